@@ -1,0 +1,85 @@
+package org.loopsub.api;
+
+import java.util.Objects;
+
+/**
+ * What to compute: an immutable value. Start from {@link #uniform(int)} and derive variants with
+ * the {@code with...} methods, each of which returns a new instance.
+ */
+public final class RefineOptions {
+    /** The deepest level accepted; level 12 of a one-triangle mesh already holds 16.7M triangles. */
+    public static final int MAX_LEVELS = 16;
+
+    private final int levels;
+    private final Scheme scheme;
+    private final int parallelism;
+
+    private RefineOptions(int levels, Scheme scheme, int parallelism) {
+        if (levels < 0 || levels > MAX_LEVELS) {
+            throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
+        }
+        if (parallelism < 0) {
+            throw new IllegalArgumentException("parallelism must be >= 0, got " + parallelism);
+        }
+        this.levels = levels;
+        this.scheme = Objects.requireNonNull(scheme, "scheme");
+        this.parallelism = parallelism;
+    }
+
+    /**
+     * Uniform refinement: every triangle is split {@code levels} times ({@code 4^levels} children).
+     *
+     * @param levels number of levels, 0 to {@link #MAX_LEVELS}
+     * @return the options, Loop's weights, default parallelism
+     */
+    public static RefineOptions uniform(int levels) {
+        return new RefineOptions(levels, Scheme.LOOP, 0);
+    }
+
+    /**
+     * @param scheme the vertex weights
+     * @return a copy with that scheme
+     */
+    public RefineOptions withScheme(Scheme scheme) {
+        return new RefineOptions(levels, scheme, parallelism);
+    }
+
+    /**
+     * @param parallelism worker threads a CPU back end may use; 0 means the common pool's default.
+     *     The output does not depend on it.
+     * @return a copy with that parallelism
+     */
+    public RefineOptions withParallelism(int parallelism) {
+        return new RefineOptions(levels, scheme, parallelism);
+    }
+
+    /** @return the number of levels (the maximum depth) */
+    public int levels() {
+        return levels;
+    }
+
+    /** @return the vertex weights */
+    public Scheme scheme() {
+        return scheme;
+    }
+
+    /** @return worker threads for CPU back ends, 0 for the default */
+    public int parallelism() {
+        return parallelism;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(levels, scheme, parallelism);
+    }
+
+    @Override
+    public String toString() {
+        return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism + "]";
+    }
+}

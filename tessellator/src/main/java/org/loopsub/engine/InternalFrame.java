@@ -1,0 +1,91 @@
+package org.loopsub.engine;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.MeshProblem;
+import org.loopsub.api.TriangleMesh;
+
+/**
+ * The coordinate frame the back ends compute in: positions minus the bounding-box centre, scaled by a
+ * power of two so that the mesh fits in [-1, 1]. Recentring keeps float precision for meshes far from
+ * the origin; the power-of-two scale is exact and keeps tiny meshes away from subnormal numbers,
+ * which GLSL may flush to zero while Java does not. Subnormal coordinates left after the transform
+ * are flushed to zero here, for both back ends alike (DESIGN.md §5).
+ *
+ * @param centre bounding-box centre, x, y, z
+ * @param scaleExponent internal = (p - centre) * 2^scaleExponent
+ */
+public record InternalFrame(float[] centre, int scaleExponent) {
+
+    /**
+     * @param mesh a mesh with finite positions and at least one vertex
+     * @return its frame
+     */
+    public static InternalFrame of(TriangleMesh mesh) {
+        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
+        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
+        for (int v = 0; v < mesh.vertexCount(); v++) {
+            for (int x = 0; x < 3; x++) {
+                double p = mesh.position(v, x);
+                lo[x] = Math.min(lo[x], p);
+                hi[x] = Math.max(hi[x], p);
+            }
+        }
+        float[] centre = new float[3];
+        double half = 0;
+        for (int x = 0; x < 3; x++) {
+            centre[x] = (float) (0.5 * (lo[x] + hi[x]));
+            half = Math.max(half, Math.max(hi[x] - centre[x], centre[x] - lo[x]));
+        }
+        int exponent = half > 0 ? -(Math.getExponent(half) + 1) : 0;
+        return new InternalFrame(centre, exponent);
+    }
+
+    /** @return the factor that maps internal coordinates back: {@code 2^-scaleExponent} */
+    public double inverseScale() {
+        return Math.scalb(1.0, -scaleExponent);
+    }
+
+    /**
+     * @param p a coordinate in the user's frame
+     * @param axis 0, 1, 2
+     * @return it in the internal frame, subnormals flushed to +0
+     */
+    public float toInternal(float p, int axis) {
+        float q = (float) Math.scalb((double) p - centre[axis], scaleExponent);
+        return Math.abs(q) < Float.MIN_NORMAL ? 0f : q;
+    }
+
+    /**
+     * Transforms all positions, refusing the mesh if two distinct vertices land on one internal
+     * position (their distance is below float precision at the mesh's extent).
+     *
+     * @param mesh the welded, valid mesh
+     * @return internal positions, x, y, z per vertex
+     */
+    public float[] transform(TriangleMesh mesh) {
+        int n = mesh.vertexCount();
+        float[] out = new float[3 * n];
+        Map<Key, Integer> seen = new HashMap<>(2 * n);
+        for (int v = 0; v < n; v++) {
+            for (int x = 0; x < 3; x++) {
+                out[3 * v + x] = toInternal(mesh.position(v, x), x);
+            }
+            Integer other = seen.putIfAbsent(new Key(out[3 * v], out[3 * v + 1], out[3 * v + 2]), v);
+            if (other != null) {
+                throw new InvalidMeshException(List.of(new MeshProblem(MeshProblem.Kind.BELOW_PRECISION,
+                        "vertices " + (other + 1) + " and " + (v + 1) + " are closer than float precision allows"
+                                + " at this mesh's extent; they cannot be told apart")));
+            }
+        }
+        return out;
+    }
+
+    private record Key(float x, float y, float z) {
+        // Float.equals compares bits: +0 and -0 differ, but toInternal never produces -0 from a
+        // subnormal and the welder already merged exact duplicates.
+    }
+}

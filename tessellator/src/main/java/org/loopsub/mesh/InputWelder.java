@@ -1,0 +1,159 @@
+package org.loopsub.mesh;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.loopsub.api.Crease;
+import org.loopsub.api.TriangleMesh;
+
+/**
+ * Makes vertices that share a position exactly into one vertex, before validation.
+ *
+ * <p>Many files repeat a vertex per patch or per material (the teapot's seams); as given, such a
+ * mesh is a set of separate pieces with boundaries where the surface is really closed. Only
+ * bitwise-equal positions merge (with {@code +0.0} and {@code -0.0} taken as equal): a tolerance
+ * would make the result depend on the order of the vertices and could fold thin features. Output
+ * welding uses the same rule, so input and output agree on which points are one vertex.
+ */
+public final class InputWelder {
+    private InputWelder() {
+    }
+
+    /**
+     * Merges vertices with bitwise-equal positions ({@code +0.0} and {@code -0.0} are the same
+     * position; NaN never merges), keeping the first occurrence, and renumbers the faces; then drops
+     * vertices no face uses. Vertices keep the order of their first occurrence. Crease tags are
+     * remapped the same way; tags on dropped vertices, on vertices that do not exist, or whose two
+     * ends merged are dropped (with a warning).
+     *
+     * <p>A face index outside {@code 0..vertexCount-1} is kept unchanged so that
+     * {@link MeshValidator} can report it; it stays out of range because the weld only removes
+     * vertices.
+     *
+     * @param mesh the input mesh
+     * @return the welded mesh and what changed; runs in time linear in the mesh size (expected)
+     */
+    public static WeldedMesh weld(TriangleMesh mesh) {
+        int n = mesh.vertexCount();
+        float[] positions = mesh.positions();
+        int[] triangles = mesh.triangles();
+
+        // representative[v]: the first vertex with v's position
+        int[] representative = new int[n];
+        int merged = 0;
+        int[] table = new int[tableSize(n)];
+        Arrays.fill(table, -1);
+        int mask = table.length - 1;
+        for (int v = 0; v < n; v++) {
+            float x = positions[3 * v];
+            float y = positions[3 * v + 1];
+            float z = positions[3 * v + 2];
+            representative[v] = v;
+            if (x != x || y != y || z != z) {
+                continue; // NaN is never equal to anything, not even itself
+            }
+            int bx = bits(x);
+            int by = bits(y);
+            int bz = bits(z);
+            int slot = hash(bx, by, bz) & mask;
+            while (true) {
+                int other = table[slot];
+                if (other < 0) {
+                    table[slot] = v;
+                    break;
+                }
+                if (bits(positions[3 * other]) == bx && bits(positions[3 * other + 1]) == by
+                        && bits(positions[3 * other + 2]) == bz) {
+                    representative[v] = other;
+                    merged++;
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+        }
+
+        boolean[] used = new boolean[n];
+        for (int index : triangles) {
+            if (index >= 0 && index < n) {
+                used[representative[index]] = true;
+            }
+        }
+        // newIndex is indexed by representative; vertex order = order of first occurrence
+        int[] newIndex = new int[n];
+        int kept = 0;
+        int dropped = 0;
+        int firstDropped = -1;
+        for (int v = 0; v < n; v++) {
+            if (representative[v] != v) {
+                continue;
+            }
+            if (used[v]) {
+                newIndex[v] = kept++;
+            } else {
+                newIndex[v] = -1;
+                if (dropped++ == 0) {
+                    firstDropped = v;
+                }
+            }
+        }
+        float[] outPositions = new float[3 * kept];
+        for (int v = 0; v < n; v++) {
+            if (representative[v] == v && newIndex[v] >= 0) {
+                System.arraycopy(positions, 3 * v, outPositions, 3 * newIndex[v], 3);
+            }
+        }
+        int[] outTriangles = new int[triangles.length];
+        for (int i = 0; i < triangles.length; i++) {
+            int index = triangles[i];
+            outTriangles[i] = index >= 0 && index < n ? newIndex[representative[index]] : index;
+        }
+
+        List<String> warnings = new ArrayList<>();
+        if (dropped > 0) {
+            warnings.add(dropped + (dropped > 1 ? " vertices" : " vertex") + " used by no face "
+                    + (dropped > 1 ? "were" : "was") + " dropped (the first is vertex " + (firstDropped + 1) + ")");
+        }
+        List<Crease> creases = new ArrayList<>();
+        int droppedCreases = 0;
+        Crease firstDroppedCrease = null;
+        for (Crease c : mesh.creases()) {
+            int a = c.v0() < n ? newIndex[representative[c.v0()]] : -1;
+            int b = c.v1() < n ? newIndex[representative[c.v1()]] : -1;
+            if (a >= 0 && b >= 0 && a != b) {
+                creases.add(new Crease(a, b, c.sharpness()));
+            } else if (droppedCreases++ == 0) {
+                firstDroppedCrease = c;
+            }
+        }
+        if (droppedCreases > 0) {
+            warnings.add(droppedCreases + " crease tag" + (droppedCreases > 1 ? "s" : "")
+                    + " dropped: an end is missing or used by no face, or both ends merged (the first joins"
+                    + " 0-based vertices "
+                    + firstDroppedCrease.v0() + " and " + firstDroppedCrease.v1() + ")");
+        }
+        TriangleMesh welded = TriangleMesh.wrap(outPositions, outTriangles, creases);
+        return new WeldedMesh(welded, merged, dropped, warnings);
+    }
+
+    /** The bits that decide equality: -0.0 is folded onto +0.0. */
+    private static int bits(float f) {
+        return f == 0.0f ? 0 : Float.floatToRawIntBits(f);
+    }
+
+    private static int hash(int x, int y, int z) {
+        long h = x * 0x9E3779B97F4A7C15L + y;
+        h = h * 0xC2B2AE3D27D4EB4FL + z;
+        h ^= h >>> 31;
+        h *= 0x94D049BB133111EBL;
+        return (int) (h ^ (h >>> 29));
+    }
+
+    /** A power of two at least twice {@code n}, so that linear probing stays short. */
+    private static int tableSize(int n) {
+        int size = 16;
+        while (size < 2L * n && size < (1 << 30)) {
+            size <<= 1;
+        }
+        return size;
+    }
+}

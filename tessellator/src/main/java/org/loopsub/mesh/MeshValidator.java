@@ -1,0 +1,454 @@
+package org.loopsub.mesh;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.MeshProblem;
+import org.loopsub.api.MeshProblem.Kind;
+import org.loopsub.api.TriangleMesh;
+
+/**
+ * Decides whether a (welded) mesh can be subdivided: a consistently oriented 2-manifold, possibly
+ * with boundary, with finite coordinates.
+ *
+ * <p>Each check looks only at the faces that passed the checks before it (a face with an index out
+ * of range, a degenerate face and a repeated face take no part in the edge and vertex checks), so
+ * that one fault is reported once, under its own kind, and not again as its consequences. For the
+ * same reason a vertex on a non-manifold edge is not reported again as a non-manifold vertex.
+ *
+ * <p>Everything runs in expected linear time (hash tables and a union-find with path halving,
+ * which adds at most a logarithmic factor), without recursion, so meshes of millions of faces are
+ * fine.
+ */
+public final class MeshValidator {
+    private MeshValidator() {
+    }
+
+    /**
+     * Every problem of the mesh, at most one {@link MeshProblem} per {@link Kind}, each naming the
+     * first offender (faces and vertices 1-based) and how many offenders of that kind there are.
+     * Ordered by severity: {@code EMPTY}, {@code INDEX_OUT_OF_RANGE}, {@code NON_FINITE},
+     * {@code DEGENERATE_FACE}, {@code DUPLICATE_FACE}, {@code NON_MANIFOLD_EDGE},
+     * {@code INCONSISTENT_ORIENTATION}, {@code NON_MANIFOLD_VERTEX}. An empty mesh gets only
+     * {@code EMPTY}.
+     *
+     * @param mesh the mesh, normally after {@link InputWelder#weld(TriangleMesh)}
+     * @return the problems; empty if the mesh is valid
+     */
+    public static List<MeshProblem> problems(TriangleMesh mesh) {
+        int nv = mesh.vertexCount();
+        int nt = mesh.triangleCount();
+        if (nv == 0 || nt == 0) {
+            return List.of(new MeshProblem(Kind.EMPTY, nv == 0 && nt == 0 ? "the mesh has no vertex and no face"
+                    : nv == 0 ? "the mesh has " + nt + " faces but no vertex" : "the mesh has " + nv
+                    + " vertices but no face"));
+        }
+        int[] tri = mesh.triangles();
+        List<MeshProblem> problems = new ArrayList<>();
+        boolean[] skip = new boolean[nt];
+
+        Tally range = new Tally("faces");
+        for (int t = 0; t < nt; t++) {
+            for (int c = 0; c < 3; c++) {
+                int v = tri[3 * t + c];
+                if (v < 0 || v >= nv) {
+                    if (range.counted()) {
+                        range.message("face " + t1(t) + " refers to vertex index " + v + " (0-based), but the mesh has "
+                                + nv + " vertices");
+                    }
+                    skip[t] = true;
+                    break;
+                }
+            }
+        }
+        range.report(Kind.INDEX_OUT_OF_RANGE, problems);
+
+        Tally nonFinite = new Tally("vertices");
+        for (int v = 0; v < nv; v++) {
+            for (int axis = 0; axis < 3; axis++) {
+                float value = mesh.position(v, axis);
+                if (!Float.isFinite(value)) {
+                    if (nonFinite.counted()) {
+                        nonFinite.message("vertex " + (v + 1) + " has " + "xyz".charAt(axis) + " = " + value
+                                + "; coordinates must be finite");
+                    }
+                    break;
+                }
+            }
+        }
+        nonFinite.report(Kind.NON_FINITE, problems);
+
+        Tally degenerate = new Tally("faces");
+        for (int t = 0; t < nt; t++) {
+            if (skip[t]) {
+                continue;
+            }
+            int a = tri[3 * t];
+            int b = tri[3 * t + 1];
+            int c = tri[3 * t + 2];
+            if (a == b || b == c || a == c) {
+                int twice = a == b || a == c ? a : b;
+                if (degenerate.counted()) {
+                    degenerate.message("face " + t1(t) + " uses vertex " + (twice + 1) + " twice (vertices "
+                            + (a + 1) + ", " + (b + 1) + ", " + (c + 1) + ")");
+                }
+                skip[t] = true;
+            }
+        }
+        degenerate.report(Kind.DEGENERATE_FACE, problems);
+
+        Tally duplicate = new Tally("faces");
+        FaceSet seen = new FaceSet(tri, nt);
+        for (int t = 0; t < nt; t++) {
+            if (skip[t]) {
+                continue;
+            }
+            int earlier = seen.addOrGet(t);
+            if (earlier >= 0) {
+                if (duplicate.counted()) {
+                    duplicate.message("face " + t1(t) + " uses the same vertices as face " + t1(earlier) + " ("
+                            + (tri[3 * t] + 1) + ", " + (tri[3 * t + 1] + 1) + ", " + (tri[3 * t + 2] + 1) + ")");
+                }
+                skip[t] = true;
+            }
+        }
+        duplicate.report(Kind.DUPLICATE_FACE, problems);
+
+        Edges edges = Edges.build(tri, skip);
+        Tally nonManifoldEdge = new Tally("edges");
+        Tally orientation = new Tally("edges");
+        boolean[] onBadEdge = new boolean[nv];
+        // In face order, so that the first offender is the one a user meets first in the file.
+        for (int t = 0; t < nt; t++) {
+            if (skip[t]) {
+                continue;
+            }
+            for (int c = 0; c < 3; c++) {
+                int h = 3 * t + c;
+                int e = edges.edgeOf[h];
+                int uses = edges.faceCount[e];
+                if (uses > 2) {
+                    onBadEdge[tri[h]] = true;
+                    onBadEdge[tri[next(h)]] = true;
+                    if (edges.thirdHalf[e] == h) {
+                        int a = tri[h];
+                        int b = tri[next(h)];
+                        int f1 = edges.firstHalf[e] / 3;
+                        int f2 = edges.secondHalf[e] / 3;
+                        if (nonManifoldEdge.counted()) {
+                            nonManifoldEdge.message("the edge between vertex " + (a + 1) + " and vertex " + (b + 1)
+                                    + " is shared by " + uses + " faces (faces " + t1(f1) + ", " + t1(f2) + ", " + t1(t)
+                                    + (uses > 3 ? ", ..." : "") + "); an edge may have at most 2");
+                        }
+                    }
+                } else if (uses == 2 && edges.secondHalf[e] == h) {
+                    int first = edges.firstHalf[e];
+                    if (tri[first] == tri[h]) {
+                        int a = tri[h];
+                        int b = tri[next(h)];
+                        if (orientation.counted()) {
+                            orientation.message("faces " + t1(first / 3) + " and " + t1(t)
+                                    + " both run the edge from vertex " + (a + 1) + " to vertex " + (b + 1)
+                                    + " in the same direction; neighbouring faces must have the same winding");
+                        }
+                    }
+                }
+            }
+        }
+        nonManifoldEdge.report(Kind.NON_MANIFOLD_EDGE, problems);
+        orientation.report(Kind.INCONSISTENT_ORIENTATION, problems);
+
+        int[] fans = countFans(tri, nv, skip, edges);
+        Tally nonManifoldVertex = new Tally("vertices");
+        for (int v = 0; v < nv; v++) {
+            if (fans[v] > 1 && !onBadEdge[v]) {
+                if (nonManifoldVertex.counted()) {
+                    nonManifoldVertex.message("vertex " + (v + 1) + " joins " + fans[v]
+                            + " separate fans of faces that share no edge there (the surface touches itself)");
+                }
+            }
+        }
+        nonManifoldVertex.report(Kind.NON_MANIFOLD_VERTEX, problems);
+        return List.copyOf(problems);
+    }
+
+    /**
+     * Refuses a mesh that is not valid.
+     *
+     * @param mesh the mesh
+     * @throws InvalidMeshException with {@link #problems(TriangleMesh)} if there are any
+     */
+    public static void requireValid(TriangleMesh mesh) {
+        List<MeshProblem> problems = problems(mesh);
+        if (!problems.isEmpty()) {
+            throw new InvalidMeshException(problems);
+        }
+    }
+
+    /**
+     * Counts, per vertex, the groups of its faces that are connected through edges at that vertex
+     * shared by exactly two faces: one group is a fan (open or closed), more mean the surface only
+     * touches itself there. A union-find over corners does it for every vertex in one pass; counting
+     * boundary edges alone would miss two closed fans meeting at a point.
+     */
+    private static int[] countFans(int[] tri, int nv, boolean[] skip, Edges edges) {
+        int corners = tri.length;
+        int[] parent = new int[corners];
+        for (int i = 0; i < corners; i++) {
+            parent[i] = i;
+        }
+        for (int h = 0; h < corners; h++) {
+            int e = edges.edgeOf[h];
+            if (e < 0 || edges.faceCount[e] != 2 || edges.secondHalf[e] != h) {
+                continue;
+            }
+            int g = edges.firstHalf[e];
+            // both ends of the shared edge: join the two faces' corners at that vertex
+            union(parent, h, cornerOf(tri, g, tri[h]));
+            union(parent, next(h), cornerOf(tri, g, tri[next(h)]));
+        }
+        int[] fans = new int[nv];
+        for (int k = 0; k < corners; k++) {
+            if (!skip[k / 3] && find(parent, k) == k) {
+                fans[tri[k]]++;
+            }
+        }
+        return fans;
+    }
+
+    /** The corner of half-edge {@code h}'s face that holds {@code vertex}. */
+    private static int cornerOf(int[] tri, int h, int vertex) {
+        int base = h - h % 3;
+        return tri[base] == vertex ? base : tri[base + 1] == vertex ? base + 1 : base + 2;
+    }
+
+    private static int find(int[] parent, int x) {
+        while (parent[x] != x) {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        return x;
+    }
+
+    private static void union(int[] parent, int a, int b) {
+        int ra = find(parent, a);
+        int rb = find(parent, b);
+        if (ra != rb) {
+            // the smaller index becomes the root: deterministic, and path halving keeps trees shallow
+            parent[Math.max(ra, rb)] = Math.min(ra, rb);
+        }
+    }
+
+    /** The half-edge after {@code h} in its face: it starts where {@code h} ends. */
+    static int next(int h) {
+        return h % 3 == 2 ? h - 2 : h + 1;
+    }
+
+    private static int t1(int t) {
+        return t + 1;
+    }
+
+    /** Counts offenders of one kind and keeps the message of the first. */
+    private static final class Tally {
+        private final String noun;
+        private String first;
+        private int count;
+
+        Tally(String noun) {
+            this.noun = noun;
+        }
+
+        /**
+         * Counts one offender.
+         *
+         * @return true for the first one, whose message the caller then sets; messages are only
+         *     built for it because a broken mesh can have millions of offenders
+         */
+        boolean counted() {
+            return count++ == 0;
+        }
+
+        void message(String text) {
+            first = text;
+        }
+
+        void report(Kind kind, List<MeshProblem> into) {
+            if (count > 0) {
+                into.add(new MeshProblem(kind, first + (count > 1 ? " (" + count + " " + noun + " in all)" : "")));
+            }
+        }
+    }
+
+    /** Faces by vertex set (any order): an open-addressing table of face numbers. */
+    private static final class FaceSet {
+        private final int[] tri;
+        private final int[] slots;
+        private final int mask;
+
+        FaceSet(int[] tri, int nt) {
+            this.tri = tri;
+            slots = new int[Edges.tableSize(nt)];
+            Arrays.fill(slots, -1);
+            mask = slots.length - 1;
+        }
+
+        /** Adds face {@code t}, or returns the earlier face with its vertex set (then -1 if none). */
+        int addOrGet(int t) {
+            int a = tri[3 * t];
+            int b = tri[3 * t + 1];
+            int c = tri[3 * t + 2];
+            int lo = Math.min(a, Math.min(b, c));
+            int hi = Math.max(a, Math.max(b, c));
+            int mid = a + b + c - lo - hi;
+            int slot = (int) Edges.mix(((long) lo << 32 | hi) * 31 + mid) & mask;
+            while (true) {
+                int other = slots[slot];
+                if (other < 0) {
+                    slots[slot] = t;
+                    return -1;
+                }
+                int oa = tri[3 * other];
+                int ob = tri[3 * other + 1];
+                int oc = tri[3 * other + 2];
+                int olo = Math.min(oa, Math.min(ob, oc));
+                int ohi = Math.max(oa, Math.max(ob, oc));
+                if (olo == lo && ohi == hi && oa + ob + oc - olo - ohi == mid) {
+                    return other;
+                }
+                slot = (slot + 1) & mask;
+            }
+        }
+    }
+
+    /**
+     * The undirected edges of a triangle list. Half-edge {@code h = 3t + c} runs from corner
+     * {@code c} of triangle {@code t} to the next corner. Used by {@link MeshInfo} too.
+     */
+    static final class Edges {
+        /** Edge of each half-edge, -1 for half-edges of skipped faces and for edges from a vertex to itself. */
+        final int[] edgeOf;
+        int count;
+        int[] faceCount;
+        int[] firstHalf;
+        int[] secondHalf;
+        int[] thirdHalf;
+        /** Ends of each edge, smaller index first. */
+        int[] endA;
+        int[] endB;
+
+        private long[] keys;
+        private int[] ids;
+        private int mask;
+
+        private Edges(int corners) {
+            edgeOf = new int[corners];
+            int expected = corners / 2 + 16;
+            faceCount = new int[expected];
+            firstHalf = new int[expected];
+            secondHalf = new int[expected];
+            thirdHalf = new int[expected];
+            endA = new int[expected];
+            endB = new int[expected];
+            keys = new long[tableSize(expected)];
+            ids = new int[keys.length];
+            Arrays.fill(ids, -1);
+            mask = keys.length - 1;
+        }
+
+        /**
+         * @param tri three vertex indices per triangle, all in range for the faces not skipped
+         * @param skip faces to leave out, or null for none
+         */
+        static Edges build(int[] tri, boolean[] skip) {
+            Edges edges = new Edges(tri.length);
+            for (int h = 0; h < tri.length; h++) {
+                int a = tri[h];
+                int b = tri[next(h)];
+                if ((skip != null && skip[h / 3]) || a == b) {
+                    edges.edgeOf[h] = -1;
+                    continue;
+                }
+                int e = edges.idOf(Math.min(a, b), Math.max(a, b));
+                edges.edgeOf[h] = e;
+                switch (edges.faceCount[e]++) {
+                    case 0 -> edges.firstHalf[e] = h;
+                    case 1 -> edges.secondHalf[e] = h;
+                    case 2 -> edges.thirdHalf[e] = h;
+                    default -> {
+                        // only the first three uses are named in messages
+                    }
+                }
+            }
+            return edges;
+        }
+
+        private int idOf(int lo, int hi) {
+            long key = (long) lo << 32 | hi;
+            int slot = (int) mix(key) & mask;
+            while (true) {
+                int id = ids[slot];
+                if (id < 0) {
+                    break;
+                }
+                if (keys[slot] == key) {
+                    return id;
+                }
+                slot = (slot + 1) & mask;
+            }
+            int id = count++;
+            if (id == faceCount.length) {
+                int size = 2 * id;
+                faceCount = Arrays.copyOf(faceCount, size);
+                firstHalf = Arrays.copyOf(firstHalf, size);
+                secondHalf = Arrays.copyOf(secondHalf, size);
+                thirdHalf = Arrays.copyOf(thirdHalf, size);
+                endA = Arrays.copyOf(endA, size);
+                endB = Arrays.copyOf(endB, size);
+            }
+            endA[id] = lo;
+            endB[id] = hi;
+            keys[slot] = key;
+            ids[slot] = id;
+            if (2L * count > keys.length) {
+                grow();
+            }
+            return id;
+        }
+
+        private void grow() {
+            long[] oldKeys = keys;
+            int[] oldIds = ids;
+            keys = new long[2 * oldKeys.length];
+            ids = new int[keys.length];
+            Arrays.fill(ids, -1);
+            mask = keys.length - 1;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldIds[i] >= 0) {
+                    int slot = (int) mix(oldKeys[i]) & mask;
+                    while (ids[slot] >= 0) {
+                        slot = (slot + 1) & mask;
+                    }
+                    keys[slot] = oldKeys[i];
+                    ids[slot] = oldIds[i];
+                }
+            }
+        }
+
+        /** A 64-bit finaliser (splitmix64's): consecutive keys land far apart. */
+        static long mix(long z) {
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            return z ^ (z >>> 31);
+        }
+
+        /** A power of two at least twice {@code n}: linear probing stays short at load 1/2. */
+        static int tableSize(int n) {
+            int size = 16;
+            while (size < 2L * n && size < (1 << 30)) {
+                size <<= 1;
+            }
+            return size;
+        }
+    }
+}

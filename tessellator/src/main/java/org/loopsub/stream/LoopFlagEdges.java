@@ -1,0 +1,64 @@
+package org.loopsub.stream;
+
+/**
+ * Pass 1 of a level, the edge test: evaluates the stop criterion on every spoke of every corner and
+ * sets its complete bit. A bit once set stays set (completion is inherited, DESIGN.md §4), so only
+ * spokes not yet complete are tested. Twin of {@code loop_flag_edges.comp}.
+ */
+public final class LoopFlagEdges {
+    private LoopFlagEdges() {
+    }
+
+    /**
+     * @param chunk records to test, changed in place
+     * @param layout the record layout
+     * @param level the records' level
+     * @param test the criterion
+     */
+    public static void run(RecordChunk chunk, RecordLayout layout, int level, SpokeTest test) {
+        int pf = layout.pointFloats();
+        int mi = layout.metaInts();
+        float[] p = chunk.points;
+        int[] meta = chunk.meta;
+        for (int r = 0; r < chunk.count; r++) {
+            int pb = r * pf;
+            int mb = r * mi;
+            int m0 = meta[mb];
+            int m1 = meta[mb + 1];
+            for (int c = 0; c < 3; c++) {
+                int k = RecordLayout.valence(m0, c);
+                int g = RecordLayout.gap(m1, c);
+                for (int i = 0; i < k; i++) {
+                    int bit = layout.ringBit(c, k, g, i);
+                    if (RecordLayout.bit(meta, mb, bit)) {
+                        continue;
+                    }
+                    int b = pb + 3 * layout.ringSlot(c, k, g, i);
+                    int oc = -1;
+                    int od = -1;
+                    if (!isBoundarySpoke(k, g, i)) {
+                        oc = pb + 3 * layout.ringSlot(c, k, g, (i + k - 1) % k);
+                        od = pb + 3 * layout.ringSlot(c, k, g, (i + 1) % k);
+                    }
+                    if (test.complete(level, p, pb + 3 * c, b, oc, od)) {
+                        RecordLayout.setBit(meta, mb, bit);
+                        if (k == 3 && g == RecordLayout.NO_GAP && i == 2) {
+                            // The valence-3 corner's one D is both D spokes; keep their bits equal.
+                            RecordLayout.setBit(meta, mb, 3 + 2 * c);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * @param k valence of the corner
+     * @param g its gap
+     * @param i ring position
+     * @return whether spoke i borders the gap, so it has a triangle on one side only
+     */
+    public static boolean isBoundarySpoke(int k, int g, int i) {
+        return g != RecordLayout.NO_GAP && (i == g || i == (g + 1) % k);
+    }
+}

@@ -1,0 +1,99 @@
+package org.loopsub.stream;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.loopsub.mesh.MeshTopology;
+
+/**
+ * Turns an indexed mesh into the level-0 record stream: one self-contained record per triangle, in
+ * triangle order, holding its corners, its one-ring patch and its topology (see {@link RecordLayout}).
+ * This is the only place that reads the mesh's connectivity; from here on no pass follows an index.
+ */
+public final class RecordBuilder {
+    private RecordBuilder() {
+    }
+
+    /**
+     * The fan capacity the mesh needs: the longest fan of any corner, at least
+     * {@link RecordLayout#MIN_FAN} for the vertices subdivision creates.
+     *
+     * @param triangles three vertex indices per triangle
+     * @param topology the mesh's rings
+     * @return F
+     */
+    public static int fanCapacity(int[] triangles, MeshTopology topology) {
+        int f = RecordLayout.MIN_FAN;
+        for (int t = 0; t < triangles.length / 3; t++) {
+            for (int c = 0; c < 3; c++) {
+                int v = triangles[3 * t + c];
+                int k = topology.valence(v);
+                f = Math.max(f, RecordLayout.fanLength(k, gap(topology, v, triangles[3 * t + (c + 1) % 3])));
+            }
+        }
+        return f;
+    }
+
+    /** The gap of {@code v}'s ring once it is rotated to start at {@code first}. */
+    private static int gap(MeshTopology topology, int v, int first) {
+        if (!topology.isBoundary(v)) {
+            return RecordLayout.NO_GAP;
+        }
+        int k = topology.valence(v);
+        int s = topology.indexOf(v, first);
+        // The stored ring's gap sits between positions k-1 and 0.
+        return Math.floorMod(k - 1 - s, k);
+    }
+
+    /**
+     * @param triangles three vertex indices per triangle
+     * @param positions vertex positions in the engine's frame
+     * @param topology the mesh's rings
+     * @param layout the record layout (from {@link #fanCapacity})
+     * @return the level-0 stream
+     */
+    public static List<RecordChunk> build(int[] triangles, float[] positions, MeshTopology topology,
+                                          RecordLayout layout) {
+        int nt = triangles.length / 3;
+        if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
+            throw new IllegalArgumentException("valence " + topology.maxValence() + " exceeds " + RecordLayout.MAX_VALENCE);
+        }
+        List<RecordChunk> chunks = new ArrayList<>();
+        int pf = layout.pointFloats();
+        int mi = layout.metaInts();
+        for (int first = 0; first < nt; first += RecordChunk.CAPACITY) {
+            int n = Math.min(RecordChunk.CAPACITY, nt - first);
+            RecordChunk chunk = new RecordChunk(layout, n);
+            chunk.count = n;
+            for (int r = 0; r < n; r++) {
+                int t = first + r;
+                int[] k = new int[3];
+                int[] g = new int[3];
+                for (int c = 0; c < 3; c++) {
+                    int v = triangles[3 * t + c];
+                    k[c] = topology.valence(v);
+                    g[c] = gap(topology, v, triangles[3 * t + (c + 1) % 3]);
+                }
+                chunk.meta[r * mi] = RecordLayout.packMeta0(k[0], k[1], k[2], 0);
+                chunk.meta[r * mi + 1] = RecordLayout.packMeta1(g[0], g[1], g[2]);
+                for (int c = 0; c < 3; c++) {
+                    int v = triangles[3 * t + c];
+                    int s = topology.indexOf(v, triangles[3 * t + (c + 1) % 3]);
+                    copyPoint(positions, v, chunk.points, r * pf, c);
+                    for (int i = 0; i < k[c]; i++) {
+                        int u = topology.neighbour(v, (s + i) % k[c]);
+                        copyPoint(positions, u, chunk.points, r * pf, layout.ringSlot(c, k[c], g[c], i));
+                    }
+                }
+            }
+            chunks.add(chunk);
+        }
+        return chunks;
+    }
+
+    private static void copyPoint(float[] positions, int v, float[] points, int base, int slot) {
+        points[base + 3 * slot] = positions[3 * v];
+        points[base + 3 * slot + 1] = positions[3 * v + 1];
+        points[base + 3 * slot + 2] = positions[3 * v + 2];
+    }
+}

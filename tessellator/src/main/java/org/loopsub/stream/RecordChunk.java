@@ -1,0 +1,29 @@
+package org.loopsub.stream;
+
+/**
+ * A piece of the record stream: up to {@link #CAPACITY} records in two flat arrays. The stream of a
+ * level is an ordered list of chunks; cutting it into chunks changes nothing in the output, because
+ * every pass is a map over records and every scan is applied in chunk order.
+ */
+public final class RecordChunk {
+    /** Records per chunk; a power of two so that a child index splits into chunk and offset by shifts. */
+    public static final int CAPACITY_BITS = 12;
+    /** Records per chunk. */
+    public static final int CAPACITY = 1 << CAPACITY_BITS;
+
+    /** Records in use. */
+    public int count;
+    /** Point slots, {@code layout.pointFloats()} per record. */
+    public final float[] points;
+    /** Metadata, {@code layout.metaInts()} per record. */
+    public final int[] meta;
+
+    /**
+     * @param layout the record layout
+     * @param capacity records this chunk can hold
+     */
+    public RecordChunk(RecordLayout layout, int capacity) {
+        this.points = new float[capacity * layout.pointFloats()];
+        this.meta = new int[capacity * layout.metaInts()];
+    }
+}

@@ -1,0 +1,215 @@
+package org.loopsub.stream;
+
+/**
+ * Where everything sits in a triangle record. One layout serves a whole refinement (it depends only
+ * on the mesh's largest fan) and is shared by the Java back end and the shaders, which receive its
+ * numbers as {@code #define}s.
+ *
+ * <h2>Points ({@link #pointFloats()} floats: x, y, z per slot)</h2>
+ * <pre>
+ *   slot 0, 1, 2         corners A, B, C (counter-clockwise)
+ *   slot 3 + e           D_e, the vertex opposite edge e across it (edge e runs corner e to e+1);
+ *                        zero when edge e is a boundary edge
+ *   slot 6 + c*F + j     the fan of corner c: its ring vertices that are neither a corner nor a D
+ * </pre>
+ * The ring of corner c, counter-clockwise from N = corner c+1, is therefore
+ * {@code N, P = corner c+2, [D_{c+2}], fan..., [D_c]}, where a D is present when its edge is interior.
+ * A valence-3 interior corner has {@code D_{c+2} == D_c} (its fan length is -1): the ring is
+ * {@code N, P, D}.
+ *
+ * <h2>Metadata ({@link #metaInts()} ints)</h2>
+ * <pre>
+ *   meta[0]  bits 0-7, 8-15, 16-23: valence k_c of corners 0, 1, 2;
+ *            bits 24-26: neighbour-finished bit of edges 0, 1, 2
+ *   meta[1]  bits 0-7, 8-15, 16-23: gap g_c of corners 0, 1, 2: the ring has no triangle between
+ *            positions g and g+1 (mod k); {@link #NO_GAP} for an interior vertex
+ *   meta[2..] complete bits, one per spoke slot:
+ *            bit e            edge e (e = 0, 1, 2)
+ *            bit 3 + 2e       spoke (corner e,   D_e)
+ *            bit 4 + 2e       spoke (corner e+1, D_e)
+ *            bit 9 + c*F + j  spoke (corner c, fan_c[j])
+ * </pre>
+ * Edge c is a boundary edge exactly when {@code g_c == k_c - 1} (equivalently {@code g_{c+1} == 1}).
+ */
+public final class RecordLayout {
+    /** Gap value of an interior vertex. */
+    public static final int NO_GAP = 0xFF;
+    /** The largest valence a record can describe (8-bit fields). */
+    public static final int MAX_VALENCE = 254;
+    /** Points every record has before the fans: three corners and three opposite vertices. */
+    public static final int FIXED_POINTS = 6;
+    /** Spoke bits before the fan bits. */
+    public static final int FIXED_SPOKES = 9;
+    /** Fan capacity that vertices created by subdivision need (valence 6 interior, 4 boundary). */
+    public static final int MIN_FAN = 2;
+
+    private final int fanCapacity;
+    private final int pointSlots;
+    private final int metaInts;
+
+    /**
+     * @param fanCapacity F, the most fan slots any corner needs
+     */
+    public RecordLayout(int fanCapacity) {
+        if (fanCapacity < MIN_FAN) {
+            throw new IllegalArgumentException("fan capacity must be >= " + MIN_FAN);
+        }
+        this.fanCapacity = fanCapacity;
+        this.pointSlots = FIXED_POINTS + 3 * fanCapacity;
+        this.metaInts = 2 + (FIXED_SPOKES + 3 * fanCapacity + 31) / 32;
+    }
+
+    /** @return F, the fan slots per corner */
+    public int fanCapacity() {
+        return fanCapacity;
+    }
+
+    /** @return point slots per record */
+    public int pointSlots() {
+        return pointSlots;
+    }
+
+    /** @return floats per record (x, y, z per point slot) */
+    public int pointFloats() {
+        return 3 * pointSlots;
+    }
+
+    /** @return ints of metadata per record */
+    public int metaInts() {
+        return metaInts;
+    }
+
+    /**
+     * @param c corner
+     * @param j position in its fan
+     * @return the point slot
+     */
+    public int fanSlot(int c, int j) {
+        return FIXED_POINTS + c * fanCapacity + j;
+    }
+
+    /**
+     * @param c corner
+     * @param j position in its fan
+     * @return the spoke bit
+     */
+    public int fanBit(int c, int j) {
+        return FIXED_SPOKES + c * fanCapacity + j;
+    }
+
+    // ---- metadata fields ----
+
+    /** @return k_c from meta[0] */
+    public static int valence(int meta0, int c) {
+        return (meta0 >>> (8 * c)) & 0xFF;
+    }
+
+    /** @return g_c from meta[1] */
+    public static int gap(int meta1, int c) {
+        return (meta1 >>> (8 * c)) & 0xFF;
+    }
+
+    /** @return the neighbour-finished bits of edges 0..2 from meta[0] */
+    public static int neighbourFinished(int meta0) {
+        return (meta0 >>> 24) & 7;
+    }
+
+    /** @return meta[0] from its fields */
+    public static int packMeta0(int k0, int k1, int k2, int neighbourFinished) {
+        return k0 | k1 << 8 | k2 << 16 | neighbourFinished << 24;
+    }
+
+    /** @return meta[1] from its fields */
+    public static int packMeta1(int g0, int g1, int g2) {
+        return g0 | g1 << 8 | g2 << 16;
+    }
+
+    /**
+     * @param k valence of the corner
+     * @param g its gap
+     * @return whether the edge from this corner to the next one (its N) is interior
+     */
+    public static boolean nextEdgeInterior(int k, int g) {
+        return g != k - 1;
+    }
+
+    /**
+     * @param g gap of the corner
+     * @return whether the edge from the previous corner (its P) to this one is interior
+     */
+    public static boolean prevEdgeInterior(int g) {
+        return g != 1;
+    }
+
+    /**
+     * @return the fan length of a corner: ring minus N, P and the D's present; -1 for a valence-3
+     *     interior vertex, whose one D is both
+     */
+    public static int fanLength(int k, int g) {
+        return k - 2 - (prevEdgeInterior(g) ? 1 : 0) - (nextEdgeInterior(k, g) ? 1 : 0);
+    }
+
+    /**
+     * Maps a ring position of corner {@code c} to its point slot.
+     *
+     * @param c corner
+     * @param k its valence
+     * @param g its gap
+     * @param i ring position, {@code 0 <= i < k}
+     * @return the point slot
+     */
+    public int ringSlot(int c, int k, int g, int i) {
+        if (i == 0) {
+            return (c + 1) % 3;
+        }
+        if (i == 1) {
+            return (c + 2) % 3;
+        }
+        boolean dp = prevEdgeInterior(g);
+        if (dp && i == 2) {
+            return 3 + (c + 2) % 3;
+        }
+        if (nextEdgeInterior(k, g) && i == k - 1) {
+            return 3 + c;
+        }
+        return fanSlot(c, i - 2 - (dp ? 1 : 0));
+    }
+
+    /**
+     * Maps a ring position of corner {@code c} to the complete bit of its spoke. For a valence-3
+     * interior corner position 2 has two bits (both D spokes); this returns the first and callers
+     * keep the other, {@code 3 + 2c}, equal to it.
+     *
+     * @param c corner
+     * @param k its valence
+     * @param g its gap
+     * @param i ring position
+     * @return the bit index
+     */
+    public int ringBit(int c, int k, int g, int i) {
+        if (i == 0) {
+            return c;
+        }
+        if (i == 1) {
+            return (c + 2) % 3;
+        }
+        boolean dp = prevEdgeInterior(g);
+        if (dp && i == 2) {
+            return 4 + 2 * ((c + 2) % 3);
+        }
+        if (nextEdgeInterior(k, g) && i == k - 1) {
+            return 3 + 2 * c;
+        }
+        return fanBit(c, i - 2 - (dp ? 1 : 0));
+    }
+
+    /** @return whether bit {@code bit} is set in the record's complete bits starting at {@code meta[base + 2]} */
+    public static boolean bit(int[] meta, int base, int bit) {
+        return (meta[base + 2 + (bit >>> 5)] & (1 << (bit & 31))) != 0;
+    }
+
+    /** Sets bit {@code bit} of the complete bits starting at {@code meta[base + 2]}. */
+    public static void setBit(int[] meta, int base, int bit) {
+        meta[base + 2 + (bit >>> 5)] |= 1 << (bit & 31);
+    }
+}

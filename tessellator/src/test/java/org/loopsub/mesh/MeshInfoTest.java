@@ -1,0 +1,138 @@
+package org.loopsub.mesh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.loopsub.api.Crease;
+import org.loopsub.api.MeshProblem.Kind;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.obj.ObjReader;
+import org.loopsub.reference.TestMeshes;
+
+class MeshInfoTest {
+
+    @Test
+    void meshWithBorderIsADiskWithEightyBoundaryEdgesInOneLoop() throws IOException {
+        MeshInfo info = info("mesh_with_border.obj");
+        assertTrue(info.valid(), info.problems().toString());
+        assertEquals(548, info.vertices());
+        assertEquals(1014, info.triangles());
+        assertEquals(80, info.boundaryEdges());
+        assertEquals(1, info.boundaryLoops());
+        assertEquals(1, info.vertices() - info.edges() + info.triangles(), "Euler characteristic of a disk");
+        // every interior edge has two faces, a boundary edge one
+        assertEquals(3 * info.triangles(), 2 * info.edges() - info.boundaryEdges());
+        assertEquals(8, info.valenceHistogram().lastKey());
+        assertEquals(2, info.valenceHistogram().get(2), "two boundary vertices of valence 2");
+        assertEquals(548, info.valenceHistogram().values().stream().mapToInt(Integer::intValue).sum());
+    }
+
+    @Test
+    void bunnyIsClosedWithValenceUpToTen() throws IOException {
+        MeshInfo info = info("bunny_npm.obj");
+        assertTrue(info.valid(), info.problems().toString());
+        assertEquals(0, info.boundaryEdges());
+        assertEquals(0, info.boundaryLoops());
+        assertEquals(3 * 3674 / 2, info.edges());
+        assertEquals(2, info.vertices() - info.edges() + info.triangles(), "Euler characteristic of a sphere");
+        assertEquals(3, info.valenceHistogram().firstKey());
+        assertEquals(10, info.valenceHistogram().lastKey());
+        assertEquals(0, info.mergedVertices());
+    }
+
+    @Test
+    void platonicSolidsHaveOneValence() throws IOException {
+        assertEquals(Map.of(3, 4), info("tetrahedron.obj").valenceHistogram());
+        assertEquals(Map.of(5, 12), info("icosahedron.obj").valenceHistogram());
+        assertEquals(30, info("icosahedron.obj").edges());
+    }
+
+    @Test
+    void rookKeepsItsCreases() throws IOException {
+        MeshInfo info = info("rookT.obj");
+        assertTrue(info.valid(), info.problems().toString());
+        assertEquals(280, info.creases());
+        assertEquals(24, info.boundaryEdges());
+        assertEquals(1, info.boundaryLoops());
+    }
+
+    /** The README's numbers: 263 vertices merged, 64 boundary edges, one non-manifold vertex. */
+    @Test
+    void teapotIsCountedButInvalid() throws IOException {
+        MeshInfo info = info("teapot.obj");
+        assertFalse(info.valid());
+        assertEquals(List.of(Kind.NON_MANIFOLD_VERTEX), info.problems().stream().map(p -> p.kind()).toList());
+        assertTrue(info.problems().get(0).message().contains("vertex 116"), info.problems().get(0).message());
+        assertEquals(263, info.mergedVertices());
+        assertEquals(529, info.vertices());
+        assertEquals(992, info.triangles());
+        assertEquals(64, info.boundaryEdges());
+        assertEquals(-1, info.boundaryLoops(), "loops are not defined around a non-manifold vertex");
+        assertEquals(16, info.valenceHistogram().lastKey());
+    }
+
+    @Test
+    void countsEachBoundaryLoopOfAnAnnulusAndOfSeparatePieces() {
+        // a square with a square hole: 8 vertices, 8 triangles, outer and inner boundary
+        float[] positions = {0, 0, 0, 3, 0, 0, 3, 3, 0, 0, 3, 0, 1, 1, 0, 2, 1, 0, 2, 2, 0, 1, 2, 0};
+        int[] ring = {0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
+        MeshInfo annulus = MeshInfo.of(TriangleMesh.of(positions, ring));
+        assertTrue(annulus.valid(), annulus.problems().toString());
+        assertEquals(8, annulus.boundaryEdges());
+        assertEquals(2, annulus.boundaryLoops());
+
+        // two triangles far apart, and one unused vertex
+        float[] apart = {0, 0, 0, 1, 0, 0, 0, 1, 0, 9, 9, 9, 5, 0, 0, 6, 0, 0, 5, 1, 0};
+        MeshInfo two = MeshInfo.of(TriangleMesh.of(apart, new int[] {0, 1, 2, 4, 5, 6}));
+        assertTrue(two.valid());
+        assertEquals(6, two.vertices());
+        assertEquals(1, two.droppedUnreferenced());
+        assertEquals(1, two.warnings().size());
+        assertEquals(6, two.boundaryEdges());
+        assertEquals(2, two.boundaryLoops());
+        assertEquals(new TreeMap<>(Map.of(2, 6)), two.valenceHistogram());
+    }
+
+    @Test
+    void countsCreasesAfterWelding() {
+        float[] positions = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0};
+        TriangleMesh mesh = new TriangleMesh(positions, new int[] {0, 1, 2},
+                List.of(new Crease(0, 3, 1f), new Crease(1, 2, 1f)));
+        MeshInfo info = MeshInfo.of(mesh);
+        assertEquals(2, info.creases());
+        assertEquals(1, info.mergedVertices());
+        assertEquals(3, info.vertices());
+    }
+
+    @Test
+    void leavesTopologyUncountedWhenIndicesAreOutOfRange() {
+        MeshInfo info = MeshInfo.of(TriangleMesh.of(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}, new int[] {0, 1, 3}));
+        assertFalse(info.valid());
+        assertEquals(Kind.INDEX_OUT_OF_RANGE, info.problems().get(0).kind());
+        assertEquals(-1, info.edges());
+        assertEquals(-1, info.boundaryEdges());
+        assertEquals(-1, info.boundaryLoops());
+        assertTrue(info.valenceHistogram().isEmpty());
+    }
+
+    @Test
+    void describesTheBrokenFixturesWithoutFailing() throws IOException, URISyntaxException {
+        MeshInfo bowtie = MeshInfo.of(ObjReader.read(MeshValidatorTest.broken("nonmanifold_vertex_bowtie.obj")).mesh());
+        assertEquals(List.of(Kind.NON_MANIFOLD_VERTEX), bowtie.problems().stream().map(p -> p.kind()).toList());
+        assertEquals(6, bowtie.boundaryEdges());
+        assertEquals(-1, bowtie.boundaryLoops());
+        assertEquals(4, bowtie.valenceHistogram().get(2));
+        assertEquals(1, bowtie.valenceHistogram().get(4));
+    }
+
+    private static MeshInfo info(String name) throws IOException {
+        return MeshInfo.of(ObjReader.read(TestMeshes.dir().resolve(name)).mesh());
+    }
+}
