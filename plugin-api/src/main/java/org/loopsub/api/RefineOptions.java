@@ -1,5 +1,6 @@
 package org.loopsub.api;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,8 +14,9 @@ public final class RefineOptions {
     private final int levels;
     private final Scheme scheme;
     private final int parallelism;
+    private final List<StopCriterion> criteria;
 
-    private RefineOptions(int levels, Scheme scheme, int parallelism) {
+    private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -24,6 +26,7 @@ public final class RefineOptions {
         this.levels = levels;
         this.scheme = Objects.requireNonNull(scheme, "scheme");
         this.parallelism = parallelism;
+        this.criteria = List.copyOf(criteria);
     }
 
     /**
@@ -33,7 +36,23 @@ public final class RefineOptions {
      * @return the options, Loop's weights, default parallelism
      */
     public static RefineOptions uniform(int levels) {
-        return new RefineOptions(levels, Scheme.LOOP, 0);
+        return new RefineOptions(levels, Scheme.LOOP, 0, List.of());
+    }
+
+    /**
+     * Adaptive refinement: an edge stops being split once every criterion says it is complete, and
+     * a triangle is finished when its three edges are; whatever is left at {@code maxDepth} is
+     * output there. T-junctions between levels are closed by slivers (DESIGN.md §4).
+     *
+     * @param maxDepth the maximum depth, 0 to {@link #MAX_LEVELS}
+     * @param criteria at least one criterion; an edge is complete when all say so
+     * @return the options, Loop's weights, default parallelism
+     */
+    public static RefineOptions adaptive(int maxDepth, StopCriterion... criteria) {
+        if (criteria.length == 0) {
+            throw new IllegalArgumentException("adaptive refinement needs at least one stop criterion");
+        }
+        return new RefineOptions(maxDepth, Scheme.LOOP, 0, List.of(criteria));
     }
 
     /**
@@ -41,7 +60,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism);
+        return new RefineOptions(levels, scheme, parallelism, criteria);
     }
 
     /**
@@ -50,7 +69,17 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism);
+        return new RefineOptions(levels, scheme, parallelism, criteria);
+    }
+
+    /** @return the stop criteria; empty for uniform refinement */
+    public List<StopCriterion> criteria() {
+        return criteria;
+    }
+
+    /** @return whether edges may stop before the maximum depth */
+    public boolean isAdaptive() {
+        return !criteria.isEmpty();
     }
 
     /** @return the number of levels (the maximum depth) */
@@ -70,16 +99,18 @@ public final class RefineOptions {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism;
+        return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
+                && r.criteria.equals(criteria);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism);
+        return Objects.hash(levels, scheme, parallelism, criteria);
     }
 
     @Override
     public String toString() {
-        return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism + "]";
+        return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
+                + ", criteria=" + criteria + "]";
     }
 }

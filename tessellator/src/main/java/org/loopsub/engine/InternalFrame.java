@@ -50,6 +50,21 @@ public record InternalFrame(float[] centre, int scaleExponent) {
     }
 
     /**
+     * @param internal positions in this frame
+     * @return the largest distance of a vertex from the origin (the bounding radius), in this frame
+     */
+    public double radius(float[] internal) {
+        double r2 = 0;
+        for (int i = 0; i < internal.length; i += 3) {
+            double x = internal[i];
+            double y = internal[i + 1];
+            double z = internal[i + 2];
+            r2 = Math.max(r2, x * x + y * y + z * z);
+        }
+        return Math.sqrt(r2);
+    }
+
+    /**
      * @param p a coordinate in the user's frame
      * @param axis 0, 1, 2
      * @return it in the internal frame, subnormals flushed to +0

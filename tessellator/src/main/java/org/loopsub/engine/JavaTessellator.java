@@ -11,6 +11,7 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.mesh.FlatFaces;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.mesh.MeshValidator;
@@ -18,6 +19,7 @@ import org.loopsub.mesh.OutputWelder;
 import org.loopsub.mesh.WeldedMesh;
 import org.loopsub.mesh.WeldedOutput;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.JavaStreamEngine;
 import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
@@ -47,7 +49,9 @@ public final class JavaTessellator implements Tessellator {
         ForkJoinPool pool = options.parallelism() > 0 ? new ForkJoinPool(options.parallelism()) : ForkJoinPool.commonPool();
         try {
             JavaStreamEngine engine = new JavaStreamEngine(layout, weights, pool);
-            JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), SpokeTest.NEVER, progress);
+            SpokeTest test = EdgeCriteria.of(options.criteria(), prepared.frame().centre(),
+                    prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
+            JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
             WeldedOutput welded = OutputWelder.weld(out.corners(), Math.toIntExact(out.triangleCount()),
                     prepared.frame().centre(), prepared.frame().inverseScale());
             return new RefineResult(welded.mesh(), welded.normals(), out.levels, prepared.merged(),
@@ -60,7 +64,7 @@ public final class JavaTessellator implements Tessellator {
     }
 
     /** Everything the passes need, made from the user's mesh. */
-    record Prepared(TriangleMesh mesh, InternalFrame frame, MeshTopology topology, RecordLayout layout,
+    record Prepared(TriangleMesh mesh, InternalFrame frame, float[] positions, MeshTopology topology, RecordLayout layout,
                     List<RecordChunk> records, int merged, List<String> warnings) {
     }
 
@@ -80,6 +84,10 @@ public final class JavaTessellator implements Tessellator {
             warnings.add(mesh.creases().size() + " crease tags are kept with the mesh but not applied yet"
                     + " (smooth Loop rules everywhere)");
         }
+        String flat = FlatFaces.warning(mesh);
+        if (flat != null) {
+            warnings.add(flat);
+        }
         MeshTopology topology = MeshTopology.of(mesh);
         if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
             throw new InvalidMeshException(List.of(new MeshProblem(MeshProblem.Kind.TOO_LARGE,
@@ -91,7 +99,7 @@ public final class JavaTessellator implements Tessellator {
         int[] triangles = mesh.triangles();
         RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
         List<RecordChunk> records = RecordBuilder.build(triangles, positions, topology, layout);
-        return new Prepared(mesh, frame, topology, layout, records, welded.mergedVertices(), warnings);
+        return new Prepared(mesh, frame, positions, topology, layout, records, welded.mergedVertices(), warnings);
     }
 
     @Override

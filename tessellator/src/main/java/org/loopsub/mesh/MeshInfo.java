@@ -27,7 +27,7 @@ import org.loopsub.api.TriangleMesh;
  * @param mergedVertices input vertices merged into an earlier one with the same position
  * @param droppedUnreferenced vertices used by no face and dropped
  * @param problems what makes the mesh invalid, as {@link MeshValidator#problems(TriangleMesh)}
- * @param warnings what the weld changed
+ * @param warnings what the weld changed, and faces of (nearly) zero area
  */
 public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges, int boundaryLoops,
                        int creases, SortedMap<Integer, Integer> valenceHistogram, int mergedVertices,
@@ -75,9 +75,16 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
                 boundaryLoops = countLoops(tri, mesh.vertexCount(), table);
             }
         }
+        List<String> warnings = new java.util.ArrayList<>(welded.warnings());
+        if (indicesUsable) {
+            String flat = FlatFaces.warning(mesh);
+            if (flat != null) {
+                warnings.add(flat);
+            }
+        }
         return new MeshInfo(mesh.vertexCount(), mesh.triangleCount(), edges, boundaryEdges, boundaryLoops,
                 mesh.creases().size(), histogram, welded.mergedVertices(), welded.droppedUnreferenced(),
-                problems, welded.warnings());
+                problems, warnings);
     }
 
     /** @return true if the mesh has no problem and can be subdivided */

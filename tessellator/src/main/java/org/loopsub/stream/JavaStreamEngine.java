@@ -110,6 +110,7 @@ public final class JavaStreamEngine {
             long slivers = 0;
             long split = 0;
             List<RecordChunk> next = new ArrayList<>();
+            long direct = 0;
             for (ChunkResult r : results) {
                 active += r.filter.activeCount + r.filter.finishedCount;
                 finished += r.filter.finishedCount;
@@ -123,6 +124,7 @@ public final class JavaStreamEngine {
             for (ChunkResult r : results) {
                 if (r.direct != null) {
                     out.add(r.direct, 4 * r.filter.activeCount);
+                    direct += 4L * r.filter.activeCount;
                 } else if (r.children != null) {
                     next.addAll(r.children);
                 }
@@ -131,6 +133,13 @@ public final class JavaStreamEngine {
             LevelStats stats = new LevelStats(level, active, finished, slivers, split, System.nanoTime() - t0);
             out.levels.add(stats);
             progress.levelDone(stats);
+            if (direct > 0) {
+                // The split wrote the last level's triangles directly; report them as that level,
+                // finished there (their time is in the level above).
+                LevelStats last = new LevelStats(level + 1, direct, direct, 0, 0, 0);
+                out.levels.add(last);
+                progress.levelDone(last);
+            }
         }
         return out;
     }

@@ -1,0 +1,99 @@
+package org.loopsub.samples.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.obj.ObjFile;
+import org.loopsub.obj.ObjReader;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The mesh a command works on, read from a file or from a built-in sample, with the name that
+ * messages use for it.
+ *
+ * @param name the file as the user typed it, or {@code sample:<name>}
+ * @param obj what was read
+ */
+record InputMesh(String name, ObjFile obj) {
+
+    /**
+     * Reads the input named on the command line.
+     *
+     * @param cmd for usage errors
+     * @param file the positional input, or {@code null}
+     * @param sample the {@code --sample} name, or {@code null}
+     * @return the mesh as read (neither welded nor validated)
+     * @throws ParameterException if neither or both are given, or the sample is unknown
+     * @throws CliFailure (exit 3) if the input cannot be read or parsed
+     */
+    static InputMesh load(CommandLine cmd, Path file, String sample) {
+        if (file != null && sample != null) {
+            throw new ParameterException(cmd, "give either an input file or --sample, not both");
+        }
+        if (file == null && sample == null) {
+            throw new ParameterException(cmd, "missing input: give an OBJ file or --sample <name>");
+        }
+        return file != null ? fromFile(file) : fromSample(cmd, sample);
+    }
+
+    private static InputMesh fromFile(Path file) {
+        String name = file.toString();
+        if (Files.isDirectory(file)) {
+            throw new CliFailure(ExitCodes.INPUT, name + ": is a directory, not an OBJ file");
+        }
+        try {
+            return new InputMesh(name, ObjReader.read(file));
+        } catch (NoSuchFileException e) {
+            throw new CliFailure(ExitCodes.INPUT, name + ": no such file", e);
+        } catch (AccessDeniedException e) {
+            throw new CliFailure(ExitCodes.INPUT, name + ": permission denied", e);
+        } catch (IOException e) {
+            throw new CliFailure(ExitCodes.INPUT, name + ": cannot read: " + e.getMessage(), e);
+        } catch (InvalidMeshException e) {
+            throw invalid(name, e);
+        }
+    }
+
+    private static InputMesh fromSample(CommandLine cmd, String sample) {
+        String name = "sample:" + sample;
+        InputStream in = Samples.open(sample);
+        if (in == null) {
+            throw new ParameterException(cmd, "unknown sample '" + sample + "'; known samples: "
+                    + String.join(", ", Samples.all().keySet()));
+        }
+        try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            return new InputMesh(name, ObjReader.read(reader, name));
+        } catch (IOException e) {
+            // the jar itself is damaged; nothing the user typed is wrong
+            throw new CliFailure(ExitCodes.SOFTWARE, name + ": cannot read the built-in sample: " + e, e);
+        } catch (InvalidMeshException e) {
+            throw invalid(name, e);
+        }
+    }
+
+    /**
+     * @param name the input's name
+     * @param e why the mesh cannot be used
+     * @return the failure listing every problem, exit status 3
+     */
+    static CliFailure invalid(String name, InvalidMeshException e) {
+        List<String> lines = e.problems().isEmpty()
+                ? List.of(name + ": " + Problems.withoutSource(name, e.getMessage()))
+                : Problems.lines(name, e.problems());
+        return new CliFailure(ExitCodes.INPUT, lines, e);
+    }
+
+    /** @return the warnings the reader gave */
+    List<String> warnings() {
+        return obj.warnings();
+    }
+}

@@ -1,0 +1,68 @@
+package org.loopsub.samples.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code loopsub} command: Loop subdivision of OBJ meshes from the command line. The work is
+ * done by the subcommands ({@link SubdivideCommand}, {@link InfoCommand}); this class holds the
+ * options they share and the {@code main} method of the shaded jar.
+ *
+ * <p>Embedders and tests run it in-process with
+ * {@code new CommandLine(new LoopsubCommand()).execute(args)}, which returns the exit status
+ * documented in {@link ExitCodes} and never calls {@code System.exit}.
+ */
+@Command(name = "loopsub",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "Loop subdivision of triangle meshes: OBJ in, smooth refined OBJ out.",
+            "",
+            "Run 'loopsub COMMAND --help' for the options of a command."},
+        optionListHeading = "%nOptions:%n",
+        commandListHeading = "%nCommands:%n",
+        subcommands = {SubdivideCommand.class, InfoCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {ExitCodes.HELP_OK, ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
+            ExitCodes.HELP_OUTPUT, ExitCodes.HELP_RESOURCE},
+        footerHeading = "%nEnvironment:%n",
+        footer = {"  JAVA_OPTS  JVM options for the launcher script, e.g. -Xmx16g for deep levels."})
+public final class LoopsubCommand implements Callable<Integer> {
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "Print stack traces with error messages (for bug reports). Default: off.")
+    boolean debug;
+
+    @Spec
+    CommandSpec spec;
+
+    /** Creates the command; picocli fills in the options. */
+    public LoopsubCommand() {
+    }
+
+    /**
+     * Runs the command line and exits with its status.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new LoopsubCommand()).execute(args));
+    }
+
+    /** Called when no subcommand is given, which is a usage error. */
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing command: give 'subdivide' or 'info'");
+    }
+
+    /** @return whether {@code --debug} was given, before or after the subcommand */
+    boolean debug() {
+        return debug;
+    }
+}

@@ -1,0 +1,74 @@
+package org.loopsub.samples.cli;
+
+import java.io.PrintWriter;
+import java.util.function.LongSupplier;
+import org.loopsub.api.LevelStats;
+import org.loopsub.api.ProgressListener;
+
+/**
+ * Prints one line per refinement level on stderr, but only once the run has taken longer than a
+ * threshold: short runs stay silent, long ones show they are alive.
+ */
+final class Progress implements ProgressListener {
+    /** Runs shorter than this print no progress. */
+    static final long DEFAULT_THRESHOLD_NANOS = 1_000_000_000L;
+
+    private final PrintWriter err;
+    private final boolean enabled;
+    private final long thresholdNanos;
+    private final LongSupplier clock;
+    private final long start;
+    private long emittedSoFar;
+
+    /**
+     * @param err where the lines go
+     * @param enabled false to print nothing ({@code --quiet})
+     * @param thresholdNanos print only after this much time since construction
+     * @param clock nanosecond clock (a fake one in tests)
+     */
+    Progress(PrintWriter err, boolean enabled, long thresholdNanos, LongSupplier clock) {
+        this.err = err;
+        this.enabled = enabled;
+        this.thresholdNanos = thresholdNanos;
+        this.clock = clock;
+        this.start = clock.getAsLong();
+    }
+
+    /**
+     * @param err where the lines go
+     * @param enabled false to print nothing
+     */
+    Progress(PrintWriter err, boolean enabled) {
+        this(err, enabled, DEFAULT_THRESHOLD_NANOS, System::nanoTime);
+    }
+
+    /** @return nanoseconds since this run started */
+    long elapsedNanos() {
+        return clock.getAsLong() - start;
+    }
+
+    @Override
+    public void levelDone(LevelStats stats) {
+        emittedSoFar += stats.finishedTriangles() + stats.slivers();
+        // what exists after this level: everything emitted plus the four children of each split
+        long triangles = emittedSoFar + 4 * stats.splitTriangles();
+        print("level " + stats.level() + " done: " + triangles + " triangles so far");
+    }
+
+    /**
+     * Announces a step that may take a while (writing a large file).
+     *
+     * @param what the step, e.g. {@code writing out.obj}
+     */
+    void step(String what) {
+        print(what + "...");
+    }
+
+    private void print(String text) {
+        long elapsed = elapsedNanos();
+        if (enabled && elapsed > thresholdNanos) {
+            err.println("loopsub: " + text + " (" + Units.seconds(elapsed) + ")");
+            err.flush();
+        }
+    }
+}

@@ -1,0 +1,260 @@
+package org.loopsub.samples.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.RefineResult;
+import org.loopsub.api.Scheme;
+import org.loopsub.api.Tessellator;
+import org.loopsub.api.Tessellators;
+import org.loopsub.obj.ObjWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loopsub subdivide}: reads an OBJ mesh (or a built-in sample), refines it uniformly by Loop
+ * subdivision and writes the welded result with per-vertex normals. The output file appears whole
+ * or not at all; an invalid input leaves no output behind.
+ */
+@Command(name = "subdivide",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Refine a mesh by Loop subdivision: OBJ in, OBJ out.",
+            "",
+            "Writes the refined mesh with vertices welded by exact position, per-vertex normals and "
+                    + "faces as 'f a//a b//b c//c'. The input is welded by exact position and checked "
+                    + "first; an invalid mesh is refused with a message naming the first offending "
+                    + "face, vertex or line, and no output is written. The output file is replaced "
+                    + "atomically: it is never left half-written.",
+            "",
+            "Progress goes to stderr once a run has taken more than a second (one line per level); "
+                    + "so do warnings (merged or dropped vertices, ignored crease tags)."},
+        parameterListHeading = "%nParameters:%n",
+        optionListHeading = "%nOptions:%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {ExitCodes.HELP_OK, ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
+            ExitCodes.HELP_OUTPUT, ExitCodes.HELP_RESOURCE},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --stats",
+            "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5"})
+final class SubdivideCommand implements Callable<Integer> {
+    /** More threads than this only costs memory. */
+    static final int MAX_THREADS = 1024;
+
+    @ParentCommand
+    LoopsubCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
+            description = "Input OBJ file (v and f lines; polygons are fan-triangulated, vt/vn ignored)."
+                    + " Give either this or --sample.")
+    Path input;
+
+    @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
+            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
+    String sample;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "<out.obj>",
+            description = "Output OBJ file (required). Replaced if it exists; its directory must exist.")
+    Path output;
+
+    @Option(names = {"-l", "--levels"}, paramLabel = "<N>", defaultValue = "1",
+            description = "Subdivision levels, 0 to " + RefineOptions.MAX_LEVELS
+                    + "; each level multiplies the triangle count by 4. Default: ${DEFAULT-VALUE}.")
+    int levels;
+
+    @Option(names = "--scheme", paramLabel = "<scheme>", defaultValue = "loop",
+            converter = Names.SchemeConverter.class, completionCandidates = Names.SchemeNames.class,
+            description = "Vertex weights: loop (Loop 1987, what other Loop implementations output) or "
+                    + "warren (Warren's simpler 3/(8n)). Default: ${DEFAULT-VALUE}.")
+    Scheme scheme;
+
+    @Option(names = "--threads", paramLabel = "<N>", defaultValue = "0",
+            description = "Worker threads, 1 to " + MAX_THREADS + ", or 0 for one per CPU core. The output "
+                    + "does not depend on it. Default: ${DEFAULT-VALUE}.")
+    int threads;
+
+    @Option(names = "--backend", paramLabel = "<name>", defaultValue = "java",
+            completionCandidates = Names.BackendNames.class,
+            description = "Back end that computes the positions: ${COMPLETION-CANDIDATES}. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String backend;
+
+    @Option(names = "--stats",
+            description = "Print a table of what each level did (active, finished, slivers, split, ms) "
+                    + "and totals (output vertices and triangles, time, triangles/s) on stdout. Default: off.")
+    boolean stats;
+
+    @Option(names = {"-q", "--quiet"},
+            description = "Print neither progress nor warnings on stderr; errors are still printed. "
+                    + "Default: off.")
+    boolean quiet;
+
+    /** What the run is doing now, for the out-of-memory message. */
+    private String activity = "starting";
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        boolean debug = parent != null && parent.debug();
+        return Guard.run(err, debug, () -> activity, this::run);
+    }
+
+    private int run() {
+        PrintWriter err = spec.commandLine().getErr();
+        checkOptions();
+        Progress progress = new Progress(err, !quiet);
+
+        activity = "reading the input";
+        InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
+        warn(err, in.name(), in.warnings());
+        checkOutputTarget();
+        long inputTriangles = in.obj().mesh().triangleCount();
+        long expected = checkSize(in.name(), inputTriangles);
+
+        RefineOptions options = RefineOptions.uniform(levels).withScheme(scheme).withParallelism(threads);
+        activity = "subdividing " + in.name() + " to level " + levels + " (" + Units.count(expected)
+                + " triangles)";
+        long t0 = System.nanoTime();
+        RefineResult result;
+        try (Tessellator tessellator = Tessellators.create(backend)) {
+            result = tessellator.refine(in.obj().mesh(), options, progress);
+        } catch (InvalidMeshException e) {
+            throw InputMesh.invalid(in.name(), e);
+        }
+        long refineNanos = System.nanoTime() - t0;
+        warn(err, in.name(), resultWarnings(result));
+
+        activity = "writing " + output;
+        progress.step("writing " + output);
+        try {
+            ObjWriter.write(output, result.mesh(), result.normals());
+        } catch (IOException e) {
+            throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: " + describe(e), e);
+        }
+        if (stats) {
+            StatsTable.print(spec.commandLine().getOut(), result, refineNanos, progress.elapsedNanos());
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Values picocli cannot range-check itself; a wrong one is a usage error like any other. */
+    private void checkOptions() {
+        if (levels < 0 || levels > RefineOptions.MAX_LEVELS) {
+            throw new ParameterException(spec.commandLine(), "--levels must be 0 to " + RefineOptions.MAX_LEVELS
+                    + ", got " + levels);
+        }
+        if (threads < 0 || threads > MAX_THREADS) {
+            throw new ParameterException(spec.commandLine(), "--threads must be 0 (one per core) to " + MAX_THREADS
+                    + ", got " + threads);
+        }
+        if (!Names.BACKENDS.contains(backend)) {
+            throw new ParameterException(spec.commandLine(), "unknown back end '" + backend + "'; available: "
+                    + String.join(", ", Names.BACKENDS));
+        }
+    }
+
+    /** Fails before the (possibly long) refinement if the result could not be saved anyway. */
+    private void checkOutputTarget() {
+        Path target = output.toAbsolutePath();
+        if (Files.isDirectory(target)) {
+            throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: is a directory");
+        }
+        Path dir = target.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: directory " + dir
+                    + " does not exist");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: no permission to create files in "
+                    + dir);
+        }
+    }
+
+    /**
+     * The engine hands the output over as one float array of 9 floats per triangle, so a Java array's
+     * size bounds the output; say so now rather than after minutes of work.
+     *
+     * @return the number of output triangles
+     */
+    private long checkSize(String name, long inputTriangles) {
+        long limit = (Integer.MAX_VALUE - 8) / 9;
+        long triangles = uniformTriangles(inputTriangles, levels);
+        if (triangles > limit) {
+            int fits = 0;
+            while (fits < levels && uniformTriangles(inputTriangles, fits + 1) <= limit) {
+                fits++;
+            }
+            throw new CliFailure(ExitCodes.RESOURCE, name + ": level " + levels + " would make "
+                    + Units.count(triangles) + " triangles, more than the " + Units.count(limit)
+                    + " one run can hold; use --levels " + fits + " or fewer");
+        }
+        return triangles;
+    }
+
+    /** @return {@code triangles * 4^levels}, or {@code Long.MAX_VALUE} if that overflows */
+    static long uniformTriangles(long triangles, int levels) {
+        long n = triangles;
+        for (int i = 0; i < levels; i++) {
+            if (n > Long.MAX_VALUE / 4) {
+                return Long.MAX_VALUE;
+            }
+            n *= 4;
+        }
+        return n;
+    }
+
+    private static List<String> resultWarnings(RefineResult result) {
+        List<String> warnings = new ArrayList<>();
+        int merged = result.inputVerticesMerged();
+        if (merged > 0) {
+            warnings.add(merged + " input vert" + (merged > 1 ? "ices" : "ex")
+                    + " shared an exact position with an earlier vertex and " + (merged > 1 ? "were" : "was")
+                    + " merged into it");
+        }
+        warnings.addAll(result.warnings());
+        return warnings;
+    }
+
+    private void warn(PrintWriter err, String name, List<String> warnings) {
+        if (quiet) {
+            return;
+        }
+        for (String w : warnings) {
+            err.println("loopsub: " + name + ": warning: " + Problems.withoutSource(name, w));
+        }
+        err.flush();
+    }
+
+    /** IOException messages are often just the path; say what went wrong instead. */
+    static String describe(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+}

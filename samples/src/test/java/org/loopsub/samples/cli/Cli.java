@@ -1,0 +1,101 @@
+package org.loopsub.samples.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * Runs {@code loopsub} in-process with its own stdout and stderr, and with {@link System#out} and
+ * {@link System#err} redirected for the duration so that nothing a test provokes can leak into
+ * another test's output (or escape the capture by printing to the JVM's streams directly).
+ */
+final class Cli {
+    private Cli() {
+    }
+
+    /**
+     * What one run did.
+     *
+     * @param exitCode the status {@code execute} returned
+     * @param out what the command printed on its stdout
+     * @param err what it printed on its stderr, including anything written to {@code System.err}
+     */
+    record Result(int exitCode, String out, String err) {
+        /** @return both streams, for failure messages */
+        String both() {
+            return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+
+    /**
+     * @param args the command line
+     * @return the exit status and the output
+     */
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ByteArrayOutputStream strayOut = new ByteArrayOutputStream();
+        ByteArrayOutputStream strayErr = new ByteArrayOutputStream();
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        int code;
+        try {
+            System.setOut(new PrintStream(strayOut, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(strayErr, true, StandardCharsets.UTF_8));
+            CommandLine cmd = new CommandLine(new LoopsubCommand());
+            cmd.setOut(new PrintWriter(out, true));
+            cmd.setErr(new PrintWriter(err, true));
+            code = cmd.execute(args);
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+        }
+        return new Result(code, out + strayOut.toString(StandardCharsets.UTF_8),
+                err + strayErr.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The shared test meshes: the {@code loopsub.meshes} property Surefire sets, else the first
+     * {@code shared/meshes} found walking up from the working directory.
+     *
+     * @param name a file in that folder
+     * @return its path
+     */
+    static Path mesh(String name) {
+        String property = System.getProperty("loopsub.meshes");
+        if (property != null && Files.isDirectory(Paths.get(property))) {
+            return Paths.get(property).resolve(name);
+        }
+        for (Path dir = Paths.get(System.getProperty("user.dir")).toAbsolutePath(); dir != null;
+                dir = dir.getParent()) {
+            Path candidate = dir.resolve("shared").resolve("meshes");
+            if (Files.isDirectory(candidate)) {
+                return candidate.resolve(name);
+            }
+        }
+        throw new IllegalStateException("shared/meshes not found (set -Dloopsub.meshes=...)");
+    }
+
+    /**
+     * @param obj an OBJ file
+     * @return its lines that start with {@code prefix}
+     */
+    static List<String> lines(Path obj, String prefix) throws IOException {
+        List<String> found = new ArrayList<>();
+        for (String line : Files.readAllLines(obj, StandardCharsets.UTF_8)) {
+            if (line.startsWith(prefix)) {
+                found.add(line);
+            }
+        }
+        return found;
+    }
+}

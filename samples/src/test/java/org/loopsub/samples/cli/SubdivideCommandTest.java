@@ -1,0 +1,171 @@
+package org.loopsub.samples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code loopsub subdivide} writes the refined mesh, the same bytes every time. */
+class SubdivideCommandTest {
+    @TempDir
+    Path dir;
+
+    private Path run(String name, String... args) {
+        Path output = dir.resolve(name);
+        String[] all = new String[args.length + 3];
+        all[0] = "subdivide";
+        System.arraycopy(args, 0, all, 1, args.length);
+        all[args.length + 1] = "-o";
+        all[args.length + 2] = output.toString();
+        Cli.Result r = Cli.run(all);
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        return output;
+    }
+
+    @Test
+    void icosahedronTwoLevels() throws Exception {
+        Path out = run("ico2.obj", "--sample", "icosahedron", "--levels", "2");
+        // V = 10 * 4^2 + 2 for a subdivided icosahedron; F = 20 * 4^2
+        assertEquals(162, Cli.lines(out, "v ").size());
+        assertEquals(162, Cli.lines(out, "vn ").size());
+        List<String> faces = Cli.lines(out, "f ");
+        assertEquals(320, faces.size());
+        for (String f : faces) {
+            for (String corner : f.substring(2).split(" ")) {
+                int v = Integer.parseInt(corner.substring(0, corner.indexOf('/')));
+                assertTrue(v >= 1 && v <= 162, f);
+            }
+        }
+    }
+
+    @Test
+    void levelZeroKeepsTheInput() throws Exception {
+        Path out = run("tet0.obj", Cli.mesh("tetrahedron.obj").toString(), "--levels", "0");
+        assertEquals(4, Cli.lines(out, "v ").size());
+        assertEquals(4, Cli.lines(out, "f ").size());
+    }
+
+    @Test
+    void relativeOutputPathIsAccepted() throws Exception {
+        // the launcher does not cd, so a relative -o must resolve against the working directory
+        Path rel = Path.of("target", "cli-test-relative-" + ProcessHandle.current().pid() + ".obj");
+        try {
+            Files.createDirectories(Path.of("target"));
+            Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-l", "0", "-o", rel.toString());
+            assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+            assertEquals(12, Cli.lines(rel, "v ").size());
+        } finally {
+            Files.deleteIfExists(rel);
+        }
+    }
+
+    @Test
+    void sameBytesEveryRunAndForAnyThreadCount() throws Exception {
+        String bunny = Cli.mesh("bunny_npm.obj").toString();
+        byte[] first = Files.readAllBytes(run("a.obj", bunny, "-l", "2"));
+        byte[] again = Files.readAllBytes(run("b.obj", bunny, "-l", "2"));
+        byte[] one = Files.readAllBytes(run("t1.obj", bunny, "-l", "2", "--threads", "1"));
+        byte[] two = Files.readAllBytes(run("t2.obj", bunny, "-l", "2", "--threads", "2"));
+        assertEquals(3674 * 16, Cli.lines(dir.resolve("a.obj"), "f ").size());
+        assertArrayEquals(first, again, "two runs");
+        assertArrayEquals(first, one, "--threads 1");
+        assertArrayEquals(first, two, "--threads 2");
+    }
+
+    @Test
+    void warrenDiffersFromLoopButHasTheSameTopology() throws Exception {
+        byte[] loop = Files.readAllBytes(run("loop.obj", "--sample", "icosahedron", "-l", "1"));
+        byte[] warren = Files.readAllBytes(run("warren.obj", "--sample", "icosahedron", "-l", "1", "--scheme",
+                "warren"));
+        assertFalse(java.util.Arrays.equals(loop, warren), "valence 5: the weights differ");
+        assertEquals(Cli.lines(dir.resolve("loop.obj"), "f "), Cli.lines(dir.resolve("warren.obj"), "f "));
+    }
+
+    @Test
+    void existingOutputIsReplaced() throws Exception {
+        Path out = dir.resolve("old.obj");
+        Files.writeString(out, "# old\n");
+        run("old.obj", "--sample", "icosahedron", "-l", "1");
+        assertEquals(42, Cli.lines(out, "v ").size());
+        assertEquals(1, Files.list(dir).count(), "no temporary file left behind");
+    }
+
+    @Test
+    void statsTableOnStdout() {
+        Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-l", "3", "--stats", "-o",
+                dir.resolve("s.obj").toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        String[] lines = r.out().split("\n");
+        assertTrue(lines[0].matches(" *level +active +finished +slivers +split +ms"), r::both);
+        // uniform: every level splits all its triangles, 20 * 4^level
+        for (int level = 0; level < 3; level++) {
+            String[] cells = lines[1 + level].trim().split(" +");
+            assertEquals(Integer.toString(level), cells[0]);
+            long active = 20L << (2 * level);
+            assertEquals(Long.toString(active), cells[1], r::both);
+            assertEquals(Long.toString(active), cells[4], r::both);
+        }
+        assertTrue(r.out().contains("output: 642 vertices, 1280 triangles"), r::both);
+        Matcher m = Pattern.compile("time: refine [0-9.]+ ms, total [0-9.]+ ms; \\S+ triangles/s").matcher(r.out());
+        assertTrue(m.find(), r::both);
+        assertEquals("", r.err(), "fast runs print no progress");
+    }
+
+    @Test
+    void withoutStatsStdoutIsEmpty() {
+        Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-o", dir.resolve("q.obj").toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertEquals("", r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void weldWarningsOnStderrUnlessQuiet() throws Exception {
+        Path input = dir.resolve("dup.obj");
+        Files.writeString(input, "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0 0 0\nv 9 9 9\n"
+                + "f 1 3 2\nf 1 2 4\nf 2 3 4\nf 3 5 4\n");
+        Cli.Result r = Cli.run("subdivide", input.toString(), "-o", dir.resolve("w.obj").toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertTrue(r.err().contains("loopsub: " + input + ": warning: 1 input vertex shared an exact position"),
+                r::both);
+        assertTrue(r.err().contains("warning: 1 vertex used by no face was dropped"), r::both);
+
+        Cli.Result quiet = Cli.run("subdivide", input.toString(), "-o", dir.resolve("w2.obj").toString(), "-q");
+        assertEquals(ExitCodes.OK, quiet.exitCode(), quiet::both);
+        assertEquals("", quiet.err());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("w.obj")), Files.readAllBytes(dir.resolve("w2.obj")));
+    }
+
+    @Test
+    void creaseTagsAreReportedAsNotApplied() {
+        Cli.Result r = Cli.run("subdivide", Cli.mesh("rookT.obj").toString(), "-l", "0", "-o",
+                dir.resolve("rook.obj").toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertTrue(r.err().contains("crease"), r::both);
+    }
+
+    @Test
+    void tooManyTrianglesForOneRunIsAResourceProblem() throws Exception {
+        // 2900 * 4^9 triangles do not fit the engine's output array, whatever the heap
+        Path out = dir.resolve("huge.obj");
+        Cli.Result r = Cli.run("subdivide", "--sample", "bigguy", "-l", "9", "-o", out.toString());
+        assertEquals(ExitCodes.RESOURCE, r.exitCode(), r::both);
+        assertTrue(r.err().contains("use --levels 8 or fewer"), r::both);
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void debugIsAcceptedAfterTheSubcommandToo() {
+        Cli.Result r = Cli.run("subdivide", "--debug", "--sample", "icosahedron", "-l", "0", "-o",
+                dir.resolve("d.obj").toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+    }
+}

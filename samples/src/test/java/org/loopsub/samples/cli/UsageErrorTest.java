@@ -1,0 +1,118 @@
+package org.loopsub.samples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Wrong command lines exit with 2, say what is wrong, write nothing, and show no stack trace. */
+class UsageErrorTest {
+    @TempDir
+    Path dir;
+
+    private Cli.Result usageError(String... args) {
+        Cli.Result r = Cli.run(args);
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r::both);
+        assertFalse(r.err().contains("\tat "), () -> "stack trace shown:\n" + r.both());
+        return r;
+    }
+
+    private String out() {
+        return dir.resolve("out.obj").toString();
+    }
+
+    @Test
+    void missingOutputOption() {
+        Cli.Result r = usageError("subdivide", "--sample", "icosahedron");
+        assertTrue(r.err().contains("Missing required option: '--output=<out.obj>'"), r::both);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "17", "1000"})
+    void levelsOutOfRange(String levels) throws Exception {
+        Cli.Result r = usageError("subdivide", "--sample", "icosahedron", "-o", out(), "--levels", levels);
+        assertTrue(r.err().contains("--levels must be 0 to 16, got " + levels), r::both);
+        assertEquals(0, Files.list(dir).count(), "nothing written");
+    }
+
+    @Test
+    void levelsNotANumber() {
+        Cli.Result r = usageError("subdivide", "--sample", "icosahedron", "-o", out(), "--levels", "two");
+        assertTrue(r.err().contains("'two' is not an int"), r::both);
+    }
+
+    @Test
+    void unknownSampleListsTheKnownOnes() {
+        Cli.Result r = usageError("subdivide", "--sample", "teacup", "-o", out());
+        assertTrue(r.err().contains("unknown sample 'teacup'; known samples: bigguy, icosahedron"), r::both);
+        assertFalse(Files.exists(dir.resolve("out.obj")));
+    }
+
+    @Test
+    void sampleAndFileTogether() throws Exception {
+        Path input = Cli.mesh("tetrahedron.obj");
+        Cli.Result r = usageError("subdivide", input.toString(), "--sample", "icosahedron", "-o", out());
+        assertTrue(r.err().contains("either an input file or --sample, not both"), r::both);
+        assertEquals(0, Files.list(dir).count(), "nothing written");
+    }
+
+    @Test
+    void neitherSampleNorFile() {
+        Cli.Result r = usageError("subdivide", "-o", out());
+        assertTrue(r.err().contains("missing input"), r::both);
+    }
+
+    @Test
+    void unknownScheme() {
+        Cli.Result r = usageError("subdivide", "--sample", "icosahedron", "-o", out(), "--scheme", "catmull");
+        assertTrue(r.err().contains("'catmull' is not a scheme; expected one of loop, warren"), r::both);
+    }
+
+    @Test
+    void schemeIsCaseInsensitive() {
+        Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-o", out(), "--scheme", "Warren", "-l", "0");
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+    }
+
+    @Test
+    void onlyTheJavaBackEndForNow() {
+        Cli.Result r = usageError("subdivide", "--sample", "icosahedron", "-o", out(), "--backend", "gl");
+        assertTrue(r.err().contains("unknown back end 'gl'; available: java"), r::both);
+    }
+
+    @Test
+    void negativeThreads() {
+        Cli.Result r = usageError("subdivide", "--sample", "icosahedron", "-o", out(), "--threads", "-2");
+        assertTrue(r.err().contains("--threads must be"), r::both);
+    }
+
+    @Test
+    void unknownOption() {
+        Cli.Result r = usageError("subdivide", "--sample", "icosahedron", "-o", out(), "--depth", "3");
+        assertTrue(r.err().contains("Unknown option: '--depth'"), r::both);
+    }
+
+    @Test
+    void noCommand() {
+        Cli.Result r = usageError();
+        assertTrue(r.err().contains("missing command"), r::both);
+    }
+
+    @Test
+    void unknownCommand() {
+        Cli.Result r = usageError("subdivde", "x.obj");
+        assertTrue(r.err().contains("subdivde"), r::both);
+    }
+
+    @Test
+    void infoWithoutInput() {
+        Cli.Result r = usageError("info");
+        assertTrue(r.err().contains("missing input"), r::both);
+    }
+}

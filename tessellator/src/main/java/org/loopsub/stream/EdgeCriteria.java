@@ -1,0 +1,193 @@
+package org.loopsub.stream;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.loopsub.api.Camera;
+import org.loopsub.api.EdgePredicate;
+import org.loopsub.api.StopCriterion;
+import org.loopsub.rules.LoopRules;
+
+/**
+ * The built-in stop criteria as the edge test evaluates them, in the engine's internal frame (see
+ * {@code InternalFrame}): positions there are {@code (p - centre) * 2^scaleExponent}. Lengths scale
+ * by the same exact power of two, so verdicts equal those in the user's frame up to the recentring's
+ * rounding. The arithmetic is the shader's, operation for operation: only {@code + - *}, squared
+ * lengths, the perspective divide replaced by cross-multiplication, constants computed here on the
+ * CPU (DESIGN.md §5).
+ */
+public final class EdgeCriteria {
+    /** The near plane, as a fraction of the mesh's bounding radius. */
+    public static final double NEAR_FRACTION = 1e-3;
+
+    private EdgeCriteria() {
+    }
+
+    /**
+     * @param criteria the user's criteria (empty: uniform)
+     * @param centre the internal frame's centre
+     * @param scaleExponent the internal frame's scale exponent
+     * @param radius the mesh's bounding radius in the internal frame
+     * @return one test that says complete when every criterion does
+     */
+    public static SpokeTest of(List<StopCriterion> criteria, float[] centre, int scaleExponent, double radius) {
+        if (criteria.isEmpty()) {
+            return SpokeTest.NEVER;
+        }
+        List<SpokeTest> tests = new ArrayList<>();
+        double scale = Math.scalb(1.0, scaleExponent);
+        for (StopCriterion c : criteria) {
+            if (c instanceof StopCriterion.MaxEdgeLength m) {
+                tests.add(maxEdgeLength(squared(m.maxLength() * scale)));
+            } else if (c instanceof StopCriterion.Flatness f) {
+                tests.add(flatness(squared(f.tolerance() * scale)));
+            } else if (c instanceof StopCriterion.ScreenEdgeLength s) {
+                tests.add(screen(s.camera(), s.maxPixels(), centre, scaleExponent, NEAR_FRACTION * radius));
+            } else if (c instanceof StopCriterion.Custom u) {
+                tests.add(custom(u.predicate(), centre, Math.scalb(1.0, -scaleExponent)));
+            } else {
+                throw new IllegalArgumentException("unknown criterion " + c);
+            }
+        }
+        if (tests.size() == 1) {
+            return tests.get(0);
+        }
+        return (level, p, a, b, oc, od) -> {
+            for (SpokeTest t : tests) {
+                if (!t.complete(level, p, a, b, oc, od)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+    }
+
+    private static float squared(double x) {
+        return (float) (x * x);
+    }
+
+    /**
+     * @param maxSquared the squared length limit, internal frame
+     * @return complete when {@code |a - b|^2 <= maxSquared}
+     */
+    public static SpokeTest maxEdgeLength(float maxSquared) {
+        return (level, p, a, b, oc, od) -> {
+            float dx = p[a] - p[b];
+            float dy = p[a + 1] - p[b + 1];
+            float dz = p[a + 2] - p[b + 2];
+            return dx * dx + dy * dy + dz * dz <= maxSquared;
+        };
+    }
+
+    /**
+     * @param tolSquared the squared tolerance, internal frame
+     * @return complete when the Loop edge point is within the tolerance of the chord midpoint
+     */
+    public static SpokeTest flatness(float tolSquared) {
+        return (level, p, a, b, oc, od) -> {
+            if (oc < 0) {
+                return true;
+            }
+            float sum = 0f;
+            for (int x = 0; x < 3; x++) {
+                float d = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x])
+                        - LoopRules.midpoint(p[a + x], p[b + x]);
+                sum = sum + d * d;
+            }
+            return sum <= tolSquared;
+        };
+    }
+
+    /**
+     * The projection rows for the screen-space test: {@code X, Y} in pixels times depth and the
+     * depth {@code W}, each {@code row . (x, y, z, 1)}.
+     *
+     * @param camera the camera, user frame
+     * @param centre internal frame centre
+     * @param scaleExponent internal frame scale exponent
+     * @return 12 floats: the X row, the Y row, the W row
+     */
+    public static float[] screenRows(Camera camera, float[] centre, int scaleExponent) {
+        double s = Math.scalb(1.0, scaleExponent);
+        double[] eye = {(camera.eye().x() - centre[0]) * s, (camera.eye().y() - centre[1]) * s,
+            (camera.eye().z() - centre[2]) * s};
+        double[] f = normalize(new double[] {(double) camera.target().x() - camera.eye().x(),
+            (double) camera.target().y() - camera.eye().y(), (double) camera.target().z() - camera.eye().z()});
+        double[] up = {camera.up().x(), camera.up().y(), camera.up().z()};
+        double[] r = normalize(cross(f, up));
+        double[] u = cross(r, f);
+        // Pixels per unit of x/w: the projection's focal factor times half the viewport height
+        // (the same for x, since the aspect ratio cancels).
+        double k = 0.5 * camera.height() / Math.tan(Math.toRadians(camera.fovYDegrees()) * 0.5);
+        float[] rows = new float[12];
+        double[][] dirs = {{k * r[0], k * r[1], k * r[2]}, {k * u[0], k * u[1], k * u[2]}, f};
+        for (int i = 0; i < 3; i++) {
+            double[] d = dirs[i];
+            rows[4 * i] = (float) d[0];
+            rows[4 * i + 1] = (float) d[1];
+            rows[4 * i + 2] = (float) d[2];
+            rows[4 * i + 3] = (float) -(d[0] * eye[0] + d[1] * eye[1] + d[2] * eye[2]);
+        }
+        return rows;
+    }
+
+    private static SpokeTest screen(Camera camera, float maxPixels, float[] centre, int scaleExponent, double near) {
+        float[] m = screenRows(camera, centre, scaleExponent);
+        float pix2 = maxPixels * maxPixels;
+        float nearW = (float) near;
+        return (level, p, a, b, oc, od) -> {
+            float wa = row(m, 8, p, a);
+            float wb = row(m, 8, p, b);
+            boolean behindA = wa <= nearW;
+            boolean behindB = wb <= nearW;
+            if (behindA || behindB) {
+                return behindA && behindB;
+            }
+            float xa = row(m, 0, p, a);
+            float xb = row(m, 0, p, b);
+            float ya = row(m, 4, p, a);
+            float yb = row(m, 4, p, b);
+            float dx = xa * wb - xb * wa;
+            float dy = ya * wb - yb * wa;
+            float ww = wa * wb;
+            return dx * dx + dy * dy <= pix2 * (ww * ww);
+        };
+    }
+
+    private static float row(float[] m, int r, float[] p, int a) {
+        return m[r] * p[a] + m[r + 1] * p[a + 1] + m[r + 2] * p[a + 2] + m[r + 3];
+    }
+
+    private static SpokeTest custom(EdgePredicate predicate, float[] centre, double inverseScale) {
+        return (level, p, a, b, oc, od) -> {
+            int first = lexicographicallyLess(p, b, a) ? b : a;
+            int second = first == a ? b : a;
+            return predicate.isComplete(level,
+                    user(p[first], 0, centre, inverseScale), user(p[first + 1], 1, centre, inverseScale),
+                    user(p[first + 2], 2, centre, inverseScale), user(p[second], 0, centre, inverseScale),
+                    user(p[second + 1], 1, centre, inverseScale), user(p[second + 2], 2, centre, inverseScale));
+        };
+    }
+
+    private static boolean lexicographicallyLess(float[] p, int a, int b) {
+        for (int x = 0; x < 3; x++) {
+            if (p[a + x] != p[b + x]) {
+                return p[a + x] < p[b + x];
+            }
+        }
+        return false;
+    }
+
+    private static float user(float q, int axis, float[] centre, double inverseScale) {
+        return (float) (q * inverseScale + centre[axis]);
+    }
+
+    private static double[] cross(double[] a, double[] b) {
+        return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    }
+
+    private static double[] normalize(double[] v) {
+        double n = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        return new double[] {v[0] / n, v[1] / n, v[2] / n};
+    }
+}
