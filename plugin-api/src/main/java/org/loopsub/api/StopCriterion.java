@@ -60,14 +60,29 @@ public sealed interface StopCriterion {
     }
 
     /**
-     * A user-supplied predicate, evaluated on the CPU.
+     * A user-supplied test. The Java back end runs {@code predicate}; the GL back end runs
+     * {@code glsl}, which must define
+     * {@code bool loopsub_edge_complete(int level, vec3 a, vec3 b)} computing the same function
+     * (mesh-frame positions, {@code a} the lexicographically smaller end, as for the predicate).
+     * Use only {@code + - *}, comparisons and integer operations in both for the back ends to agree
+     * to the bit. Without {@code glsl} the criterion runs on the Java back end only.
      *
-     * @param predicate the test
+     * @param predicate the test on the CPU
+     * @param glsl the same test as a GLSL function, or null
      */
-    record Custom(EdgePredicate predicate) implements StopCriterion {
+    record Custom(EdgePredicate predicate, String glsl) implements StopCriterion {
         /** Checks the predicate is present. */
         public Custom {
             Objects.requireNonNull(predicate, "predicate");
+        }
+
+        /**
+         * A test for the Java back end only.
+         *
+         * @param predicate the test
+         */
+        public Custom(EdgePredicate predicate) {
+            this(predicate, null);
         }
     }
 }

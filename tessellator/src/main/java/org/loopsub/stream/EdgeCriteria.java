@@ -42,9 +42,9 @@ public final class EdgeCriteria {
             } else if (c instanceof StopCriterion.Flatness f) {
                 tests.add(flatness(squared(f.tolerance() * scale)));
             } else if (c instanceof StopCriterion.ScreenEdgeLength s) {
-                tests.add(screen(s.camera(), s.maxPixels(), centre, scaleExponent, NEAR_FRACTION * radius));
+                tests.add(screen(s.camera(), s.maxPixels(), centre, scaleExponent, (float) (NEAR_FRACTION * radius)));
             } else if (c instanceof StopCriterion.Custom u) {
-                tests.add(custom(u.predicate(), centre, Math.scalb(1.0, -scaleExponent)));
+                tests.add(custom(u.predicate(), centre, Math.scalb(1f, -scaleExponent)));
             } else {
                 throw new IllegalArgumentException("unknown criterion " + c);
             }
@@ -62,7 +62,11 @@ public final class EdgeCriteria {
         };
     }
 
-    private static float squared(double x) {
+    /**
+     * @param x a length in the internal frame
+     * @return its square as the float constant both back ends compare against
+     */
+    public static float squared(double x) {
         return (float) (x * x);
     }
 
@@ -131,10 +135,9 @@ public final class EdgeCriteria {
         return rows;
     }
 
-    private static SpokeTest screen(Camera camera, float maxPixels, float[] centre, int scaleExponent, double near) {
+    private static SpokeTest screen(Camera camera, float maxPixels, float[] centre, int scaleExponent, float nearW) {
         float[] m = screenRows(camera, centre, scaleExponent);
         float pix2 = maxPixels * maxPixels;
-        float nearW = (float) near;
         return (level, p, a, b, oc, od) -> {
             float wa = row(m, 8, p, a);
             float wb = row(m, 8, p, b);
@@ -158,7 +161,7 @@ public final class EdgeCriteria {
         return m[r] * p[a] + m[r + 1] * p[a + 1] + m[r + 2] * p[a + 2] + m[r + 3];
     }
 
-    private static SpokeTest custom(EdgePredicate predicate, float[] centre, double inverseScale) {
+    private static SpokeTest custom(EdgePredicate predicate, float[] centre, float inverseScale) {
         return (level, p, a, b, oc, od) -> {
             int first = lexicographicallyLess(p, b, a) ? b : a;
             int second = first == a ? b : a;
@@ -178,8 +181,12 @@ public final class EdgeCriteria {
         return false;
     }
 
-    private static float user(float q, int axis, float[] centre, double inverseScale) {
-        return (float) (q * inverseScale + centre[axis]);
+    /**
+     * Back to the user's frame in float arithmetic, as the shader does: the power-of-two product is
+     * exact, so the one rounding is the addition's.
+     */
+    private static float user(float q, int axis, float[] centre, float inverseScale) {
+        return q * inverseScale + centre[axis];
     }
 
     private static double[] cross(double[] a, double[] b) {

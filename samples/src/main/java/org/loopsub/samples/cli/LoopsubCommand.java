@@ -11,8 +11,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code loopsub} command: Loop subdivision of OBJ meshes from the command line. The work is
- * done by the subcommands ({@link SubdivideCommand}, {@link InfoCommand}); this class holds the
- * options they share and the {@code main} method of the shaded jar.
+ * done by the subcommands ({@link SubdivideCommand}, {@link InfoCommand}, {@link BenchCommand});
+ * this class holds the options they share and the {@code main} method of the shaded jar.
  *
  * <p>Embedders and tests run it in-process with
  * {@code new CommandLine(new LoopsubCommand()).execute(args)}, which returns the exit status
@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
             "Run 'loopsub COMMAND --help' for the options of a command."},
         optionListHeading = "%nOptions:%n",
         commandListHeading = "%nCommands:%n",
-        subcommands = {SubdivideCommand.class, InfoCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {SubdivideCommand.class, InfoCommand.class, BenchCommand.class,
+            CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.HELP_OK, ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
             ExitCodes.HELP_OUTPUT, ExitCodes.HELP_RESOURCE},
@@ -58,7 +59,7 @@ public final class LoopsubCommand implements Callable<Integer> {
     /** Called when no subcommand is given, which is a usage error. */
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "missing command: give 'subdivide' or 'info'");
+        throw new ParameterException(spec.commandLine(), "missing command: give 'subdivide', 'info' or 'bench'");
     }
 
     /** @return whether {@code --debug} was given, before or after the subcommand */

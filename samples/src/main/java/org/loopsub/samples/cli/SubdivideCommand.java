@@ -18,6 +18,7 @@ import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.obj.ObjWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -26,8 +27,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code loopsub subdivide}: reads an OBJ mesh (or a built-in sample), refines it uniformly by Loop
- * subdivision and writes the welded result with per-vertex normals. The output file appears whole
+ * {@code loopsub subdivide}: reads an OBJ mesh (or a built-in sample), refines it by Loop
+ * subdivision, uniformly or adaptively, and writes the welded result with per-vertex normals. The output file appears whole
  * or not at all; an invalid input leaves no output behind.
  */
 @Command(name = "subdivide",
@@ -35,6 +36,11 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {
             "Refine a mesh by Loop subdivision: OBJ in, OBJ out.",
+            "",
+            "Uniform refinement (--levels) splits every triangle at every level. Adaptive refinement "
+                    + "(--adaptive) stops splitting an edge once every stop criterion given says it is "
+                    + "fine, and closes the T-junctions between levels with sliver triangles; the result "
+                    + "has no cracks.",
             "",
             "Writes the refined mesh with vertices welded by exact position, per-vertex normals and "
                     + "faces as 'f a//a b//b c//c'. The input is welded by exact position and checked "
@@ -52,11 +58,12 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --stats",
-            "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5"})
+            "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5",
+            "  loopsub subdivide --sample bigguy -o fine.obj --adaptive --max-edge 0.2 \\",
+            "      --flatness 0.01 --stats",
+            "  loopsub subdivide --sample bigguy -o view.obj --adaptive --max-depth 7 \\",
+            "      --screen-px 4 --eye 0,2,40 --target 0,1,0 --viewport 1280x720"})
 final class SubdivideCommand implements Callable<Integer> {
-    /** More threads than this only costs memory. */
-    static final int MAX_THREADS = 1024;
-
     @ParentCommand
     LoopsubCommand parent;
 
@@ -77,9 +84,13 @@ final class SubdivideCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = {"-l", "--levels"}, paramLabel = "<N>", defaultValue = "1",
-            description = "Subdivision levels, 0 to " + RefineOptions.MAX_LEVELS
-                    + "; each level multiplies the triangle count by 4. Default: ${DEFAULT-VALUE}.")
+            description = "Uniform subdivision levels, 0 to " + RefineOptions.MAX_LEVELS
+                    + "; each level multiplies the triangle count by 4. Not with --adaptive. "
+                    + "Default: ${DEFAULT-VALUE}.")
     int levels;
+
+    @Mixin
+    AdaptiveOptions adaptive;
 
     @Option(names = "--scheme", paramLabel = "<scheme>", defaultValue = "loop",
             converter = Names.SchemeConverter.class, completionCandidates = Names.SchemeNames.class,
@@ -87,10 +98,8 @@ final class SubdivideCommand implements Callable<Integer> {
                     + "warren (Warren's simpler 3/(8n)). Default: ${DEFAULT-VALUE}.")
     Scheme scheme;
 
-    @Option(names = "--threads", paramLabel = "<N>", defaultValue = "0",
-            description = "Worker threads, 1 to " + MAX_THREADS + ", or 0 for one per CPU core. The output "
-                    + "does not depend on it. Default: ${DEFAULT-VALUE}.")
-    int threads;
+    @Mixin
+    ThreadsOption threads;
 
     @Option(names = "--backend", paramLabel = "<name>", defaultValue = "java",
             completionCandidates = Names.BackendNames.class,
@@ -100,7 +109,8 @@ final class SubdivideCommand implements Callable<Integer> {
 
     @Option(names = "--stats",
             description = "Print a table of what each level did (active, finished, slivers, split, ms) "
-                    + "and totals (output vertices and triangles, time, triangles/s) on stdout. Default: off.")
+                    + "and totals (output vertices and triangles, with --adaptive the slivers and their "
+                    + "share of the triangles, time, triangles/s) on stdout. Default: off.")
     boolean stats;
 
     @Option(names = {"-q", "--quiet"},
@@ -120,19 +130,21 @@ final class SubdivideCommand implements Callable<Integer> {
 
     private int run() {
         PrintWriter err = spec.commandLine().getErr();
-        checkOptions();
+        RefineOptions options = checkOptions();
         Progress progress = new Progress(err, !quiet);
 
         activity = "reading the input";
         InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
-        warn(err, in.name(), in.warnings());
-        checkOutputTarget();
-        long inputTriangles = in.obj().mesh().triangleCount();
-        long expected = checkSize(in.name(), inputTriangles);
-
-        RefineOptions options = RefineOptions.uniform(levels).withScheme(scheme).withParallelism(threads);
-        activity = "subdividing " + in.name() + " to level " + levels + " (" + Units.count(expected)
-                + " triangles)";
+        warn(err, quiet, in.name(), in.warnings());
+        checkOutputTarget(output);
+        if (options.isAdaptive()) {
+            // how much an adaptive run makes is known only once it has run
+            activity = "subdividing " + in.name() + " adaptively to depth " + options.levels();
+        } else {
+            long expected = checkSize(in.name(), in.obj().mesh().triangleCount(), options.levels());
+            activity = "subdividing " + in.name() + " to level " + options.levels() + " (" + Units.count(expected)
+                    + " triangles)";
+        }
         long t0 = System.nanoTime();
         RefineResult result;
         try (Tessellator tessellator = Tessellators.create(backend)) {
@@ -141,7 +153,7 @@ final class SubdivideCommand implements Callable<Integer> {
             throw InputMesh.invalid(in.name(), e);
         }
         long refineNanos = System.nanoTime() - t0;
-        warn(err, in.name(), resultWarnings(result));
+        warn(err, quiet, in.name(), resultWarnings(result));
 
         activity = "writing " + output;
         progress.step("writing " + output);
@@ -151,29 +163,35 @@ final class SubdivideCommand implements Callable<Integer> {
             throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: " + describe(e), e);
         }
         if (stats) {
-            StatsTable.print(spec.commandLine().getOut(), result, refineNanos, progress.elapsedNanos());
+            StatsTable.print(spec.commandLine().getOut(), result, options.isAdaptive(), refineNanos,
+                    progress.elapsedNanos());
         }
         return ExitCodes.OK;
     }
 
-    /** Values picocli cannot range-check itself; a wrong one is a usage error like any other. */
-    private void checkOptions() {
-        if (levels < 0 || levels > RefineOptions.MAX_LEVELS) {
-            throw new ParameterException(spec.commandLine(), "--levels must be 0 to " + RefineOptions.MAX_LEVELS
-                    + ", got " + levels);
-        }
-        if (threads < 0 || threads > MAX_THREADS) {
-            throw new ParameterException(spec.commandLine(), "--threads must be 0 (one per core) to " + MAX_THREADS
-                    + ", got " + threads);
-        }
+    /**
+     * Values and combinations picocli cannot check itself; a wrong one is a usage error like any other.
+     *
+     * @return what to ask the tessellator for
+     */
+    private RefineOptions checkOptions() {
+        boolean levelsGiven = spec.commandLine().getParseResult().hasMatchedOption("--levels");
+        RefineOptions options = adaptive.resolve(levelsGiven ? levels : null, levels);
+        int parallelism = threads.checked();
         if (!Names.BACKENDS.contains(backend)) {
             throw new ParameterException(spec.commandLine(), "unknown back end '" + backend + "'; available: "
                     + String.join(", ", Names.BACKENDS));
         }
+        return options.withScheme(scheme).withParallelism(parallelism);
     }
 
-    /** Fails before the (possibly long) refinement if the result could not be saved anyway. */
-    private void checkOutputTarget() {
+    /**
+     * Fails before the (possibly long) refinement if the result could not be saved anyway.
+     *
+     * @param output the file to be written
+     * @throws CliFailure (exit 4) if it cannot be
+     */
+    static void checkOutputTarget(Path output) {
         Path target = output.toAbsolutePath();
         if (Files.isDirectory(target)) {
             throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: is a directory");
@@ -195,7 +213,7 @@ final class SubdivideCommand implements Callable<Integer> {
      *
      * @return the number of output triangles
      */
-    private long checkSize(String name, long inputTriangles) {
+    static long checkSize(String name, long inputTriangles, int levels) {
         long limit = (Integer.MAX_VALUE - 8) / 9;
         long triangles = uniformTriangles(inputTriangles, levels);
         if (triangles > limit) {
@@ -222,7 +240,11 @@ final class SubdivideCommand implements Callable<Integer> {
         return n;
     }
 
-    private static List<String> resultWarnings(RefineResult result) {
+    /**
+     * @param result a refinement
+     * @return what the user should hear about it: merged input vertices, then the engine's warnings
+     */
+    static List<String> resultWarnings(RefineResult result) {
         List<String> warnings = new ArrayList<>();
         int merged = result.inputVerticesMerged();
         if (merged > 0) {
@@ -234,7 +256,15 @@ final class SubdivideCommand implements Callable<Integer> {
         return warnings;
     }
 
-    private void warn(PrintWriter err, String name, List<String> warnings) {
+    /**
+     * Prints warnings on stderr, one line each, naming the input.
+     *
+     * @param err stderr
+     * @param quiet print nothing ({@code --quiet})
+     * @param name the input's name
+     * @param warnings the warnings
+     */
+    static void warn(PrintWriter err, boolean quiet, String name, List<String> warnings) {
         if (quiet) {
             return;
         }

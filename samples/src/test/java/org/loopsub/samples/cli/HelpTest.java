@@ -22,7 +22,7 @@ class HelpTest {
     void topLevelHelpListsCommandsAndExitCodes() {
         Cli.Result r = Cli.run("--help");
         assertEquals(0, r.exitCode(), r::both);
-        assertContains(r.out(), "Usage: loopsub", "subdivide", "info", "--debug", "--help", "--version",
+        assertContains(r.out(), "Usage: loopsub", "subdivide", "info", "bench", "--debug", "--help", "--version",
                 "Exit codes:", "JAVA_OPTS");
         for (int code = 0; code <= 5; code++) {
             assertTrue(r.out().contains("\n  " + code + "   "), "exit code " + code + " documented");
@@ -45,6 +45,37 @@ class HelpTest {
                 "--stats", "on stdout",
                 "-q, --quiet", "--debug", "-h, --help", "-V, --version",
                 "Exit codes:", "Examples:");
+    }
+
+    @Test
+    void subdivideHelpDescribesTheAdaptiveOptions() {
+        String help = flat(Cli.run("subdivide", "--help").out());
+        assertContains(help, "--adaptive", "Excludes --levels.", "Default: off (uniform).",
+                "--max-depth=<D>", "Default: 6.",
+                "--max-edge=<L>", "--screen-px=<P>", "--flatness=<T>", "Default: not used.",
+                "--eye=<x,y,z>", "--target=<x,y,z>", "(and required by it)",
+                "--up=<x,y,z>", "Default: 0,1,0.",
+                "--fov=<deg>", "Default: 45.",
+                "--viewport=<WxH>", "Default: 1920x1080.",
+                "slivers and their share of the triangles");
+    }
+
+    @Test
+    void benchHelpDescribesEveryOptionWithItsDefault() {
+        Cli.Result r = Cli.run("bench", "--help");
+        assertEquals(0, r.exitCode(), r::both);
+        String help = flat(r.out());
+        assertContains(help, "Usage: loopsub bench", "<in.obj>", "--sample=<name>",
+                "-l, --levels=<N>", "Give either this or --adaptive.",
+                "--adaptive", "--max-depth=<D>", "--max-edge=<L>", "--screen-px=<P>", "--flatness=<T>",
+                "--reps=<R>", "Default: 5.",
+                "--warmup=<W>", "Default: 2.",
+                "--threads=<N>", "Default: 0.",
+                "--json=<out.json>", "Default: none.",
+                "triangles/s", "No mesh is written.", "Exit codes:", "Examples:");
+        for (String line : r.out().split("\n")) {
+            assertTrue(line.length() <= 80, () -> "longer than 80 columns: " + line);
+        }
     }
 
     @Test

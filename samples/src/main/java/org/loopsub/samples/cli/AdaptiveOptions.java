@@ -1,0 +1,272 @@
+package org.loopsub.samples.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.loopsub.api.Camera;
+import org.loopsub.api.Point3;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.StopCriterion;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The adaptive-refinement options ({@code --adaptive}, {@code --max-depth} and the stop criteria),
+ * a picocli mixin shared by every command that refines, so that {@code subdivide} and
+ * {@code bench} accept exactly the same words and refuse exactly the same combinations.
+ *
+ * <p>The command keeps its own {@code --levels} (its default differs between commands) and hands
+ * it to {@link #resolve(Integer, Integer)}, which turns the whole command line into
+ * {@link RefineOptions} or a usage error.
+ */
+final class AdaptiveOptions {
+    /** What {@code --max-depth} is without a value; deep enough to matter, shallow enough to fit in memory. */
+    static final int DEFAULT_MAX_DEPTH = 6;
+
+    private static final String[] CRITERIA = {"--max-edge", "--screen-px", "--flatness"};
+    private static final String[] CAMERA = {"--eye", "--target", "--up", "--fov", "--viewport"};
+
+    /** The command this mixin is part of: usage errors and the parse result belong to it. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
+    @Option(names = "--adaptive",
+            description = "Refine adaptively instead of uniformly: an edge is no longer split once every "
+                    + "criterion given (--max-edge, --screen-px, --flatness; at least one) says it is fine, "
+                    + "and T-junctions between levels are closed by sliver triangles. Excludes --levels. "
+                    + "Default: off (uniform).")
+    boolean adaptive;
+
+    @Option(names = "--max-depth", paramLabel = "<D>", defaultValue = "" + DEFAULT_MAX_DEPTH,
+            description = "With --adaptive: the deepest level, 0 to " + RefineOptions.MAX_LEVELS
+                    + "; whatever is still being split there is output at that level. Default: ${DEFAULT-VALUE}.")
+    int maxDepth;
+
+    @Option(names = "--max-edge", paramLabel = "<L>",
+            description = "With --adaptive: an edge is fine once it is at most L long, in mesh units "
+                    + "(L > 0). Default: not used.")
+    Float maxEdge;
+
+    @Option(names = "--screen-px", paramLabel = "<P>",
+            description = "With --adaptive: an edge is fine once its projection by the camera (--eye, --target, "
+                    + "--up, --fov, --viewport) is at most P pixels long (P > 0). Edges wholly behind the "
+                    + "camera are fine; edges crossing its near plane are split. Default: not used.")
+    Float screenPx;
+
+    @Option(names = "--eye", paramLabel = "<x,y,z>", converter = PointConverter.class,
+            description = "With --screen-px (and required by it): the camera position, in mesh coordinates.")
+    Point3 eye;
+
+    @Option(names = "--target", paramLabel = "<x,y,z>", converter = PointConverter.class,
+            description = "With --screen-px (and required by it): a point the camera looks at.")
+    Point3 target;
+
+    @Option(names = "--up", paramLabel = "<x,y,z>", converter = PointConverter.class, defaultValue = "0,1,0",
+            description = "With --screen-px: the camera's up direction (not parallel to the view direction). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    Point3 up;
+
+    @Option(names = "--fov", paramLabel = "<deg>", defaultValue = "45",
+            description = "With --screen-px: vertical field of view in degrees, between 0 and 180 (exclusive). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    float fov;
+
+    @Option(names = "--viewport", paramLabel = "<WxH>", converter = ViewportConverter.class,
+            defaultValue = "1920x1080",
+            description = "With --screen-px: the viewport in pixels, width x height. Default: ${DEFAULT-VALUE}.")
+    Viewport viewport;
+
+    @Option(names = "--flatness", paramLabel = "<T>",
+            description = "With --adaptive: an edge is fine once its Loop edge point lies within T of the edge's "
+                    + "midpoint, in mesh units (T > 0; boundary edges are always fine). Default: not used.")
+    Float flatness;
+
+    /**
+     * Checks the combination of options and builds what the tessellator needs. Picocli has already
+     * refused what is malformed (a vector that is not three numbers, a viewport that is not WxH).
+     *
+     * @param levels the command's {@code --levels}, or {@code null} if not on the command line
+     * @param defaultLevels the levels to use when neither {@code --levels} nor {@code --adaptive} is
+     *     given, or {@code null} if the command needs one of them
+     * @return uniform or adaptive options with the default scheme and parallelism
+     * @throws ParameterException for every wrong combination or value (exit status 2)
+     */
+    RefineOptions resolve(Integer levels, Integer defaultLevels) {
+        if (!adaptive) {
+            for (String name : concat(CRITERIA, CAMERA, new String[] {"--max-depth"})) {
+                if (given(name)) {
+                    throw usage(name + " applies to adaptive refinement only: add --adaptive"
+                            + (levels != null ? " and drop --levels" : ""));
+                }
+            }
+            if (levels == null && defaultLevels == null) {
+                throw usage("give --levels <N> for uniform refinement or --adaptive with a stop criterion");
+            }
+            int n = levels != null ? levels : defaultLevels;
+            checkDepth("--levels", n);
+            return RefineOptions.uniform(n);
+        }
+        if (levels != null) {
+            throw usage("--levels and --adaptive exclude each other; use --max-depth <D> to limit adaptive "
+                    + "refinement");
+        }
+        checkDepth("--max-depth", maxDepth);
+        List<StopCriterion> criteria = new ArrayList<>();
+        if (maxEdge != null) {
+            criteria.add(new StopCriterion.MaxEdgeLength(positive("--max-edge", maxEdge)));
+        }
+        if (screenPx != null) {
+            criteria.add(new StopCriterion.ScreenEdgeLength(camera(), positive("--screen-px", screenPx)));
+        } else {
+            for (String name : CAMERA) {
+                if (given(name)) {
+                    throw usage(name + " describes the camera of --screen-px, which is not given");
+                }
+            }
+        }
+        if (flatness != null) {
+            criteria.add(new StopCriterion.Flatness(positive("--flatness", flatness)));
+        }
+        if (criteria.isEmpty()) {
+            throw usage("--adaptive needs at least one stop criterion: --max-edge <L>, --screen-px <P> "
+                    + "or --flatness <T>");
+        }
+        return RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new));
+    }
+
+    /**
+     * @param options what {@link #resolve} returned
+     * @return e.g. {@code uniform, 3 levels} or {@code adaptive to depth 6: max edge 0.01}, for
+     *     messages and reports
+     */
+    static String describe(RefineOptions options) {
+        if (!options.isAdaptive()) {
+            return "uniform, " + options.levels() + " level" + (options.levels() == 1 ? "" : "s");
+        }
+        List<String> parts = new ArrayList<>();
+        for (StopCriterion c : options.criteria()) {
+            if (c instanceof StopCriterion.MaxEdgeLength m) {
+                parts.add("max edge " + m.maxLength());
+            } else if (c instanceof StopCriterion.ScreenEdgeLength s) {
+                parts.add("screen " + s.maxPixels() + " px");
+            } else if (c instanceof StopCriterion.Flatness f) {
+                parts.add("flatness " + f.tolerance());
+            } else {
+                parts.add("custom");
+            }
+        }
+        return "adaptive to depth " + options.levels() + ": " + String.join(", ", parts);
+    }
+
+    private Camera camera() {
+        if (eye == null || target == null) {
+            throw usage("--screen-px needs the camera: --eye <x,y,z> and --target <x,y,z> (--up, --fov and "
+                    + "--viewport have defaults)");
+        }
+        if (!(fov > 0 && fov < 180)) {
+            throw usage("--fov must be between 0 and 180 degrees (exclusive), got " + fov);
+        }
+        try {
+            return new Camera(eye, target, up, fov, viewport.width(), viewport.height());
+        } catch (IllegalArgumentException e) {
+            // eye on the target, or up along the view direction: only Camera knows every case
+            throw usage("the camera is not usable: " + e.getMessage());
+        }
+    }
+
+    private void checkDepth(String name, int depth) {
+        if (depth < 0 || depth > RefineOptions.MAX_LEVELS) {
+            throw usage(name + " must be 0 to " + RefineOptions.MAX_LEVELS + ", got " + depth);
+        }
+    }
+
+    private float positive(String name, float value) {
+        if (!(value > 0) || Float.isInfinite(value)) {
+            throw usage(name + " must be a positive finite number, got " + value);
+        }
+        return value;
+    }
+
+    private boolean given(String name) {
+        ParseResult parsed = mixee.commandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption(name);
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(mixee.commandLine(), message);
+    }
+
+    private static String[] concat(String[]... parts) {
+        List<String> all = new ArrayList<>();
+        for (String[] p : parts) {
+            all.addAll(List.of(p));
+        }
+        return all.toArray(String[]::new);
+    }
+
+    /**
+     * A viewport size in pixels.
+     *
+     * @param width pixels across
+     * @param height pixels down
+     */
+    record Viewport(int width, int height) {
+        @Override
+        public String toString() {
+            return width + "x" + height;
+        }
+    }
+
+    /** Reads {@code x,y,z}: three finite numbers separated by commas (spaces around them allowed). */
+    static final class PointConverter implements ITypeConverter<Point3> {
+        @Override
+        public Point3 convert(String value) {
+            String[] parts = value.split(",", -1);
+            if (parts.length != 3) {
+                throw notAPoint(value);
+            }
+            float[] xyz = new float[3];
+            for (int i = 0; i < 3; i++) {
+                try {
+                    xyz[i] = Float.parseFloat(parts[i].trim());
+                } catch (NumberFormatException e) {
+                    throw notAPoint(value);
+                }
+                if (!Float.isFinite(xyz[i])) {
+                    throw notAPoint(value);
+                }
+            }
+            return new Point3(xyz[0], xyz[1], xyz[2]);
+        }
+
+        private static TypeConversionException notAPoint(String value) {
+            return new TypeConversionException("'" + value + "' is not a point: expected three finite numbers "
+                    + "x,y,z, e.g. 0,0.5,3");
+        }
+    }
+
+    /** Reads {@code WxH}, both positive whole numbers, e.g. {@code 1920x1080}. */
+    static final class ViewportConverter implements ITypeConverter<Viewport> {
+        private static final Pattern SIZE = Pattern.compile("(\\d{1,9})[xX](\\d{1,9})");
+
+        @Override
+        public Viewport convert(String value) {
+            Matcher m = SIZE.matcher(value.trim());
+            if (m.matches()) {
+                int w = Integer.parseInt(m.group(1));
+                int h = Integer.parseInt(m.group(2));
+                if (w > 0 && h > 0) {
+                    return new Viewport(w, h);
+                }
+            }
+            throw new TypeConversionException("'" + value + "' is not a viewport: expected WIDTHxHEIGHT in "
+                    + "pixels, both positive, e.g. 1920x1080");
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package org.loopsub.samples.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import org.loopsub.api.LevelStats;
+import org.loopsub.api.RefineOptions;
+
+/**
+ * What {@code loopsub bench} measured, and its two renderings: text for people, JSON for scripts.
+ * Both hold the same numbers; the JSON keys come in a fixed order and carry no timestamp, so two
+ * reports differ only where the measurements do.
+ *
+ * @param input the input's name
+ * @param inputTriangles triangles read
+ * @param options what was asked of the tessellator
+ * @param backend the back end's name
+ * @param threads {@code --threads} as given (0: one per core)
+ * @param warmup untimed runs before the timed ones
+ * @param runNanos wall time of each timed run, in run order
+ * @param medianRun index of the median run in {@code runNanos}
+ * @param levels what each level did in the median run
+ * @param outputTriangles triangles in the output
+ * @param outputVertices vertices in the output
+ * @param peakHeapBytes heap pools' peaks over the timed runs, summed
+ * @param maxHeapBytes the JVM's maximum heap ({@code Long.MAX_VALUE}: no limit)
+ * @param javaVersion the {@code java.version} property
+ */
+record BenchReport(String input, long inputTriangles, RefineOptions options, String backend, int threads,
+                   int warmup, long[] runNanos, int medianRun, List<LevelStats> levels, long outputTriangles,
+                   long outputVertices, long peakHeapBytes, long maxHeapBytes, String javaVersion) {
+
+    /** Copies the arrays and lists, so the report stays what was measured. */
+    BenchReport {
+        runNanos = runNanos.clone();
+        levels = List.copyOf(levels);
+    }
+
+    /** @return the timed runs' wall times, in run order */
+    @Override
+    public long[] runNanos() {
+        return runNanos.clone();
+    }
+
+    long medianNanos() {
+        return runNanos[medianRun];
+    }
+
+    long minNanos() {
+        long min = Long.MAX_VALUE;
+        for (long n : runNanos) {
+            min = Math.min(min, n);
+        }
+        return min;
+    }
+
+    long maxNanos() {
+        long max = 0;
+        for (long n : runNanos) {
+            max = Math.max(max, n);
+        }
+        return max;
+    }
+
+    /** @return output triangles per second of the median run, rounded */
+    long trianglesPerSecond() {
+        long median = medianNanos();
+        return median > 0 ? Math.round(outputTriangles / (median / 1e9)) : 0;
+    }
+
+    /** @return the median run's time outside the level loop: weld, validation, records, output weld */
+    long outsideLevelsNanos() {
+        long inLevels = 0;
+        for (LevelStats s : levels) {
+            inLevels += s.nanos();
+        }
+        return Math.max(0, medianNanos() - inLevels);
+    }
+
+    long slivers() {
+        return StatsTable.slivers(levels);
+    }
+
+    /**
+     * @param out where the text report goes
+     */
+    void print(PrintWriter out) {
+        out.printf(Locale.ROOT, "input: %s, %d triangles%n", input, inputTriangles);
+        out.printf(Locale.ROOT, "refinement: %s; back end %s, threads %s%n", AdaptiveOptions.describe(options),
+                backend, threads == 0 ? "one per core (" + Runtime.getRuntime().availableProcessors() + ")"
+                        : Integer.toString(threads));
+        out.printf(Locale.ROOT, "runs: %d timed after %d warm-up%s%n", runNanos.length, warmup,
+                warmup == 1 ? "" : "s");
+        out.printf(Locale.ROOT, "refine time: median %s ms, min %s ms, max %s ms%n", Units.millis(medianNanos()),
+                Units.millis(minNanos()), Units.millis(maxNanos()));
+        String slivers = options.isAdaptive() ? String.format(Locale.ROOT, ", %d slivers (%s of the triangles)",
+                slivers(), StatsTable.percent(slivers(), outputTriangles)) : "";
+        out.printf(Locale.ROOT, "output: %d vertices, %d triangles%s%n", outputVertices, outputTriangles, slivers);
+        out.printf(Locale.ROOT, "throughput: %s triangles/s (median run)%n", Units.count(trianglesPerSecond()));
+        out.println("levels of the median run:");
+        StatsTable.levels(out, levels);
+        long outside = outsideLevelsNanos();
+        out.printf(Locale.ROOT, "outside the level loop: %s ms (%s of the median run: input weld and validation, "
+                + "record building, output weld)%n", Units.millis(outside), StatsTable.percent(outside,
+                medianNanos()));
+        out.printf(Locale.ROOT, "heap: peak %s (heap pools' peaks over the timed runs, summed), max %s%n",
+                Units.bytes(peakHeapBytes), Units.bytes(maxHeapBytes));
+    }
+
+    /** @return the report as a JSON object, two-space indented, ending with a newline */
+    String toJson() {
+        StringBuilder b = new StringBuilder("{\n");
+        field(b, "input", string(input));
+        field(b, "input_triangles", inputTriangles);
+        field(b, "mode", string(options.isAdaptive() ? "adaptive" : "uniform"));
+        field(b, "refinement", string(AdaptiveOptions.describe(options)));
+        field(b, "max_depth", options.levels());
+        field(b, "backend", string(backend));
+        field(b, "threads", threads);
+        field(b, "java", string(javaVersion));
+        field(b, "warmup", warmup);
+        field(b, "reps", runNanos.length);
+        StringBuilder runs = new StringBuilder("[");
+        for (int i = 0; i < runNanos.length; i++) {
+            runs.append(i > 0 ? ", " : "").append(runNanos[i]);
+        }
+        field(b, "run_nanos", runs.append(']'));
+        field(b, "median_run", medianRun);
+        field(b, "median_nanos", medianNanos());
+        field(b, "min_nanos", minNanos());
+        field(b, "max_nanos", maxNanos());
+        field(b, "output_triangles", outputTriangles);
+        field(b, "output_vertices", outputVertices);
+        field(b, "slivers", slivers());
+        field(b, "triangles_per_second", trianglesPerSecond());
+        StringBuilder rows = new StringBuilder("[");
+        for (int i = 0; i < levels.size(); i++) {
+            LevelStats s = levels.get(i);
+            rows.append(i > 0 ? "," : "").append("\n    {\"level\": ").append(s.level())
+                    .append(", \"active\": ").append(s.activeTriangles())
+                    .append(", \"finished\": ").append(s.finishedTriangles())
+                    .append(", \"slivers\": ").append(s.slivers())
+                    .append(", \"split\": ").append(s.splitTriangles())
+                    .append(", \"nanos\": ").append(s.nanos()).append('}');
+        }
+        field(b, "levels", rows.append(levels.isEmpty() ? "]" : "\n  ]"));
+        field(b, "outside_levels_nanos", outsideLevelsNanos());
+        field(b, "peak_heap_bytes", peakHeapBytes);
+        // no limit (Long.MAX_VALUE) is written as null: JSON readers that use doubles would round it
+        field(b, "max_heap_bytes", maxHeapBytes == Long.MAX_VALUE ? "null" : Long.toString(maxHeapBytes));
+        b.setLength(b.length() - 2);
+        return b.append("\n}\n").toString();
+    }
+
+    private static void field(StringBuilder b, String key, Object jsonValue) {
+        b.append("  ").append(string(key)).append(": ").append(jsonValue).append(",\n");
+    }
+
+    /** @return {@code s} as a JSON string literal */
+    static String string(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+}

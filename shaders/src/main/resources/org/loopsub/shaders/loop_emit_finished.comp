@@ -1,0 +1,20 @@
+// Writes the corners of finished records to the output, in stream order (the copy at the end of
+// LoopFilter.java): finished record finishedIdx[j] goes to floats uOutFloatBase + 9j of the bound
+// output range.
+#include "loop_record.glsl"
+
+layout(local_size_x = 64) in;
+
+layout(std430, binding = 4) writeonly buffer Out { float outP[]; };
+layout(std430, binding = 5) readonly buffer Index { uint finishedIdx[]; };
+
+uniform uint uCount;
+uniform uint uOutFloatBase;
+
+void main() {
+    uint j = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    if (j >= uCount) return;
+    uint pb = finishedIdx[j] * uint(POINT_FLOATS);
+    uint o = uOutFloatBase + 9u * j;
+    for (uint x = 0u; x < 9u; x++) outP[o + x] = srcP[pb + x];
+}

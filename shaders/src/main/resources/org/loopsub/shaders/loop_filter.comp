@@ -1,0 +1,37 @@
+// Pass 2 of a level, the filter's per-record part (twin of LoopFilter.java): keep and done flags
+// for the selections that follow, the neighbour-finished bits, and each record's sliver count.
+#include "loop_record.glsl"
+
+layout(local_size_x = 64) in;
+
+layout(std430, binding = 8) writeonly buffer Keep { uint keep[]; };
+layout(std430, binding = 9) writeonly buffer Done { uint done[]; };
+layout(std430, binding = 10) writeonly buffer Slivers { uint slivers[]; };
+
+uniform uint uCount;
+uniform bool uAtMaxDepth;
+
+void main() {
+    uint r = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    if (r >= uCount) return;
+    uint mb = r * uint(META_INTS);
+    bool finished = uAtMaxDepth || (srcBit(mb, 0) && srcBit(mb, 1) && srcBit(mb, 2));
+    if (finished) {
+        keep[r] = 0u;
+        done[r] = 1u;
+        slivers[r] = 0u;
+        return;
+    }
+    uint m0 = srcM[mb];
+    uint m1 = srcM[mb + 1u];
+    uint nf = neighbourFinishedOf(m0);
+    for (int e = 0; e < 3; e++) {
+        bool interior = nextEdgeInterior(valenceOf(m0, e), gapOf(m1, e));
+        // The neighbour (e+1, e, D_e) is finished when its three edges are: e and the two D spokes.
+        if (interior && srcBit(mb, e) && srcBit(mb, 3 + 2 * e) && srcBit(mb, 4 + 2 * e)) nf |= 1u << uint(e);
+    }
+    srcM[mb] = (m0 & 0x00FFFFFFu) | nf << 24u;
+    keep[r] = 1u;
+    done[r] = 0u;
+    slivers[r] = uint(bitCount(nf));
+}

@@ -1,0 +1,66 @@
+// The triangle record as every pass sees it: the GLSL twin of RecordLayout.java (read its Javadoc
+// for the layout). The loader defines FAN (fan slots per corner), POINT_FLOATS and META_INTS.
+//
+// Arithmetic on positions and criteria is written out scalar by scalar and marked precise, in the
+// operation order of the Java twin: no fused multiply-add, no reassociation (DESIGN.md §5).
+
+#define NO_GAP 255
+#define FIXED_POINTS 6
+#define FIXED_SPOKES 9
+#define RING_MAX (FAN + 4)
+
+layout(std430, binding = 0) buffer SrcPoints { float srcP[]; };
+layout(std430, binding = 1) buffer SrcMeta { uint srcM[]; };
+
+int valenceOf(uint m0, int c) { return int((m0 >> uint(8 * c)) & 0xFFu); }
+int gapOf(uint m1, int c) { return int((m1 >> uint(8 * c)) & 0xFFu); }
+uint neighbourFinishedOf(uint m0) { return (m0 >> 24u) & 7u; }
+uint packMeta0(int k0, int k1, int k2, uint nf) { return uint(k0) | uint(k1) << 8u | uint(k2) << 16u | nf << 24u; }
+uint packMeta1(int g0, int g1, int g2) { return uint(g0) | uint(g1) << 8u | uint(g2) << 16u; }
+
+bool nextEdgeInterior(int k, int g) { return g != k - 1; }
+bool prevEdgeInterior(int g) { return g != 1; }
+int fanLength(int k, int g) { return k - 2 - (prevEdgeInterior(g) ? 1 : 0) - (nextEdgeInterior(k, g) ? 1 : 0); }
+int fanSlot(int c, int j) { return FIXED_POINTS + c * FAN + j; }
+int fanBit(int c, int j) { return FIXED_SPOKES + c * FAN + j; }
+
+int ringSlot(int c, int k, int g, int i) {
+    if (i == 0) return (c + 1) % 3;
+    if (i == 1) return (c + 2) % 3;
+    bool dp = prevEdgeInterior(g);
+    if (dp && i == 2) return 3 + (c + 2) % 3;
+    if (nextEdgeInterior(k, g) && i == k - 1) return 3 + c;
+    return fanSlot(c, i - 2 - (dp ? 1 : 0));
+}
+
+int ringBit(int c, int k, int g, int i) {
+    if (i == 0) return c;
+    if (i == 1) return (c + 2) % 3;
+    bool dp = prevEdgeInterior(g);
+    if (dp && i == 2) return 4 + 2 * ((c + 2) % 3);
+    if (nextEdgeInterior(k, g) && i == k - 1) return 3 + 2 * c;
+    return fanBit(c, i - 2 - (dp ? 1 : 0));
+}
+
+bool isBoundarySpoke(int k, int g, int i) { return g != NO_GAP && (i == g || i == (g + 1) % k); }
+
+bool srcBit(uint mb, int bit) { return (srcM[mb + 2u + uint(bit >> 5)] & (1u << uint(bit & 31))) != 0u; }
+void setSrcBit(uint mb, int bit) { srcM[mb + 2u + uint(bit >> 5)] |= 1u << uint(bit & 31); }
+
+// Loop's masks, one coordinate at a time (LoopRules.java; the weights come from the CPU).
+float loopEdgePoint(float a, float b, float c, float d) {
+    precise float r = 0.375 * (a + b) + 0.125 * (c + d);
+    return r;
+}
+float loopMidpoint(float a, float b) {
+    precise float r = 0.5 * (a + b);
+    return r;
+}
+float loopVertexPoint(float w, float beta, float v, float ringSum) {
+    precise float r = w * v + beta * ringSum;
+    return r;
+}
+float loopBoundaryVertexPoint(float v, float p, float q) {
+    precise float r = 0.75 * v + 0.125 * (p + q);
+    return r;
+}

@@ -1,0 +1,46 @@
+// Stable selection, last pass of the reduce-then-scan: the tile's flags are scanned as 0/1 and the
+// indices of the flagged elements are compacted in shared memory, then stored contiguously at the
+// tile's scanned partial. Java twin: StreamCompaction.flaggedIndices.
+
+#define PREDICATE 1
+
+layout(std430, binding = 0) readonly buffer Src { uint src[]; };
+layout(std430, binding = 1) readonly buffer Partials { uint partials[]; };
+layout(std430, binding = 2) writeonly buffer Dst { uint dst[]; };
+layout(std430, binding = 3) writeonly buffer Total { uint totalWord[]; };
+
+layout(location = 0) uniform uint uCount;        // flags in this dispatch
+layout(location = 1) uniform uint uTiles;        // tiles in this dispatch
+layout(location = 2) uniform uint uPartialBase;  // this dispatch's first tile in partials
+layout(location = 3) uniform uint uUseCarry;     // 0: a single tile, nothing before it
+layout(location = 4) uniform uint uTotalIndex;   // where the count goes; 0xffffffff: not here
+layout(location = 5) uniform uint uIndexBase;    // global index of src[0]
+layout(location = 6) uniform uint uOutBase;      // global output slot of dst[0]
+
+#include "scan_block.glsl"
+
+void main() {
+    uint tile = groupIndex();
+    if (tile >= uTiles) {
+        return;
+    }
+    uint t = gl_LocalInvocationID.x;
+    uint start = tile * TILE;
+    uint items[ITEMS];
+    loadTile(start, items);
+    uint flags[ITEMS] = items;
+    uint total = scanTile(items);
+    uint carry = uUseCarry != 0u ? partials[uPartialBase + tile] : 0u;
+    for (uint k = 0u; k < ITEMS; k++) {
+        if (flags[k] != 0u) {
+            sTile[PAD(items[k])] = uIndexBase + start + t * ITEMS + k;
+        }
+    }
+    SYNC();
+    for (uint i = t; i < total; i += WG_SIZE) {
+        dst[carry + i - uOutBase] = sTile[PAD(i)];
+    }
+    if (uTotalIndex != 0xffffffffu && tile == uTiles - 1u && t == 0u) {
+        totalWord[uTotalIndex] = carry + total;
+    }
+}

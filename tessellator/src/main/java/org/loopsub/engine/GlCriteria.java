@@ -1,0 +1,61 @@
+package org.loopsub.engine;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.loopsub.api.StopCriterion;
+import org.loopsub.stream.EdgeCriteria;
+
+/**
+ * The stop criteria as the edge-test shader takes them: which ones are on ({@code #define}s) and
+ * their constants (uniforms), computed on the CPU exactly as {@link EdgeCriteria} computes them for
+ * the Java back end. Two criteria of the same length kind merge into the stricter one, which is the
+ * same test to the bit ({@code s <= a && s <= b} is {@code s <= min(a, b)}).
+ */
+final class GlCriteria {
+    final boolean any;
+    final Map<String, String> defines = new LinkedHashMap<>();
+    float maxEdge2 = Float.POSITIVE_INFINITY;
+    float flat2 = Float.POSITIVE_INFINITY;
+    float[] rows = new float[12];
+    float pix2;
+    float near;
+    /** The user's GLSL function, pasted in place of the shader's CUSTOM_SOURCE line; or null. */
+    String customGlsl;
+
+    GlCriteria(List<StopCriterion> criteria, float[] centre, int scaleExponent, double radius) {
+        any = !criteria.isEmpty();
+        double scale = Math.scalb(1.0, scaleExponent);
+        boolean screen = false;
+        String glsl = null;
+        for (StopCriterion c : criteria) {
+            if (c instanceof StopCriterion.MaxEdgeLength m) {
+                maxEdge2 = Math.min(maxEdge2, EdgeCriteria.squared(m.maxLength() * scale));
+                defines.put("CRIT_MAX_EDGE", "1");
+            } else if (c instanceof StopCriterion.Flatness f) {
+                flat2 = Math.min(flat2, EdgeCriteria.squared(f.tolerance() * scale));
+                defines.put("CRIT_FLATNESS", "1");
+            } else if (c instanceof StopCriterion.ScreenEdgeLength s) {
+                if (screen) {
+                    throw new UnsupportedOperationException("the GL back end takes one screen-space criterion");
+                }
+                screen = true;
+                rows = EdgeCriteria.screenRows(s.camera(), centre, scaleExponent);
+                pix2 = s.maxPixels() * s.maxPixels();
+                near = (float) (EdgeCriteria.NEAR_FRACTION * radius);
+                defines.put("CRIT_SCREEN", "1");
+            } else if (c instanceof StopCriterion.Custom u) {
+                if (u.glsl() == null) {
+                    throw new UnsupportedOperationException("a custom criterion needs GLSL source to run on the GL back end");
+                }
+                if (glsl != null) {
+                    throw new UnsupportedOperationException("the GL back end takes one custom criterion");
+                }
+                glsl = u.glsl();
+                defines.put("CRIT_CUSTOM", "1");
+            }
+        }
+        customGlsl = glsl;
+    }
+}

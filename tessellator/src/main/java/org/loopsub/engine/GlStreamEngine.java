@@ -1,0 +1,417 @@
+package org.loopsub.engine;
+
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
+import static org.lwjgl.opengl.GL43C.glGetInteger;
+import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
+import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
+import static org.lwjgl.opengl.GL43C.glProgramUniform3f;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.loopsub.api.LevelStats;
+import org.loopsub.api.ProgressListener;
+import org.loopsub.gl.ComputeProgram;
+import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlChecks;
+import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GpuScan;
+import org.loopsub.stream.RecordChunk;
+import org.loopsub.stream.RecordLayout;
+
+/**
+ * The GL back end's level loop: the twin of {@link org.loopsub.stream.JavaStreamEngine}, running the
+ * passes as compute shaders. A level's stream is a list of segments (GL buffers of records); each
+ * is processed in windows small enough for one SSBO binding and the memory budget. Output triangles
+ * stay on the GPU, in the Java back end's order: per level its finished records, then its slivers,
+ * then (at the last split) the direct triangles.
+ */
+final class GlStreamEngine implements AutoCloseable {
+    private static final int POINTS = 0;
+    private static final int META = 1;
+    private static final int DST_POINTS = 2;
+    private static final int DST_META = 3;
+    private static final int OUT = 4;
+    private static final int INDEX = 5;
+    private static final int SLIVER_OFFSET = 6;
+    private static final int WEIGHTS = 7;
+    private static final int KEEP = 8;
+    private static final int DONE = 9;
+    private static final int SLIVERS = 10;
+    private static final int DIRECT_OUT = 11;
+
+    private final GlContext context;
+    private final RecordLayout layout;
+    private final GlCriteria criteria;
+    private final GpuScan scan;
+    private final long window;
+    private final long align;
+    private final GlBuffer weights;
+    private final Map<String, ComputeProgram> programs = new LinkedHashMap<>();
+    private final float[] centre;
+    private final float inverseScale;
+
+    /** A piece of a level's stream on the GPU. */
+    private record Segment(GlBuffer points, GlBuffer meta, long count) {
+    }
+
+    /** Output of one level: finished, slivers and direct triangles in separate GL buffers, in order. */
+    static final class Output implements AutoCloseable {
+        final List<GlBuffer> buffers = new ArrayList<>();
+        final List<Long> counts = new ArrayList<>();
+        final List<LevelStats> levels = new ArrayList<>();
+
+        void add(GlBuffer b, long triangles) {
+            buffers.add(b);
+            counts.add(triangles);
+        }
+
+        long triangleCount() {
+            return counts.stream().mapToLong(Long::longValue).sum();
+        }
+
+        /** Reads every triangle back, in output order (the CLI's path; a renderer draws the buffers). */
+        float[] corners() {
+            long n = 9 * triangleCount();
+            if (n > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("output of " + triangleCount() + " triangles does not fit in memory");
+            }
+            float[] all = new float[(int) n];
+            int at = 0;
+            for (int i = 0; i < buffers.size(); i++) {
+                int len = Math.toIntExact(9 * counts.get(i));
+                if (len > 0) {
+                    System.arraycopy(buffers.get(i).readFloats(0, len), 0, all, at, len);
+                }
+                at += len;
+            }
+            return all;
+        }
+
+        @Override
+        public void close() {
+            buffers.forEach(GlBuffer::close);
+            buffers.clear();
+        }
+    }
+
+    GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GlCriteria criteria,
+                   GpuScan.Strategy strategy, long budgetBytes, float[] centre, float inverseScale) {
+        this.context = context;
+        this.layout = layout;
+        this.criteria = criteria;
+        this.centre = centre;
+        this.inverseScale = inverseScale;
+        this.scan = new GpuScan(context, strategy);
+        this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+        long recordBytes = 4L * layout.pointFloats();
+        // A window's children (4 per record) must fit one binding, and so must its input.
+        long block = Math.min(context.maxStorageBlockSize(), budgetBytes);
+        long w = (block - 2 * align) / (4 * recordBytes);
+        long quantum = align; // records: window starts then fall on aligned bytes
+        w = Math.max(quantum, w / quantum * quantum);
+        this.window = Math.min(w, 1L << 24);
+        this.weights = GlBuffer.of(weightTable, "loop_weights");
+    }
+
+    /** @return records per window */
+    long window() {
+        return window;
+    }
+
+    private ComputeProgram program(String stem, Map<String, String> extra) {
+        Map<String, String> defines = new LinkedHashMap<>();
+        defines.put("FAN", Integer.toString(layout.fanCapacity()));
+        defines.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
+        defines.put("META_INTS", Integer.toString(layout.metaInts()));
+        defines.putAll(extra);
+        String key = stem + defines;
+        // The user's GLSL criterion (if any) goes in right after the defines, before the pass's code.
+        String prelude = stem.equals("loop_flag_edges") && criteria.customGlsl != null ? criteria.customGlsl : "";
+        return programs.computeIfAbsent(key, k -> ComputeProgram.load(stem, defines, List.of(), prelude));
+    }
+
+    Output run(List<RecordChunk> level0, int maxDepth, ProgressListener progress) {
+        Output out = new Output();
+        List<Segment> current = upload(level0);
+        for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
+            long t0 = System.nanoTime();
+            LevelRun run = criteria.any || level == maxDepth ? adaptiveLevel(current, level, maxDepth, out)
+                    : uniformLevel(current, level, maxDepth, out);
+            for (Segment s : current) {
+                s.points().close();
+                s.meta().close();
+            }
+            current = run.next;
+            LevelStats stats = new LevelStats(level, run.active + run.finished, run.finished, run.slivers, run.active,
+                    System.nanoTime() - t0);
+            out.levels.add(stats);
+            progress.levelDone(stats);
+            if (run.direct > 0) {
+                LevelStats last = new LevelStats(level + 1, run.direct, run.direct, 0, 0, 0);
+                out.levels.add(last);
+                progress.levelDone(last);
+            }
+        }
+        return out;
+    }
+
+    private static final class LevelRun {
+        long active;
+        long finished;
+        long slivers;
+        long direct;
+        List<Segment> next = new ArrayList<>();
+    }
+
+    private List<Segment> upload(List<RecordChunk> chunks) {
+        long n = 0;
+        for (RecordChunk c : chunks) {
+            n += c.count;
+        }
+        List<Segment> segments = new ArrayList<>();
+        if (n == 0) {
+            return segments;
+        }
+        GlBuffer points = GlBuffer.allocate(n * 4L * layout.pointFloats(), "loop_records_points");
+        GlBuffer meta = GlBuffer.allocate(n * 4L * layout.metaInts(), "loop_records_meta");
+        long at = 0;
+        for (RecordChunk c : chunks) {
+            float[] p = java.util.Arrays.copyOf(c.points, c.count * layout.pointFloats());
+            int[] m = java.util.Arrays.copyOf(c.meta, c.count * layout.metaInts());
+            points.write(at * 4L * layout.pointFloats(), p);
+            meta.write(at * 4L * layout.metaInts(), m);
+            at += c.count;
+        }
+        segments.add(new Segment(points, meta, n));
+        return segments;
+    }
+
+    /** Every record splits; no edge test, no filter, no scan. */
+    private LevelRun uniformLevel(List<Segment> in, int level, int maxDepth, Output out) {
+        LevelRun run = new LevelRun();
+        boolean direct = level + 1 == maxDepth;
+        long total = in.stream().mapToLong(Segment::count).sum();
+        run.active = total;
+        GlBuffer directBuf = direct ? GlBuffer.allocate(total * 4 * 36, "loop_output_level" + (level + 1)) : null;
+        long done = 0;
+        Map<String, String> defs = new LinkedHashMap<>();
+        defs.put("UNIFORM", "1");
+        if (direct) {
+            defs.put("DIRECT", "1");
+        }
+        ComputeProgram split = program("loop_split", defs);
+        for (Segment seg : in) {
+            GlBuffer childP = null;
+            GlBuffer childM = null;
+            if (!direct) {
+                childP = GlBuffer.allocate(seg.count() * 4 * 4L * layout.pointFloats(), "loop_records_points");
+                childM = GlBuffer.allocate(seg.count() * 4 * 4L * layout.metaInts(), "loop_records_meta");
+                run.next.add(new Segment(childP, childM, 4 * seg.count()));
+            }
+            for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                long n = Math.min(window, seg.count() - w0);
+                bindSource(seg, w0, n);
+                weights.bind(WEIGHTS);
+                if (direct) {
+                    setUint(split, "uDirectFloatBase", bindOutput(directBuf, DIRECT_OUT, (done + w0) * 4, n * 4));
+                } else {
+                    setUint(split, "uChildPointBase", bindRange(childP, DST_POINTS, 4 * w0 * 4L * layout.pointFloats(),
+                            4 * n * 4L * layout.pointFloats()));
+                    setUint(split, "uChildMetaBase", bindRange(childM, DST_META, 4 * w0 * 4L * layout.metaInts(),
+                            4 * n * 4L * layout.metaInts()));
+                }
+                setUint(split, "uCount", n);
+                split.dispatchFor(n);
+                GlChecks.check("loop_split");
+            }
+            done += seg.count();
+        }
+        // The next level's passes (or the read-back) consume the children and triangles.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+        if (direct) {
+            out.add(directBuf, 4 * total);
+            run.direct = 4 * total;
+        }
+        return run;
+    }
+
+    /** The general level: edge test, filter, selections, scans, then emit and split per window. */
+    private LevelRun adaptiveLevel(List<Segment> in, int level, int maxDepth, Output out) {
+        LevelRun run = new LevelRun();
+        boolean atMax = level == maxDepth;
+        boolean direct = level + 1 == maxDepth;
+        long cap = Math.min(window, in.stream().mapToLong(Segment::count).max().orElse(1));
+        GlBuffer keep = GlBuffer.allocate(4 * cap, "loop_keep");
+        GlBuffer done = GlBuffer.allocate(4 * cap, "loop_done");
+        GlBuffer slivers = GlBuffer.allocate(4 * cap, "loop_sliver_counts");
+        GlBuffer activeIdx = GlBuffer.allocate(4 * cap, "loop_active_index");
+        GlBuffer finishedIdx = GlBuffer.allocate(4 * cap, "loop_finished_index");
+        GlBuffer sliverOffset = GlBuffer.allocate(4 * cap, "loop_sliver_offset");
+        GlBuffer scratch = GlBuffer.allocate(Math.max(16, scan.scratchBytes(cap)), "loop_scan_scratch");
+        GlBuffer counts = GlBuffer.allocate(16, "loop_counts");
+        List<GlBuffer> finishedOut = new ArrayList<>();
+        List<Long> finishedCounts = new ArrayList<>();
+        List<GlBuffer> sliverOut = new ArrayList<>();
+        List<Long> sliverCounts = new ArrayList<>();
+        List<GlBuffer> directOut = new ArrayList<>();
+        List<Long> directCounts = new ArrayList<>();
+        Map<String, String> none = Map.of();
+        ComputeProgram flag = criteria.any && !atMax ? program("loop_flag_edges", criteria.defines) : null;
+        ComputeProgram filter = program("loop_filter", none);
+        ComputeProgram emit = program("loop_emit_finished", none);
+        Map<String, String> splitDefs = direct ? Map.of("DIRECT", "1") : none;
+        ComputeProgram split = atMax ? null : program("loop_split", splitDefs);
+        if (flag != null) {
+            setCriteria(flag, level);
+        }
+        try {
+            for (Segment seg : in) {
+                for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                    long n = Math.min(window, seg.count() - w0);
+                    bindSource(seg, w0, n);
+                    if (flag != null) {
+                        setUint(flag, "uCount", n);
+                        flag.dispatchFor(n);
+                        GlChecks.check("loop_flag_edges");
+                        // loop_filter reads the complete bits just written.
+                        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                    }
+                    bindSource(seg, w0, n);
+                    keep.bind(KEEP);
+                    done.bind(DONE);
+                    slivers.bind(SLIVERS);
+                    setUint(filter, "uCount", n);
+                    glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
+                    filter.dispatchFor(n);
+                    GlChecks.check("loop_filter");
+                    // The selections and the sliver scan read the flags and counts.
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                    scan.selectFlagged(keep, n, activeIdx, scratch, counts, 0);
+                    scan.selectFlagged(done, n, finishedIdx, scratch, counts, 4);
+                    scan.exclusiveSum(slivers, sliverOffset, n, scratch, counts, 8);
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+                    // Sizes decide the allocations below: one small read-back per window.
+                    int[] c = counts.readInts(0, 3);
+                    long active = Integer.toUnsignedLong(c[0]);
+                    long finished = Integer.toUnsignedLong(c[1]);
+                    long sliverTotal = Integer.toUnsignedLong(c[2]);
+                    run.active += active;
+                    run.finished += finished;
+                    run.slivers += sliverTotal;
+                    if (finished > 0) {
+                        GlBuffer f = GlBuffer.allocate(finished * 36, "loop_output_finished_level" + level);
+                        bindSource(seg, w0, n);
+                        finishedIdx.bind(INDEX);
+                        setUint(emit, "uOutFloatBase", bindOutput(f, OUT, 0, finished));
+                        setUint(emit, "uCount", finished);
+                        emit.dispatchFor(finished);
+                        GlChecks.check("loop_emit_finished");
+                        finishedOut.add(f);
+                        finishedCounts.add(finished);
+                    }
+                    if (active > 0 && split != null) {
+                        GlBuffer s = GlBuffer.allocate(Math.max(36, sliverTotal * 36), "loop_output_slivers_level" + level);
+                        bindSource(seg, w0, n);
+                        weights.bind(WEIGHTS);
+                        activeIdx.bind(INDEX);
+                        sliverOffset.bind(SLIVER_OFFSET);
+                        setUint(split, "uSliverFloatBase", bindOutput(s, OUT, 0, Math.max(1, sliverTotal)));
+                        if (direct) {
+                            GlBuffer d = GlBuffer.allocate(active * 4 * 36, "loop_output_level" + (level + 1));
+                            setUint(split, "uDirectFloatBase", bindOutput(d, DIRECT_OUT, 0, 4 * active));
+                            directOut.add(d);
+                            directCounts.add(4 * active);
+                        } else {
+                            GlBuffer cp = GlBuffer.allocate(4 * active * 4L * layout.pointFloats(), "loop_records_points");
+                            GlBuffer cm = GlBuffer.allocate(4 * active * 4L * layout.metaInts(), "loop_records_meta");
+                            setUint(split, "uChildPointBase", bindRange(cp, DST_POINTS, 0, cp.bytes()));
+                            setUint(split, "uChildMetaBase", bindRange(cm, DST_META, 0, cm.bytes()));
+                            run.next.add(new Segment(cp, cm, 4 * active));
+                        }
+                        setUint(split, "uCount", active);
+                        split.dispatchFor(active);
+                        GlChecks.check("loop_split");
+                        if (sliverTotal > 0) {
+                            sliverOut.add(s);
+                            sliverCounts.add(sliverTotal);
+                        } else {
+                            s.close();
+                        }
+                    }
+                    // The next window reuses the flag, index and count buffers.
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+                }
+            }
+        } finally {
+            for (GlBuffer b : List.of(keep, done, slivers, activeIdx, finishedIdx, sliverOffset, scratch, counts)) {
+                b.close();
+            }
+        }
+        for (int i = 0; i < finishedOut.size(); i++) {
+            out.add(finishedOut.get(i), finishedCounts.get(i));
+        }
+        for (int i = 0; i < sliverOut.size(); i++) {
+            out.add(sliverOut.get(i), sliverCounts.get(i));
+        }
+        for (int i = 0; i < directOut.size(); i++) {
+            out.add(directOut.get(i), directCounts.get(i));
+            run.direct += directCounts.get(i);
+        }
+        return run;
+    }
+
+    private void setCriteria(ComputeProgram p, int level) {
+        int id = p.id();
+        glProgramUniform1i(id, glGetUniformLocation(id, "uLevel"), level);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uMaxEdge2"), criteria.maxEdge2);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uFlat2"), criteria.flat2);
+        glProgramUniform1fv(id, glGetUniformLocation(id, "uRows"), criteria.rows);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uPix2"), criteria.pix2);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uNear"), criteria.near);
+        glProgramUniform3f(id, glGetUniformLocation(id, "uCentre"), centre[0], centre[1], centre[2]);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uInvScale"), inverseScale);
+    }
+
+    private static void setUint(ComputeProgram p, String name, long value) {
+        glProgramUniform1ui(p.id(), glGetUniformLocation(p.id(), name), Math.toIntExact(value));
+    }
+
+    private void bindSource(Segment seg, long first, long n) {
+        long pOff = first * 4L * layout.pointFloats();
+        long mOff = first * 4L * layout.metaInts();
+        if (pOff % align != 0 || mOff % align != 0) {
+            throw new IllegalStateException("window start is not aligned");
+        }
+        seg.points().bindRange(POINTS, pOff, n * 4L * layout.pointFloats());
+        seg.meta().bindRange(META, mOff, n * 4L * layout.metaInts());
+    }
+
+    /** Binds triangles [first, first + count) of an output buffer; returns the float base inside the range. */
+    private long bindOutput(GlBuffer buf, int binding, long first, long count) {
+        return bindRange(buf, binding, first * 36, count * 36);
+    }
+
+    /** Binds bytes [start, start + length) rounded out to the alignment; returns the 4-byte element base. */
+    private long bindRange(GlBuffer buf, int binding, long start, long length) {
+        long aligned = start / align * align;
+        long size = Math.min(buf.bytes() - aligned, length + (start - aligned));
+        buf.bindRange(binding, aligned, size);
+        return (start - aligned) / 4;
+    }
+
+    @Override
+    public void close() {
+        programs.values().forEach(ComputeProgram::close);
+        programs.clear();
+        weights.close();
+        scan.close();
+    }
+}

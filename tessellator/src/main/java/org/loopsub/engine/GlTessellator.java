@@ -1,0 +1,84 @@
+package org.loopsub.engine;
+
+import org.loopsub.api.ProgressListener;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.RefineResult;
+import org.loopsub.api.Tessellator;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GpuScan;
+import org.loopsub.mesh.OutputWelder;
+import org.loopsub.mesh.WeldedOutput;
+import org.loopsub.rules.LoopRules;
+
+/**
+ * The OpenGL compute back end: the record-stream passes as compute shaders, byte-identical to
+ * {@link JavaTessellator}. It uses the GL context it is given (the caller's, when embedded) or makes
+ * a headless one; all calls must come from the thread on which that context is current.
+ *
+ * <p>{@link #refine} reads the triangles back to build the welded mesh the API returns; a renderer
+ * that wants to draw straight from the GPU uses {@link #refineOnGpu} and the buffers it returns.
+ */
+public final class GlTessellator implements Tessellator {
+    /** Default memory budget for one binding of stream records (bytes). */
+    public static final long DEFAULT_BUDGET = 1L << 30;
+
+    private final GlContext context;
+    private final boolean ownsContext;
+    private final GpuScan.Strategy strategy;
+    private final long budgetBytes;
+
+    /**
+     * @param context the GL context to use, current on this thread
+     * @param ownsContext whether {@link #close} destroys it
+     * @param strategy the scan strategy
+     * @param budgetBytes the most bytes one binding of records may take; a smaller budget cuts
+     *     the stream into more windows (the output does not change)
+     */
+    public GlTessellator(GlContext context, boolean ownsContext, GpuScan.Strategy strategy, long budgetBytes) {
+        this.context = context;
+        this.ownsContext = ownsContext;
+        this.strategy = strategy;
+        this.budgetBytes = budgetBytes;
+    }
+
+    /** @return the context this back end runs on */
+    public GlContext context() {
+        return context;
+    }
+
+    @Override
+    public String backend() {
+        return "gl";
+    }
+
+    @Override
+    public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
+        PreparedMesh prepared = PreparedMesh.of(input);
+        try (GlStreamEngine.Output out = run(prepared, options, progress)) {
+            float[] corners = out.corners();
+            WeldedOutput welded = OutputWelder.weld(corners, Math.toIntExact(out.triangleCount()),
+                    prepared.frame().centre(), prepared.frame().inverseScale());
+            return new RefineResult(welded.mesh(), welded.normals(), out.levels, prepared.merged(),
+                    prepared.warnings(), backend());
+        }
+    }
+
+    private GlStreamEngine.Output run(PreparedMesh prepared, RefineOptions options, ProgressListener progress) {
+        float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
+        GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
+                prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
+        float inverseScale = Math.scalb(1f, -prepared.frame().scaleExponent());
+        try (GlStreamEngine engine = new GlStreamEngine(context, prepared.layout(), weights, criteria, strategy,
+                budgetBytes, prepared.frame().centre(), inverseScale)) {
+            return engine.run(prepared.records(), options.levels(), progress);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (ownsContext) {
+            context.close();
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package org.loopsub.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.MeshProblem;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.mesh.FlatFaces;
+import org.loopsub.mesh.InputWelder;
+import org.loopsub.mesh.MeshTopology;
+import org.loopsub.mesh.MeshValidator;
+import org.loopsub.mesh.WeldedMesh;
+import org.loopsub.stream.RecordBuilder;
+import org.loopsub.stream.RecordChunk;
+import org.loopsub.stream.RecordLayout;
+
+/**
+ * Everything the passes need, made from the user's mesh, the same for every back end: the welded
+ * and validated mesh, its internal frame, its rings, the record layout and the level-0 records.
+ *
+ * @param mesh the welded mesh
+ * @param frame the internal frame
+ * @param positions the welded mesh's positions in the internal frame
+ * @param topology its rings
+ * @param layout the record layout
+ * @param records the level-0 stream
+ * @param merged input vertices merged by the weld
+ * @param warnings what preparation wants the user to know
+ */
+record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, MeshTopology topology,
+                    RecordLayout layout, List<RecordChunk> records, int merged, List<String> warnings) {
+
+    /**
+     * Welds, validates, moves to the internal frame and builds the level-0 records.
+     *
+     * @param input the user's mesh
+     * @return the prepared stream
+     * @throws InvalidMeshException if the mesh cannot be subdivided
+     */
+    static PreparedMesh of(TriangleMesh input) {
+        WeldedMesh welded = InputWelder.weld(input);
+        TriangleMesh mesh = welded.mesh();
+        MeshValidator.requireValid(mesh);
+        List<String> warnings = new ArrayList<>(welded.warnings());
+        if (!mesh.creases().isEmpty()) {
+            warnings.add(mesh.creases().size() + " crease tags are kept with the mesh but not applied yet"
+                    + " (smooth Loop rules everywhere)");
+        }
+        String flat = FlatFaces.warning(mesh);
+        if (flat != null) {
+            warnings.add(flat);
+        }
+        MeshTopology topology = MeshTopology.of(mesh);
+        if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
+            throw new InvalidMeshException(List.of(new MeshProblem(MeshProblem.Kind.TOO_LARGE,
+                    "a vertex has valence " + topology.maxValence() + "; at most " + RecordLayout.MAX_VALENCE
+                            + " is supported")));
+        }
+        InternalFrame frame = InternalFrame.of(mesh);
+        float[] positions = frame.transform(mesh);
+        int[] triangles = mesh.triangles();
+        RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
+        List<RecordChunk> records = RecordBuilder.build(triangles, positions, topology, layout);
+        return new PreparedMesh(mesh, frame, positions, topology, layout, records, welded.mergedVertices(), warnings);
+    }
+}

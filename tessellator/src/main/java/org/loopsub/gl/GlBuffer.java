@@ -1,0 +1,312 @@
+package org.loopsub.gl;
+
+import static org.lwjgl.opengl.GL45C.GL_BUFFER;
+import static org.lwjgl.opengl.GL45C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL45C.GL_COPY_WRITE_BUFFER;
+import static org.lwjgl.opengl.GL45C.GL_COPY_WRITE_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL45C.GL_DYNAMIC_COPY;
+import static org.lwjgl.opengl.GL45C.GL_DYNAMIC_STORAGE_BIT;
+import static org.lwjgl.opengl.GL45C.GL_RED_INTEGER;
+import static org.lwjgl.opengl.GL45C.GL_R32UI;
+import static org.lwjgl.opengl.GL45C.GL_SHADER_STORAGE_BUFFER;
+import static org.lwjgl.opengl.GL45C.GL_UNSIGNED_INT;
+import static org.lwjgl.opengl.GL45C.glBindBuffer;
+import static org.lwjgl.opengl.GL45C.glBindBufferBase;
+import static org.lwjgl.opengl.GL45C.glBindBufferRange;
+import static org.lwjgl.opengl.GL45C.glBufferData;
+import static org.lwjgl.opengl.GL45C.glBufferStorage;
+import static org.lwjgl.opengl.GL45C.glBufferSubData;
+import static org.lwjgl.opengl.GL45C.glClearBufferSubData;
+import static org.lwjgl.opengl.GL45C.glClearNamedBufferSubData;
+import static org.lwjgl.opengl.GL45C.glCreateBuffers;
+import static org.lwjgl.opengl.GL45C.glDeleteBuffers;
+import static org.lwjgl.opengl.GL45C.glGenBuffers;
+import static org.lwjgl.opengl.GL45C.glGetBufferSubData;
+import static org.lwjgl.opengl.GL45C.glGetInteger;
+import static org.lwjgl.opengl.GL45C.glGetNamedBufferSubData;
+import static org.lwjgl.opengl.GL45C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL45C.glNamedBufferStorage;
+import static org.lwjgl.opengl.GL45C.glNamedBufferSubData;
+import static org.lwjgl.opengl.GL45C.glObjectLabel;
+
+import org.lwjgl.opengl.GLCapabilities;
+
+/**
+ * A shader storage buffer owned by Java: one owner, closed on the {@link GlContext}'s thread.
+ *
+ * <p>Storage is immutable ({@code glBufferStorage} with {@code GL_DYNAMIC_STORAGE_BIT}) where GL 4.4 is
+ * available, so it cannot be resized; its contents start undefined. Reads and writes use direct state
+ * access where GL 4.5 is available and otherwise borrow {@code GL_COPY_WRITE_BUFFER}, restoring its
+ * previous binding. Reads issue {@code GL_BUFFER_UPDATE_BARRIER_BIT} first, so data written by shaders
+ * is visible to them.
+ */
+public final class GlBuffer implements AutoCloseable {
+    private final GlContext ctx;
+    private final int id;
+    private final long bytes;
+    private boolean closed;
+
+    private GlBuffer(GlContext ctx, int id, long bytes) {
+        this.ctx = ctx;
+        this.id = id;
+        this.bytes = bytes;
+    }
+
+    /**
+     * Allocates a buffer on the {@link GlContext} of this thread.
+     *
+     * @param bytes size; 0 is allowed (a few bytes are allocated, since GL refuses empty storage)
+     * @param label the GL debug label
+     * @return the buffer, contents undefined
+     */
+    public static GlBuffer allocate(long bytes, String label) {
+        return create(bytes, label, null, null);
+    }
+
+    /**
+     * @param data the initial contents
+     * @param label the GL debug label
+     * @return a buffer of {@code 4 * data.length} bytes holding {@code data}
+     */
+    public static GlBuffer of(int[] data, String label) {
+        return create(4L * data.length, label, data, null);
+    }
+
+    /**
+     * @param data the initial contents
+     * @param label the GL debug label
+     * @return a buffer of {@code 4 * data.length} bytes holding {@code data}
+     */
+    public static GlBuffer of(float[] data, String label) {
+        return create(4L * data.length, label, null, data);
+    }
+
+    private static GlBuffer create(long bytes, String label, int[] ints, float[] floats) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes < 0: " + bytes);
+        }
+        GlContext ctx = GlContext.current();
+        ctx.checkThread();
+        GLCapabilities caps = ctx.capabilities();
+        long physical = Math.max(bytes, 16);
+        boolean hasData = bytes > 0 && (ints != null || floats != null);
+        int id;
+        if (caps.OpenGL45) {
+            id = glCreateBuffers();
+            if (hasData && ints != null) {
+                glNamedBufferStorage(id, ints, GL_DYNAMIC_STORAGE_BIT);
+            } else if (hasData) {
+                glNamedBufferStorage(id, floats, GL_DYNAMIC_STORAGE_BIT);
+            } else {
+                glNamedBufferStorage(id, physical, GL_DYNAMIC_STORAGE_BIT);
+            }
+        } else {
+            id = glGenBuffers();
+            int previous = glGetInteger(GL_COPY_WRITE_BUFFER_BINDING);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, id);
+            if (caps.OpenGL44) {
+                if (hasData && ints != null) {
+                    glBufferStorage(GL_COPY_WRITE_BUFFER, ints, GL_DYNAMIC_STORAGE_BIT);
+                } else if (hasData) {
+                    glBufferStorage(GL_COPY_WRITE_BUFFER, floats, GL_DYNAMIC_STORAGE_BIT);
+                } else {
+                    glBufferStorage(GL_COPY_WRITE_BUFFER, physical, GL_DYNAMIC_STORAGE_BIT);
+                }
+            } else if (hasData && ints != null) {
+                glBufferData(GL_COPY_WRITE_BUFFER, ints, GL_DYNAMIC_COPY);
+            } else if (hasData) {
+                glBufferData(GL_COPY_WRITE_BUFFER, floats, GL_DYNAMIC_COPY);
+            } else {
+                glBufferData(GL_COPY_WRITE_BUFFER, physical, GL_DYNAMIC_COPY);
+            }
+            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        }
+        if (label != null) {
+            glObjectLabel(GL_BUFFER, id, label);
+        }
+        try {
+            GlChecks.check("allocating buffer " + label + " of " + bytes + " bytes");
+        } catch (GlException e) {
+            glDeleteBuffers(id);
+            throw e;
+        }
+        return new GlBuffer(ctx, id, bytes);
+    }
+
+    /** @return the GL buffer name */
+    public int id() {
+        return id;
+    }
+
+    /** @return the size asked for, in bytes */
+    public long bytes() {
+        return bytes;
+    }
+
+    /**
+     * @param byteOffset where to start, a multiple of 4
+     * @param count how many ints
+     * @return the ints, after a barrier that makes earlier shader writes visible
+     */
+    public int[] readInts(long byteOffset, int count) {
+        int[] out = new int[count];
+        if (count > 0) {
+            checkRange(byteOffset, 4L * count);
+            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // this read consumes shader storage writes
+            if (ctx.capabilities().OpenGL45) {
+                glGetNamedBufferSubData(id, byteOffset, out);
+            } else {
+                int previous = bindCopyWrite();
+                glGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, out);
+                glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+            }
+            GlChecks.check("reading buffer " + id);
+        }
+        return out;
+    }
+
+    /**
+     * @param byteOffset where to start, a multiple of 4
+     * @param count how many floats
+     * @return the floats, after a barrier that makes earlier shader writes visible
+     */
+    public float[] readFloats(long byteOffset, int count) {
+        float[] out = new float[count];
+        if (count > 0) {
+            checkRange(byteOffset, 4L * count);
+            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // this read consumes shader storage writes
+            if (ctx.capabilities().OpenGL45) {
+                glGetNamedBufferSubData(id, byteOffset, out);
+            } else {
+                int previous = bindCopyWrite();
+                glGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, out);
+                glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+            }
+            GlChecks.check("reading buffer " + id);
+        }
+        return out;
+    }
+
+    /**
+     * @param byteOffset where to start, a multiple of 4
+     * @param data what to write
+     */
+    public void write(long byteOffset, int[] data) {
+        if (data.length == 0) {
+            return;
+        }
+        checkRange(byteOffset, 4L * data.length);
+        if (ctx.capabilities().OpenGL45) {
+            glNamedBufferSubData(id, byteOffset, data);
+        } else {
+            int previous = bindCopyWrite();
+            glBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, data);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        }
+        GlChecks.check("writing buffer " + id);
+    }
+
+    /**
+     * @param byteOffset where to start, a multiple of 4
+     * @param data what to write
+     */
+    public void write(long byteOffset, float[] data) {
+        if (data.length == 0) {
+            return;
+        }
+        checkRange(byteOffset, 4L * data.length);
+        if (ctx.capabilities().OpenGL45) {
+            glNamedBufferSubData(id, byteOffset, data);
+        } else {
+            int previous = bindCopyWrite();
+            glBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, data);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        }
+        GlChecks.check("writing buffer " + id);
+    }
+
+    /**
+     * Fills {@code [byteOffset, byteOffset + 4 * count)} with one uint, on the GPU timeline.
+     *
+     * @param byteOffset where to start, a multiple of 4
+     * @param count how many uints
+     * @param value the value
+     */
+    public void fill(long byteOffset, long count, int value) {
+        if (count <= 0) {
+            return;
+        }
+        checkRange(byteOffset, 4L * count);
+        int[] v = {value};
+        if (ctx.capabilities().OpenGL45) {
+            glClearNamedBufferSubData(id, GL_R32UI, byteOffset, 4L * count, GL_RED_INTEGER, GL_UNSIGNED_INT, v);
+        } else {
+            int previous = bindCopyWrite();
+            glClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, byteOffset, 4L * count, GL_RED_INTEGER, GL_UNSIGNED_INT, v);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        }
+        GlChecks.check("filling buffer " + id);
+    }
+
+    /**
+     * Binds the whole buffer to a shader storage binding point (and, as GL does, to the generic
+     * {@code GL_SHADER_STORAGE_BUFFER} target).
+     *
+     * @param binding the binding index
+     */
+    public void bind(int binding) {
+        ctx.checkThread();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, id);
+    }
+
+    /**
+     * Binds {@code [offset, offset + size)} to a shader storage binding point.
+     *
+     * @param binding the binding index
+     * @param offset a multiple of {@link GlContext#storageBufferOffsetAlignment()}
+     * @param size at most {@link GlContext#maxStorageBlockSize()} for the shader to see all of it
+     */
+    public void bindRange(int binding, long offset, long size) {
+        ctx.checkThread();
+        checkRange(offset, size);
+        if (offset % ctx.storageBufferOffsetAlignment() != 0) {
+            throw new IllegalArgumentException("offset " + offset + " is not a multiple of the SSBO offset alignment "
+                    + ctx.storageBufferOffsetAlignment());
+        }
+        if (size <= 0) {
+            throw new IllegalArgumentException("empty range");
+        }
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, id, offset, size);
+    }
+
+    private int bindCopyWrite() {
+        int previous = glGetInteger(GL_COPY_WRITE_BUFFER_BINDING);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, id);
+        return previous;
+    }
+
+    private void checkRange(long byteOffset, long size) {
+        ctx.checkThread();
+        if (closed) {
+            throw new IllegalStateException("buffer closed");
+        }
+        if (byteOffset < 0 || size < 0 || byteOffset + size > bytes || (byteOffset & 3) != 0) {
+            throw new IndexOutOfBoundsException("range [" + byteOffset + ", " + (byteOffset + size)
+                    + ") outside buffer of " + bytes + " bytes (or offset not a multiple of 4)");
+        }
+    }
+
+    /** Deletes the GL buffer. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            glDeleteBuffers(id);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "GlBuffer[" + id + ", " + bytes + " bytes]";
+    }
+}

@@ -1,0 +1,45 @@
+package org.loopsub.gl;
+
+import static org.lwjgl.opengl.GL11C.GL_NO_ERROR;
+import static org.lwjgl.opengl.GL11C.glGetError;
+
+/** Turns pending GL errors into {@link GlException}s named after the pass that left them. */
+public final class GlChecks {
+    private GlChecks() {
+    }
+
+    /**
+     * Drains every pending GL error (a driver may queue several) and throws if there was any.
+     *
+     * @param where the pass or call to blame
+     * @throws GlException naming {@code where} and every pending error enum
+     */
+    public static void check(String where) {
+        int first = glGetError();
+        if (first == GL_NO_ERROR) {
+            return;
+        }
+        StringBuilder sb = new StringBuilder("GL error ").append(name(first));
+        // bounded: a lost context can report errors forever
+        for (int i = 0, e = glGetError(); e != GL_NO_ERROR && i < 16; i++, e = glGetError()) {
+            sb.append(", ").append(name(e));
+        }
+        throw new GlException(sb.append(" after ").append(where).toString());
+    }
+
+    static String name(int error) {
+        String n;
+        switch (error) {
+            case 0x0500: n = "GL_INVALID_ENUM"; break;
+            case 0x0501: n = "GL_INVALID_VALUE"; break;
+            case 0x0502: n = "GL_INVALID_OPERATION"; break;
+            case 0x0503: n = "GL_STACK_OVERFLOW"; break;
+            case 0x0504: n = "GL_STACK_UNDERFLOW"; break;
+            case 0x0505: n = "GL_OUT_OF_MEMORY"; break;
+            case 0x0506: n = "GL_INVALID_FRAMEBUFFER_OPERATION"; break;
+            case 0x0507: n = "GL_CONTEXT_LOST"; break;
+            default: n = "GL error";
+        }
+        return n + " (0x" + Integer.toHexString(error) + ")";
+    }
+}

@@ -1,0 +1,486 @@
+package org.loopsub.gl;
+
+import static org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BLOCK_SIZE;
+import static org.lwjgl.opengl.GL43C.GL_RENDERER;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
+import static org.lwjgl.opengl.GL43C.GL_VERSION;
+import static org.lwjgl.opengl.GL43C.glGetInteger;
+import static org.lwjgl.opengl.GL43C.glGetInteger64;
+import static org.lwjgl.opengl.GL43C.glGetString;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.egl.EGL;
+import org.lwjgl.egl.EGL10;
+import org.lwjgl.egl.EGL12;
+import org.lwjgl.egl.EGLCapabilities;
+import org.lwjgl.egl.EXTDeviceEnumeration;
+import org.lwjgl.egl.EXTDeviceQuery;
+import org.lwjgl.egl.EXTPlatformBase;
+import org.lwjgl.opengl.GL;
+import org.lwjgl.opengl.GLCapabilities;
+import org.lwjgl.opengl.GLUtil;
+import org.lwjgl.system.Callback;
+import org.lwjgl.system.Configuration;
+import org.lwjgl.system.FunctionProvider;
+import org.lwjgl.system.JNI;
+import org.lwjgl.system.Library;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.SharedLibrary;
+
+/**
+ * A GL 4.3+ context this library may use. One owner, bound to one thread: every GL call of this package
+ * must come from the thread that created (or wrapped) it, and {@link #close()} too.
+ *
+ * <p>{@link #createHeadless()} needs no display: it tries the EGL device platform (NVIDIA and other
+ * hardware drivers), then Mesa's surfaceless platform (llvmpipe in CI), then the default EGL display.
+ * {@link #wrapCurrent()} adopts a context someone else made current (an application's window), and its
+ * {@code close()} leaves that context alone.
+ *
+ * <p>The context also owns the cache of {@link ComputeProgram}s built on it; closing the context deletes
+ * any still cached.
+ */
+public final class GlContext implements AutoCloseable {
+    // EGL enums spelled out: LWJGL spreads them over version and extension classes
+    private static final int EGL_SUCCESS = 0x3000;
+    private static final int EGL_VENDOR = 0x3053;
+    private static final int EGL_EXTENSIONS = 0x3055;
+    private static final int EGL_NONE = 0x3038;
+    private static final int EGL_SURFACE_TYPE = 0x3033;
+    private static final int EGL_PBUFFER_BIT = 0x0001;
+    private static final int EGL_RENDERABLE_TYPE = 0x3040;
+    private static final int EGL_OPENGL_BIT = 0x0008;
+    private static final int EGL_OPENGL_API = 0x30A2;
+    private static final int EGL_WIDTH = 0x3057;
+    private static final int EGL_HEIGHT = 0x3056;
+    private static final int EGL_CONTEXT_MAJOR_VERSION = 0x3098;
+    private static final int EGL_CONTEXT_MINOR_VERSION = 0x30FB;
+    private static final int EGL_CONTEXT_OPENGL_PROFILE_MASK = 0x30FD;
+    private static final int EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT = 0x1;
+    private static final int EGL_CONTEXT_OPENGL_DEBUG = 0x31B0;
+    private static final int EGL_PLATFORM_DEVICE_EXT = 0x313F;
+    private static final int EGL_PLATFORM_SURFACELESS_MESA = 0x31DD;
+
+    private static final int GL_SUBGROUP_SIZE_KHR = 0x9532;
+    private static final int GL_SUBGROUP_SUPPORTED_STAGES_KHR = 0x9533;
+    private static final int GL_SUBGROUP_SUPPORTED_FEATURES_KHR = 0x9534;
+    private static final int GL_COMPUTE_SHADER_BIT = 0x20;
+    private static final int GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR = 0x4;
+    private static final int GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR = 0x8;
+
+    /** The system property that turns on LWJGL's GL debug message callback. */
+    public static final String DEBUG_PROPERTY = "loopsub.gl.debug";
+
+    private static final ThreadLocal<GlContext> CURRENT = new ThreadLocal<>();
+    /** EGL displays are per-process singletons: terminate one only when its last context is gone. */
+    private static final Map<Long, Integer> DISPLAY_USERS = new HashMap<>();
+    private static SharedLibrary libOpenGL;
+
+    private final long display;
+    private final long context;
+    private final long surface;
+    private final boolean owned;
+    private final String route;
+    private final Thread owner;
+    private final GLCapabilities caps;
+    private final Callback debugCallback;
+    private final String renderer;
+    private final String version;
+    private final boolean subgroups;
+    private final int subgroupSize;
+    private final long maxStorageBlockSize;
+    private final int storageOffsetAlignment;
+    final Map<String, ComputeProgram> programs = new HashMap<>();
+    private boolean closed;
+
+    private GlContext(long display, long context, long surface, boolean owned, String route) {
+        this.display = display;
+        this.context = context;
+        this.surface = surface;
+        this.owned = owned;
+        this.route = route;
+        this.owner = Thread.currentThread();
+        GLCapabilities c;
+        try {
+            c = GL.getCapabilities();
+        } catch (IllegalStateException none) {
+            c = null;
+        }
+        if (c == null || owned) {
+            c = GL.createCapabilities();
+        }
+        this.caps = c;
+        if (!caps.OpenGL43) {
+            throw new GlUnavailableException("OpenGL 4.3 needed for compute shaders, context has "
+                    + glGetString(GL_VERSION) + " (" + route + ")");
+        }
+        this.debugCallback = owned && Boolean.getBoolean(DEBUG_PROPERTY) ? GLUtil.setupDebugMessageCallback(System.err) : null;
+        this.renderer = String.valueOf(glGetString(GL_RENDERER));
+        this.version = String.valueOf(glGetString(GL_VERSION));
+        boolean sg = false;
+        int sgSize = 0;
+        if (caps.GL_KHR_shader_subgroup) {
+            int stages = glGetInteger(GL_SUBGROUP_SUPPORTED_STAGES_KHR);
+            int features = glGetInteger(GL_SUBGROUP_SUPPORTED_FEATURES_KHR);
+            int need = GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR | GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR;
+            sg = (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & need) == need;
+            sgSize = sg ? glGetInteger(GL_SUBGROUP_SIZE_KHR) : 0;
+            sg = sgSize > 0;
+        }
+        this.subgroups = sg;
+        this.subgroupSize = sgSize;
+        this.maxStorageBlockSize = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
+        this.storageOffsetAlignment = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+        GlChecks.check("context queries");
+        CURRENT.set(this);
+    }
+
+    /**
+     * Creates a headless context and makes it current on this thread: EGL device platform (hardware
+     * devices) -> EGL surfaceless (Mesa) -> EGL default display, asking for the highest core profile
+     * from 4.6 down to 4.3.
+     *
+     * @return the context, current on this thread
+     * @throws GlUnavailableException listing why each route failed
+     */
+    public static GlContext createHeadless() {
+        List<String> why = new ArrayList<>();
+        synchronized (GlContext.class) {
+            try {
+                // before GL's static initializer runs, or LWJGL loads the GLX library on its own
+                Configuration.OPENGL_EXPLICIT_INIT.set(true);
+                EGL.getCapabilities();
+            } catch (Throwable t) {
+                throw new GlUnavailableException("EGL library not loadable: " + t, t);
+            }
+        }
+        String clientExt = EGL10.eglQueryString(0L, EGL_EXTENSIONS);
+        // LWJGL does not parse the client extension string (its EXT flags read false): do it here
+        Set<String> client = new HashSet<>(Arrays.asList(clientExt == null ? new String[0] : clientExt.trim().split("\\s+")));
+        EGL10.eglGetError(); // querying client extensions on EGL 1.4 sets EGL_BAD_DISPLAY
+
+        GlContext c = tryDevices(client, why);
+        if (c == null) {
+            c = trySurfaceless(client, why);
+        }
+        if (c == null) {
+            c = tryDisplay("EGL default display", EGL10.eglGetDisplay(0L), why);
+        }
+        if (c == null) {
+            throw new GlUnavailableException("no OpenGL 4.3+ context: " + String.join("; ", why));
+        }
+        return c;
+    }
+
+    /**
+     * Wraps the context current on this thread (an application's own). GL capabilities are created if
+     * this thread has none; {@link #close()} releases only what this library made on it.
+     *
+     * @return a view of the current context
+     * @throws GlUnavailableException if it is older than 4.3
+     */
+    public static GlContext wrapCurrent() {
+        return new GlContext(0L, 0L, 0L, false, "current context");
+    }
+
+    /** @return the context current on this thread through this class, or throws */
+    static GlContext current() {
+        GlContext c = CURRENT.get();
+        if (c == null || c.closed) {
+            throw new IllegalStateException("no GlContext on thread " + Thread.currentThread().getName()
+                    + ": create one with GlContext.createHeadless() or GlContext.wrapCurrent()");
+        }
+        return c;
+    }
+
+    private static GlContext tryDevices(Set<String> client, List<String> why) {
+        boolean base = client.contains("EGL_EXT_device_base");
+        if (!(base || client.contains("EGL_EXT_device_enumeration")) || !client.contains("EGL_EXT_platform_device")
+                || !client.contains("EGL_EXT_platform_base")) {
+            why.add("EGL device platform: client extensions missing");
+            return null;
+        }
+        boolean query = base || client.contains("EGL_EXT_device_query");
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            int[] n = new int[1];
+            if (!EXTDeviceEnumeration.eglQueryDevicesEXT(null, n) || n[0] == 0) {
+                why.add("EGL device platform: no devices (" + eglError() + ")");
+                return null;
+            }
+            PointerBuffer devices = stack.mallocPointer(n[0]);
+            EXTDeviceEnumeration.eglQueryDevicesEXT(devices, n);
+            List<String> tried = new ArrayList<>();
+            for (int i = 0; i < n[0]; i++) {
+                long device = devices.get(i);
+                String ext = query ? EXTDeviceQuery.eglQueryDeviceStringEXT(device, EGL_EXTENSIONS) : null;
+                // Mesa's software device: the surfaceless route below reaches the same llvmpipe, tested in CI
+                if (ext != null && ext.contains("EGL_MESA_device_software")) {
+                    tried.add("device " + i + " is software");
+                    continue;
+                }
+                long dpy = EXTPlatformBase.eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, device, (int[]) null);
+                GlContext c = tryDisplay("EGL device " + i, dpy, why);
+                if (c != null) {
+                    return c;
+                }
+            }
+            if (!tried.isEmpty()) {
+                why.add("EGL device platform: " + String.join(", ", tried));
+            }
+            return null;
+        } catch (Throwable t) {
+            why.add("EGL device platform: " + t);
+            return null;
+        }
+    }
+
+    private static GlContext trySurfaceless(Set<String> client, List<String> why) {
+        if (!client.contains("EGL_MESA_platform_surfaceless")) {
+            why.add("EGL surfaceless: EGL_MESA_platform_surfaceless missing");
+            return null;
+        }
+        EGLCapabilities ec = EGL.getCapabilities();
+        long fn = ec.eglGetPlatformDisplay != 0 ? ec.eglGetPlatformDisplay : ec.eglGetPlatformDisplayEXT;
+        if (fn == 0) {
+            why.add("EGL surfaceless: no eglGetPlatformDisplay");
+            return null;
+        }
+        // LWJGL's wrappers refuse the NULL native display this platform requires: call the pointer
+        long dpy = JNI.callPPP(EGL_PLATFORM_SURFACELESS_MESA, 0L, 0L, fn);
+        return tryDisplay("EGL surfaceless", dpy, why);
+    }
+
+    private static GlContext tryDisplay(String route, long dpy, List<String> why) {
+        if (dpy == 0) {
+            why.add(route + ": no display (" + eglError() + ")");
+            return null;
+        }
+        long ctx = 0;
+        long surf = 0;
+        boolean initialized = false;
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            int[] major = new int[1];
+            int[] minor = new int[1];
+            synchronized (DISPLAY_USERS) {
+                if (!EGL10.eglInitialize(dpy, major, minor)) {
+                    why.add(route + ": eglInitialize " + eglError());
+                    return null;
+                }
+                DISPLAY_USERS.merge(dpy, 1, Integer::sum);
+                initialized = true;
+            }
+            if (!EGL12.eglBindAPI(EGL_OPENGL_API)) {
+                why.add(route + ": eglBindAPI(OpenGL) " + eglError());
+                return null;
+            }
+            String dpyExt = String.valueOf(EGL10.eglQueryString(dpy, EGL_EXTENSIONS));
+            boolean surfaceless = dpyExt.contains("EGL_KHR_surfaceless_context");
+            boolean noConfig = dpyExt.contains("EGL_KHR_no_config_context");
+            long config = 0;
+            PointerBuffer cfg = stack.mallocPointer(1);
+            int[][] wanted = {
+                {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE},
+                {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE}};
+            for (int k = 0; k < wanted.length && config == 0; k++) {
+                int[] num = new int[1];
+                if (EGL10.eglChooseConfig(dpy, wanted[k], cfg, num) && num[0] > 0) {
+                    config = cfg.get(0);
+                }
+            }
+            if (config == 0 && !noConfig) {
+                why.add(route + ": no OpenGL EGL config");
+                return null;
+            }
+            boolean debug = Boolean.getBoolean(DEBUG_PROPERTY);
+            int[][] versions = {{4, 6}, {4, 5}, {4, 4}, {4, 3}};
+            for (int d = debug ? 1 : 0; d >= 0 && ctx == 0; d--) {
+                for (int[] v : versions) {
+                    int[] attribs = d == 1
+                            ? new int[]{EGL_CONTEXT_MAJOR_VERSION, v[0], EGL_CONTEXT_MINOR_VERSION, v[1],
+                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                EGL_CONTEXT_OPENGL_DEBUG, 1, EGL_NONE}
+                            : new int[]{EGL_CONTEXT_MAJOR_VERSION, v[0], EGL_CONTEXT_MINOR_VERSION, v[1],
+                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+                    ctx = EGL10.eglCreateContext(dpy, config, 0L, attribs);
+                    if (ctx != 0) {
+                        break;
+                    }
+                }
+            }
+            if (ctx == 0) {
+                why.add(route + ": no 4.3+ core context (" + eglError() + ")");
+                return null;
+            }
+            boolean current = surfaceless && EGL10.eglMakeCurrent(dpy, 0L, 0L, ctx);
+            if (!current && config != 0) {
+                // drivers without KHR_surfaceless_context still need some surface to be current on
+                surf = EGL10.eglCreatePbufferSurface(dpy, config, new int[]{EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE});
+                current = surf != 0 && EGL10.eglMakeCurrent(dpy, surf, surf, ctx);
+            }
+            if (!current) {
+                why.add(route + ": eglMakeCurrent " + eglError());
+                return null;
+            }
+            ensureGlFunctions();
+            GlContext c = new GlContext(dpy, ctx, surf, true, route + " (" + EGL10.eglQueryString(dpy, EGL_VENDOR)
+                    + " EGL " + major[0] + "." + minor[0] + ")");
+            ctx = 0; // now owned by c
+            surf = 0;
+            initialized = false;
+            return c;
+        } catch (Throwable t) {
+            why.add(route + ": " + t);
+            return null;
+        } finally {
+            if (ctx != 0) {
+                EGL10.eglMakeCurrent(dpy, 0L, 0L, 0L);
+                EGL10.eglDestroyContext(dpy, ctx);
+            }
+            if (surf != 0) {
+                EGL10.eglDestroySurface(dpy, surf);
+            }
+            if (initialized) {
+                releaseDisplay(dpy);
+            }
+        }
+    }
+
+    /** Resolves GL entry points through eglGetProcAddress first, libOpenGL.so.0 second (never GLX). */
+    private static synchronized void ensureGlFunctions() {
+        if (GL.getFunctionProvider() != null) {
+            return;
+        }
+        try {
+            libOpenGL = Library.loadNative(GlContext.class, "org.lwjgl.opengl", "libOpenGL.so.0");
+        } catch (Throwable t) {
+            libOpenGL = null; // eglGetProcAddress alone covers core GL on EGL 1.5 / KHR_get_all_proc_addresses
+        }
+        SharedLibrary lib = libOpenGL;
+        GL.create(new FunctionProvider() {
+            @Override
+            public long getFunctionAddress(ByteBuffer name) {
+                long a = EGL10.eglGetProcAddress(name);
+                return a != 0 || lib == null ? a : lib.getFunctionAddress(name);
+            }
+        });
+    }
+
+    private static void releaseDisplay(long dpy) {
+        synchronized (DISPLAY_USERS) {
+            Integer users = DISPLAY_USERS.merge(dpy, -1, Integer::sum);
+            if (users != null && users <= 0) {
+                DISPLAY_USERS.remove(dpy);
+                EGL10.eglTerminate(dpy);
+            }
+        }
+    }
+
+    private static String eglError() {
+        int e = EGL10.eglGetError();
+        return e == EGL_SUCCESS ? "no EGL error" : "EGL error 0x" + Integer.toHexString(e);
+    }
+
+    /** @return {@code GL_RENDERER} */
+    public String renderer() {
+        return renderer;
+    }
+
+    /** @return {@code GL_VERSION} */
+    public String version() {
+        return version;
+    }
+
+    /** @return how the context was reached, e.g. {@code EGL surfaceless (Mesa Project EGL 1.5)} */
+    public String route() {
+        return route;
+    }
+
+    /** @return whether the renderer is a CPU rasterizer (llvmpipe, softpipe, SwiftShader...) */
+    public boolean isSoftware() {
+        String r = renderer.toLowerCase(Locale.ROOT);
+        return r.contains("llvmpipe") || r.contains("softpipe") || r.contains("software") || r.contains("swiftshader");
+    }
+
+    /** @return whether compute shaders have {@code GL_KHR_shader_subgroup} with arithmetic and ballot */
+    public boolean hasSubgroups() {
+        return subgroups;
+    }
+
+    /** @return the subgroup size, 0 without subgroups */
+    public int subgroupSize() {
+        return subgroupSize;
+    }
+
+    /** @return {@code GL_MAX_SHADER_STORAGE_BLOCK_SIZE}: the most bytes one SSBO binding may expose */
+    public long maxStorageBlockSize() {
+        return maxStorageBlockSize;
+    }
+
+    /** @return {@code GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT}: ranged bindings start at multiples of it */
+    public int storageBufferOffsetAlignment() {
+        return storageOffsetAlignment;
+    }
+
+    GLCapabilities capabilities() {
+        return caps;
+    }
+
+    /** Fails fast where a GL call would otherwise go to another thread's context or none. */
+    void checkThread() {
+        if (closed) {
+            throw new IllegalStateException("GlContext is closed");
+        }
+        if (Thread.currentThread() != owner) {
+            throw new IllegalStateException("GlContext belongs to thread " + owner.getName() + ", called from "
+                    + Thread.currentThread().getName());
+        }
+    }
+
+    /**
+     * Deletes the programs still cached on this context, then (if this library created it) releases and
+     * destroys the EGL context and calls {@code eglReleaseThread} for this thread. Must be called on the
+     * owning thread. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        checkThread();
+        for (ComputeProgram p : new ArrayList<>(programs.values())) {
+            p.destroy();
+        }
+        programs.clear();
+        closed = true;
+        if (CURRENT.get() == this) {
+            CURRENT.remove();
+        }
+        if (debugCallback != null) {
+            debugCallback.free();
+        }
+        if (owned) {
+            GL.setCapabilities(null);
+            EGL10.eglMakeCurrent(display, 0L, 0L, 0L);
+            EGL10.eglDestroyContext(display, context);
+            if (surface != 0) {
+                EGL10.eglDestroySurface(display, surface);
+            }
+            releaseDisplay(display);
+            // without it NVIDIA's EGL crashes at process exit (seen with driver 580 on H100/H200)
+            EGL12.eglReleaseThread();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "GlContext[" + renderer + ", " + version + ", " + route + "]";
+    }
+}

@@ -1,0 +1,134 @@
+package org.loopsub.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.loopsub.api.EdgePredicate;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.RefineResult;
+import org.loopsub.api.StopCriterion;
+import org.loopsub.api.Tessellator;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.gl.GlTestBase;
+import org.loopsub.gl.GpuScan;
+import org.loopsub.obj.ObjWriter;
+import org.loopsub.reference.SyntheticMeshes;
+import org.loopsub.reference.TestMeshes;
+
+/**
+ * The GL back end (here on Mesa llvmpipe) writes the same OBJ bytes as the Java back end, for
+ * uniform and adaptive runs, every built-in criterion and a random one, with the stream cut into
+ * many windows or not.
+ */
+class GlBackendTest extends GlTestBase {
+    private final Tessellator java = new JavaTessellator();
+
+    /** A random symmetric verdict as a Java predicate and the same function in GLSL (32-bit hash). */
+    static StopCriterion randomBoth(int seed, double pComplete) {
+        int threshold = (int) (pComplete * (1 << 24));
+        EdgePredicate predicate = (level, ax, ay, az, bx, by, bz) -> {
+            int h = seed;
+            for (float f : new float[] {ax, ay, az, bx, by, bz}) {
+                h = (h ^ Float.floatToRawIntBits(f)) * 0x9E3779B1;
+                h ^= h >>> 15;
+            }
+            h = (h ^ level) * 0x85EBCA6B;
+            h ^= h >>> 13;
+            return (h >>> 8) < threshold;
+        };
+        String glsl = "bool loopsub_edge_complete(int level, vec3 a, vec3 b) {\n"
+                + "    uint h = " + Integer.toUnsignedString(seed) + "u;\n"
+                + "    float f[6] = float[6](a.x, a.y, a.z, b.x, b.y, b.z);\n"
+                + "    for (int i = 0; i < 6; i++) { h = (h ^ floatBitsToUint(f[i])) * 0x9E3779B1u; h ^= h >> 15u; }\n"
+                + "    h = (h ^ uint(level)) * 0x85EBCA6Bu;\n"
+                + "    h ^= h >> 13u;\n"
+                + "    return (h >> 8u) < " + threshold + "u;\n"
+                + "}\n";
+        return new StopCriterion.Custom(predicate, glsl);
+    }
+
+    private static String obj(RefineResult r) throws IOException {
+        StringWriter w = new StringWriter();
+        ObjWriter.write(w, r.mesh(), r.normals());
+        return w.toString();
+    }
+
+    private void assertSameBytes(TriangleMesh mesh, RefineOptions options, long budget, String what) throws IOException {
+        String expected = obj(java.refine(mesh, options));
+        for (GpuScan.Strategy s : strategies(gl)) {
+            try (Tessellator backend = new GlTessellator(gl, false, s, budget)) {
+                RefineResult r = backend.refine(mesh, options);
+                String actual = obj(r);
+                if (!expected.equals(actual)) {
+                    assertEquals(firstDifference(expected, actual), "", what + " with " + s + ": GL output differs");
+                }
+                assertEquals("gl", r.backend());
+            }
+        }
+    }
+
+    private static String firstDifference(String a, String b) {
+        String[] la = a.split("\n");
+        String[] lb = b.split("\n");
+        for (int i = 0; i < Math.min(la.length, lb.length); i++) {
+            if (!la[i].equals(lb[i])) {
+                return "line " + (i + 1) + ": java '" + la[i] + "' gl '" + lb[i] + "'";
+            }
+        }
+        return "lengths " + la.length + " vs " + lb.length;
+    }
+
+    @Test
+    void uniformMatchesJava() throws IOException {
+        for (String name : new String[] {"tetrahedron.obj", "icosahedron.obj", "mesh_with_border.obj", "bunny_npm.obj"}) {
+            TriangleMesh m = TestMeshes.load(name);
+            assertSameBytes(m, RefineOptions.uniform(name.startsWith("bunny") ? 2 : 3), GlTessellator.DEFAULT_BUDGET, name);
+        }
+        assertSameBytes(SyntheticMeshes.highValenceCone(24), RefineOptions.uniform(3), GlTessellator.DEFAULT_BUDGET, "cone");
+        assertSameBytes(TestMeshes.load("icosahedron.obj"), RefineOptions.uniform(0), GlTessellator.DEFAULT_BUDGET, "level 0");
+    }
+
+    @Test
+    void adaptiveMatchesJavaForEveryCriterion() throws IOException {
+        List<TriangleMesh> meshes = List.of(TestMeshes.load("icosahedron.obj"), TestMeshes.load("mesh_with_border.obj"),
+                SyntheticMeshes.highValenceCone(20), TestMeshes.load("bigguyT.obj"));
+        for (TriangleMesh m : meshes) {
+            double diag = AdaptiveTest.diagonal(m);
+            int depth = m.triangleCount() > 2000 ? 2 : 4;
+            List<StopCriterion> criteria = new ArrayList<>(List.of(
+                    new StopCriterion.MaxEdgeLength((float) (0.05 * diag)),
+                    new StopCriterion.Flatness((float) (2e-4 * diag)),
+                    new StopCriterion.ScreenEdgeLength(AdaptiveTest.frontCamera(m), 8f),
+                    randomBoth(5, 0.4)));
+            for (StopCriterion c : criteria) {
+                assertSameBytes(m, RefineOptions.adaptive(depth, c), GlTessellator.DEFAULT_BUDGET, m.triangleCount() + " " + c);
+            }
+            assertSameBytes(m, RefineOptions.adaptive(depth, criteria.get(0), criteria.get(3)),
+                    GlTessellator.DEFAULT_BUDGET, "combined");
+        }
+    }
+
+    @Test
+    void tinyBudgetCutsTheStreamWithoutChangingTheOutput() throws IOException {
+        TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
+        // A budget of a few hundred kilobytes forces many windows per level.
+        long tiny = 256 * 1024;
+        assertSameBytes(bunny, RefineOptions.uniform(2), tiny, "uniform tiny budget");
+        assertSameBytes(bunny, RefineOptions.adaptive(3, randomBoth(9, 0.3)), tiny, "adaptive tiny budget");
+    }
+
+    @Test
+    void randomCriterionTwinsAgree() {
+        // The Java predicate alone on the Java back end is crack-free: the twin used above is a real criterion.
+        TriangleMesh ico = TestMeshes.load("icosahedron.obj");
+        RefineResult r = java.refine(ico, RefineOptions.adaptive(4, randomBoth(5, 0.4)));
+        CrackCheck.assertCrackFree(ico, r.mesh(), "random twin");
+        assertTrue(r.levels().stream().mapToLong(l -> l.slivers()).sum() > 0);
+    }
+}

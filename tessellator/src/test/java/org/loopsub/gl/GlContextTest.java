@@ -1,0 +1,110 @@
+package org.loopsub.gl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER;
+import static org.lwjgl.opengl.GL43C.glBindBufferBase;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
+import static org.lwjgl.opengl.GL43C.glUseProgram;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class GlContextTest extends GlTestBase {
+
+    @Test
+    void describesTheContext() {
+        System.out.println("GL context: " + gl + ", subgroups " + gl.hasSubgroups() + " (" + gl.subgroupSize()
+                + "), max SSBO block " + gl.maxStorageBlockSize() + ", SSBO offset alignment "
+                + gl.storageBufferOffsetAlignment());
+        assertTrue(gl.maxStorageBlockSize() >= 1 << 24, "GL 4.3 guarantees 16 MiB blocks");
+        assertTrue(gl.version().length() > 0);
+        assertEquals(gl.hasSubgroups(), gl.subgroupSize() > 0);
+    }
+
+    @Test
+    void glErrorsNameThePass() {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1 << 20, 0); // far past any binding point
+        GlException e = assertThrows(GlException.class, () -> GlChecks.check("test pass"));
+        assertTrue(e.getMessage().contains("GL_INVALID_VALUE") && e.getMessage().contains("test pass"), e.getMessage());
+        GlChecks.check("nothing pending after the throw");
+    }
+
+    @Test
+    void brokenShaderSurfacesStemAndLog() {
+        ShaderException e = assertThrows(ShaderException.class,
+                () -> ComputeProgram.load("broken_for_test", Map.of(), List.of()));
+        assertEquals("broken_for_test", e.shaderName());
+        assertTrue(e.log().contains("undeclared_variable_for_test"), e.log());
+        assertTrue(e.getMessage().contains("broken_for_test") && e.getMessage().contains(e.log()), e.getMessage());
+    }
+
+    @Test
+    void missingShaderIsAShaderException() {
+        ShaderException e = assertThrows(ShaderException.class,
+                () -> ComputeProgram.load("no_such_shader", Map.of(), List.of()));
+        assertEquals("no_such_shader", e.shaderName());
+    }
+
+    @Test
+    void programsAreCachedAndCounted() {
+        try (ComputeProgram a = ComputeProgram.load("iota_for_test", Map.of(), List.of());
+                ComputeProgram b = ComputeProgram.load("iota_for_test", Map.of(), List.of())) {
+            assertEquals(a.id(), b.id());
+            assertEquals(64, a.localSizeX());
+            assertEquals("iota_for_test", a.stem());
+        }
+    }
+
+    @Test
+    void largeDispatchesUseTheGrid() {
+        int n = 65535 * 64 + 100; // one group more than a single dimension guarantees
+        try (ComputeProgram p = ComputeProgram.load("iota_for_test", Map.of(), List.of());
+                GlBuffer out = GlBuffer.allocate(4L * n, "iota")) {
+            out.fill(0, n, -1);
+            out.bind(0);
+            glProgramUniform1ui(p.id(), 0, n);
+            p.dispatchFor(n);
+            GlChecks.check("iota_for_test");
+            glUseProgram(0);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
+            int[] got = out.readInts(0, n);
+            for (int i = 0; i < n; i++) {
+                if (got[i] != i) {
+                    assertEquals(i, got[i], "slot " + i);
+                }
+            }
+        }
+    }
+
+    @Test
+    void buffersRoundTrip() {
+        try (GlBuffer b = GlBuffer.of(new int[] {1, 2, 3, 4, 5}, "ints");
+                GlBuffer f = GlBuffer.of(new float[] {0.5f, -1f}, "floats")) {
+            b.write(8, new int[] {30, 40});
+            assertArrayEquals(new int[] {2, 30, 40}, b.readInts(4, 3));
+            assertArrayEquals(new float[] {0.5f, -1f}, f.readFloats(0, 2));
+            assertEquals(20, b.bytes());
+            assertThrows(IndexOutOfBoundsException.class, () -> b.readInts(16, 2));
+        }
+    }
+
+    @Test
+    void otherThreadsAreRefused() throws InterruptedException {
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                gl.checkThread();
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        });
+        t.start();
+        t.join();
+        assertTrue(thrown.get() instanceof IllegalStateException, String.valueOf(thrown.get()));
+    }
+}
