@@ -22,6 +22,7 @@ import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GpuTimer;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
@@ -57,6 +58,10 @@ final class GlStreamEngine implements AutoCloseable {
     private final Map<String, ComputeProgram> programs = new LinkedHashMap<>();
     private final float[] centre;
     private final float inverseScale;
+    private final GpuTimer timer;
+    private final GlBufferPool pool;
+    private final long recordBytes;
+    private final long metaBytes;
 
     /** A piece of a level's stream on the GPU. */
     private record Segment(GlBuffer points, GlBuffer meta, long count) {
@@ -64,9 +69,16 @@ final class GlStreamEngine implements AutoCloseable {
 
     /** Output of one level: finished, slivers and direct triangles in separate GL buffers, in order. */
     static final class Output implements AutoCloseable {
+        private final GlBufferPool pool;
         final List<GlBuffer> buffers = new ArrayList<>();
         final List<Long> counts = new ArrayList<>();
         final List<LevelStats> levels = new ArrayList<>();
+        /** Host nanoseconds from the start of the upload to the output being complete on the GPU. */
+        long endToEndNanos;
+
+        Output(GlBufferPool pool) {
+            this.pool = pool;
+        }
 
         void add(GlBuffer b, long triangles) {
             buffers.add(b);
@@ -97,24 +109,28 @@ final class GlStreamEngine implements AutoCloseable {
 
         @Override
         public void close() {
-            buffers.forEach(GlBuffer::close);
+            buffers.forEach(pool::release);
             buffers.clear();
         }
     }
 
     GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GlCriteria criteria,
-                   GpuScan.Strategy strategy, long budgetBytes, float[] centre, float inverseScale) {
+                   GpuScan.Strategy strategy, long budgetBytes, float[] centre, float inverseScale, GpuTimer timer,
+                   GlBufferPool pool) {
         this.context = context;
+        this.pool = pool;
+        this.timer = timer;
+        this.recordBytes = 4L * layout.pointFloats();
+        this.metaBytes = 4L * layout.metaInts();
         this.layout = layout;
         this.criteria = criteria;
         this.centre = centre;
         this.inverseScale = inverseScale;
         this.scan = new GpuScan(context, strategy);
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
-        long recordBytes = 4L * layout.pointFloats();
         // A window's children (4 per record) must fit one binding, and so must its input.
         long block = Math.min(context.maxStorageBlockSize(), budgetBytes);
-        long w = (block - 2 * align) / (4 * recordBytes);
+        long w = (block - 2 * align) / (4 * 4L * layout.pointFloats());
         long quantum = align; // records: window starts then fall on aligned bytes
         w = Math.max(quantum, w / quantum * quantum);
         this.window = Math.min(w, 1L << 24);
@@ -132,22 +148,44 @@ final class GlStreamEngine implements AutoCloseable {
         defines.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
         defines.put("META_INTS", Integer.toString(layout.metaInts()));
         defines.putAll(extra);
+        if (stem.equals("loop_split")) {
+            defines.put("GROUP", Integer.toString(splitGroup(extra.containsKey("DIRECT"))));
+        }
         String key = stem + defines;
         // The user's GLSL criterion (if any) goes in right after the defines, before the pass's code.
         String prelude = stem.equals("loop_flag_edges") && criteria.customGlsl != null ? criteria.customGlsl : "";
         return programs.computeIfAbsent(key, k -> ComputeProgram.load(stem, defines, List.of(), prelude));
     }
 
+    /**
+     * Parents per work group of loop_split: as many as its shared-memory stage (one child each) holds,
+     * at most 64, a whole number of 32-wide warps when there is room for one.
+     */
+    private int splitGroup(boolean direct) {
+        long stageBytes = 4L * (direct ? 36 : layout.pointFloats());
+        long fit = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_MAX_COMPUTE_SHARED_MEMORY_SIZE) / stageBytes;
+        long group = Math.min(64, fit);
+        if (group >= 32) {
+            group = group / 32 * 32;
+        }
+        if (group < 1) {
+            throw new UnsupportedOperationException("records of " + layout.pointFloats() + " floats do not fit the "
+                    + "GPU's shared memory; the mesh's largest valence is too high for the GL back end");
+        }
+        return (int) group;
+    }
+
     Output run(List<RecordChunk> level0, int maxDepth, ProgressListener progress) {
-        Output out = new Output();
+        Output out = new Output(pool);
+        long start = System.nanoTime();
         List<Segment> current = upload(level0);
         for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
             long t0 = System.nanoTime();
             LevelRun run = criteria.any || level == maxDepth ? adaptiveLevel(current, level, maxDepth, out)
                     : uniformLevel(current, level, maxDepth, out);
             for (Segment s : current) {
-                s.points().close();
-                s.meta().close();
+                pool.release(s.points());
+                pool.release(s.meta());
             }
             current = run.next;
             LevelStats stats = new LevelStats(level, run.active + run.finished, run.finished, run.slivers, run.active,
@@ -160,6 +198,8 @@ final class GlStreamEngine implements AutoCloseable {
                 progress.levelDone(last);
             }
         }
+        org.lwjgl.opengl.GL43C.glFinish();
+        out.endToEndNanos = System.nanoTime() - start;
         return out;
     }
 
@@ -180,8 +220,8 @@ final class GlStreamEngine implements AutoCloseable {
         if (n == 0) {
             return segments;
         }
-        GlBuffer points = GlBuffer.allocate(n * 4L * layout.pointFloats(), "loop_records_points");
-        GlBuffer meta = GlBuffer.allocate(n * 4L * layout.metaInts(), "loop_records_meta");
+        GlBuffer points = pool.acquire(n * 4L * layout.pointFloats(), "loop_records_points");
+        GlBuffer meta = pool.acquire(n * 4L * layout.metaInts(), "loop_records_meta");
         long at = 0;
         for (RecordChunk c : chunks) {
             float[] p = java.util.Arrays.copyOf(c.points, c.count * layout.pointFloats());
@@ -200,7 +240,7 @@ final class GlStreamEngine implements AutoCloseable {
         boolean direct = level + 1 == maxDepth;
         long total = in.stream().mapToLong(Segment::count).sum();
         run.active = total;
-        GlBuffer directBuf = direct ? GlBuffer.allocate(total * 4 * 36, "loop_output_level" + (level + 1)) : null;
+        GlBuffer directBuf = direct ? pool.acquire(total * 4 * 36, "loop_output_level" + (level + 1)) : null;
         long done = 0;
         Map<String, String> defs = new LinkedHashMap<>();
         defs.put("UNIFORM", "1");
@@ -212,8 +252,8 @@ final class GlStreamEngine implements AutoCloseable {
             GlBuffer childP = null;
             GlBuffer childM = null;
             if (!direct) {
-                childP = GlBuffer.allocate(seg.count() * 4 * 4L * layout.pointFloats(), "loop_records_points");
-                childM = GlBuffer.allocate(seg.count() * 4 * 4L * layout.metaInts(), "loop_records_meta");
+                childP = pool.acquire(seg.count() * 4 * 4L * layout.pointFloats(), "loop_records_points");
+                childM = pool.acquire(seg.count() * 4 * 4L * layout.metaInts(), "loop_records_meta");
                 run.next.add(new Segment(childP, childM, 4 * seg.count()));
             }
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
@@ -229,7 +269,10 @@ final class GlStreamEngine implements AutoCloseable {
                             4 * n * 4L * layout.metaInts()));
                 }
                 setUint(split, "uCount", n);
+                timer.begin("loop_split", level, n * (recordBytes + metaBytes),
+                        direct ? n * 4 * 36 : 4 * n * (recordBytes + metaBytes));
                 split.dispatchFor(n);
+                timer.end();
                 GlChecks.check("loop_split");
             }
             done += seg.count();
@@ -249,14 +292,14 @@ final class GlStreamEngine implements AutoCloseable {
         boolean atMax = level == maxDepth;
         boolean direct = level + 1 == maxDepth;
         long cap = Math.min(window, in.stream().mapToLong(Segment::count).max().orElse(1));
-        GlBuffer keep = GlBuffer.allocate(4 * cap, "loop_keep");
-        GlBuffer done = GlBuffer.allocate(4 * cap, "loop_done");
-        GlBuffer slivers = GlBuffer.allocate(4 * cap, "loop_sliver_counts");
-        GlBuffer activeIdx = GlBuffer.allocate(4 * cap, "loop_active_index");
-        GlBuffer finishedIdx = GlBuffer.allocate(4 * cap, "loop_finished_index");
-        GlBuffer sliverOffset = GlBuffer.allocate(4 * cap, "loop_sliver_offset");
-        GlBuffer scratch = GlBuffer.allocate(Math.max(16, scan.scratchBytes(cap)), "loop_scan_scratch");
-        GlBuffer counts = GlBuffer.allocate(16, "loop_counts");
+        GlBuffer keep = pool.acquire(4 * cap, "loop_keep");
+        GlBuffer done = pool.acquire(4 * cap, "loop_done");
+        GlBuffer slivers = pool.acquire(4 * cap, "loop_sliver_counts");
+        GlBuffer activeIdx = pool.acquire(4 * cap, "loop_active_index");
+        GlBuffer finishedIdx = pool.acquire(4 * cap, "loop_finished_index");
+        GlBuffer sliverOffset = pool.acquire(4 * cap, "loop_sliver_offset");
+        GlBuffer scratch = pool.acquire(Math.max(16, scan.scratchBytes(cap)), "loop_scan_scratch");
+        GlBuffer counts = pool.acquire(16, "loop_counts");
         List<GlBuffer> finishedOut = new ArrayList<>();
         List<Long> finishedCounts = new ArrayList<>();
         List<GlBuffer> sliverOut = new ArrayList<>();
@@ -279,7 +322,9 @@ final class GlStreamEngine implements AutoCloseable {
                     bindSource(seg, w0, n);
                     if (flag != null) {
                         setUint(flag, "uCount", n);
+                        timer.begin("loop_flag_edges", level, n * (recordBytes + metaBytes), n * metaBytes);
                         flag.dispatchFor(n);
+                        timer.end();
                         GlChecks.check("loop_flag_edges");
                         // loop_filter reads the complete bits just written.
                         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -290,13 +335,21 @@ final class GlStreamEngine implements AutoCloseable {
                     slivers.bind(SLIVERS);
                     setUint(filter, "uCount", n);
                     glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
+                    timer.begin("loop_filter", level, n * metaBytes, n * (4 + 12));
                     filter.dispatchFor(n);
+                    timer.end();
                     GlChecks.check("loop_filter");
                     // The selections and the sliver scan read the flags and counts.
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                    timer.begin("scan_select_active", level, 4 * n, 4 * n);
                     scan.selectFlagged(keep, n, activeIdx, scratch, counts, 0);
+                    timer.end();
+                    timer.begin("scan_select_finished", level, 4 * n, 4 * n);
                     scan.selectFlagged(done, n, finishedIdx, scratch, counts, 4);
+                    timer.end();
+                    timer.begin("scan_sliver_offsets", level, 4 * n, 4 * n);
                     scan.exclusiveSum(slivers, sliverOffset, n, scratch, counts, 8);
+                    timer.end();
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
                     // Sizes decide the allocations below: one small read-back per window.
                     int[] c = counts.readInts(0, 3);
@@ -307,43 +360,48 @@ final class GlStreamEngine implements AutoCloseable {
                     run.finished += finished;
                     run.slivers += sliverTotal;
                     if (finished > 0) {
-                        GlBuffer f = GlBuffer.allocate(finished * 36, "loop_output_finished_level" + level);
+                        GlBuffer f = pool.acquire(finished * 36, "loop_output_finished_level" + level);
                         bindSource(seg, w0, n);
                         finishedIdx.bind(INDEX);
                         setUint(emit, "uOutFloatBase", bindOutput(f, OUT, 0, finished));
                         setUint(emit, "uCount", finished);
+                        timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
                         emit.dispatchFor(finished);
+                        timer.end();
                         GlChecks.check("loop_emit_finished");
                         finishedOut.add(f);
                         finishedCounts.add(finished);
                     }
                     if (active > 0 && split != null) {
-                        GlBuffer s = GlBuffer.allocate(Math.max(36, sliverTotal * 36), "loop_output_slivers_level" + level);
+                        GlBuffer s = pool.acquire(Math.max(36, sliverTotal * 36), "loop_output_slivers_level" + level);
                         bindSource(seg, w0, n);
                         weights.bind(WEIGHTS);
                         activeIdx.bind(INDEX);
                         sliverOffset.bind(SLIVER_OFFSET);
                         setUint(split, "uSliverFloatBase", bindOutput(s, OUT, 0, Math.max(1, sliverTotal)));
                         if (direct) {
-                            GlBuffer d = GlBuffer.allocate(active * 4 * 36, "loop_output_level" + (level + 1));
+                            GlBuffer d = pool.acquire(active * 4 * 36, "loop_output_level" + (level + 1));
                             setUint(split, "uDirectFloatBase", bindOutput(d, DIRECT_OUT, 0, 4 * active));
                             directOut.add(d);
                             directCounts.add(4 * active);
                         } else {
-                            GlBuffer cp = GlBuffer.allocate(4 * active * 4L * layout.pointFloats(), "loop_records_points");
-                            GlBuffer cm = GlBuffer.allocate(4 * active * 4L * layout.metaInts(), "loop_records_meta");
+                            GlBuffer cp = pool.acquire(4 * active * 4L * layout.pointFloats(), "loop_records_points");
+                            GlBuffer cm = pool.acquire(4 * active * 4L * layout.metaInts(), "loop_records_meta");
                             setUint(split, "uChildPointBase", bindRange(cp, DST_POINTS, 0, cp.bytes()));
                             setUint(split, "uChildMetaBase", bindRange(cm, DST_META, 0, cm.bytes()));
                             run.next.add(new Segment(cp, cm, 4 * active));
                         }
                         setUint(split, "uCount", active);
+                        timer.begin("loop_split", level, active * (recordBytes + metaBytes + 8),
+                                sliverTotal * 36 + (direct ? active * 4 * 36 : 4 * active * (recordBytes + metaBytes)));
                         split.dispatchFor(active);
+                        timer.end();
                         GlChecks.check("loop_split");
                         if (sliverTotal > 0) {
                             sliverOut.add(s);
                             sliverCounts.add(sliverTotal);
                         } else {
-                            s.close();
+                            pool.release(s);
                         }
                     }
                     // The next window reuses the flag, index and count buffers.
@@ -352,7 +410,7 @@ final class GlStreamEngine implements AutoCloseable {
             }
         } finally {
             for (GlBuffer b : List.of(keep, done, slivers, activeIdx, finishedIdx, sliverOffset, scratch, counts)) {
-                b.close();
+                pool.release(b);
             }
         }
         for (int i = 0; i < finishedOut.size(); i++) {

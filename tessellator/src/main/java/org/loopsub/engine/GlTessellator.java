@@ -7,6 +7,7 @@ import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
+import org.loopsub.gl.GpuTimer;
 import org.loopsub.mesh.OutputWelder;
 import org.loopsub.mesh.WeldedOutput;
 import org.loopsub.rules.LoopRules;
@@ -27,6 +28,7 @@ public final class GlTessellator implements Tessellator {
     private final boolean ownsContext;
     private final GpuScan.Strategy strategy;
     private final long budgetBytes;
+    private final GlBufferPool pool = new GlBufferPool();
 
     /**
      * @param context the GL context to use, current on this thread
@@ -55,7 +57,7 @@ public final class GlTessellator implements Tessellator {
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         PreparedMesh prepared = PreparedMesh.of(input);
-        try (GlStreamEngine.Output out = run(prepared, options, progress)) {
+        try (GpuTimer off = new GpuTimer(false); GlStreamEngine.Output out = run(prepared, options, progress, off)) {
             float[] corners = out.corners();
             WeldedOutput welded = OutputWelder.weld(corners, Math.toIntExact(out.triangleCount()),
                     prepared.frame().centre(), prepared.frame().inverseScale());
@@ -64,19 +66,40 @@ public final class GlTessellator implements Tessellator {
         }
     }
 
-    private GlStreamEngine.Output run(PreparedMesh prepared, RefineOptions options, ProgressListener progress) {
+    /**
+     * Refines on the GPU and leaves the triangles there: the path for a renderer and for timing.
+     * The triangles are in {@link GpuRun#buffers()} in output order (9 floats per triangle, in the
+     * engine's internal frame: {@code user = internal * inverseScale + centre}).
+     *
+     * @param input the mesh
+     * @param options what to compute
+     * @param progress told after each level
+     * @param timed whether to record GPU timestamps around every pass
+     * @return the run; close it to free the buffers
+     */
+    public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
+        PreparedMesh prepared = PreparedMesh.of(input);
+        GpuTimer timer = new GpuTimer(timed);
+        GlStreamEngine.Output out = run(prepared, options, progress, timer);
+        return new GpuRun(out, timer, prepared.frame().centre(),
+                Math.scalb(1f, -prepared.frame().scaleExponent()));
+    }
+
+    private GlStreamEngine.Output run(PreparedMesh prepared, RefineOptions options, ProgressListener progress,
+                                      GpuTimer timer) {
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
         GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
         float inverseScale = Math.scalb(1f, -prepared.frame().scaleExponent());
         try (GlStreamEngine engine = new GlStreamEngine(context, prepared.layout(), weights, criteria, strategy,
-                budgetBytes, prepared.frame().centre(), inverseScale)) {
+                budgetBytes, prepared.frame().centre(), inverseScale, timer, pool)) {
             return engine.run(prepared.records(), options.levels(), progress);
         }
     }
 
     @Override
     public void close() {
+        pool.close();
         if (ownsContext) {
             context.close();
         }

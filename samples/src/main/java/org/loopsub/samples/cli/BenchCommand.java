@@ -19,8 +19,13 @@ import org.loopsub.api.LevelStats;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
-import org.loopsub.api.Tessellators;
+import org.loopsub.api.ProgressListener;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.engine.GlTessellator;
+import org.loopsub.engine.GpuRun;
+import org.loopsub.engine.JavaTessellator;
+import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GpuTimer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,31 +36,41 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code loopsub bench}: times in-memory refinement. The input is read once; then
- * {@link Tessellator#refine} runs a few times untimed (so the JIT has compiled the passes) and
- * several times timed, and nothing is written but the report: file output would dominate and
- * measure the disk.
+ * {@code loopsub bench}: times in-memory refinement. The input is read once; then the back end runs
+ * a few times untimed (so the JIT has compiled the passes, or the driver its shaders) and several
+ * times timed, and nothing is written but the report: file output would dominate and measure the
+ * disk. On the GL back end the triangles stay on the GPU ({@link GlTessellator#refineOnGpu}, no
+ * read-back, no output weld) and every pass is timed on the GPU as well.
  */
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Time in-memory refinement with the Java back end.",
+            "Time in-memory refinement.",
             "",
             "Reads the mesh once, refines it --warmup times untimed, then --reps times timed, and prints "
                     + "the median, fastest and slowest refine time, the output triangles and triangles/s "
                     + "(median run), the time of each level of the median run, the time spent outside the "
                     + "level loop (input weld and validation, record building, output weld), and the heap "
                     + "used. No mesh is written. With an even --reps the median run is the faster of the "
-                    + "two middle ones."},
+                    + "two middle ones.",
+            "",
+            "With the gl back end the triangles stay on the GPU (no read-back, no output weld) and the "
+                    + "report adds, as medians over the timed runs: the kernel time (the passes' GPU "
+                    + "durations summed) per level, per pass and in total, with the bytes the passes read "
+                    + "and write and the GB/s achieved, triangles/s on the kernel time, and the end-to-end "
+                    + "time (upload to output ready, host waits included) with triangles/s on it."},
         parameterListHeading = "%nParameters:%n",
         optionListHeading = "%nOptions:%n",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
-            "4:the --json file cannot be written", ExitCodes.HELP_RESOURCE},
+        exitCodeList = {"0:success", "1:--verify found different output, or an unexpected error (a bug)",
+            ExitCodes.HELP_USAGE_GL, ExitCodes.HELP_INPUT, "4:the --json file cannot be written",
+            ExitCodes.HELP_RESOURCE_GL},
         footerHeading = "%nExamples:%n",
         footer = {
             "  loopsub bench --sample bigguy --levels 5 --reps 3",
+            "  loopsub bench --sample bigguy --levels 7 --backend gl --verify \\",
+            "      --copy-bandwidth-gbs 2900",
             "  loopsub bench bunny.obj --adaptive --max-edge 0.05 --threads 1 \\",
             "      --json bunny-bench.json"})
 final class BenchCommand implements Callable<Integer> {
@@ -95,13 +110,29 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
+    @Mixin
+    BackendOptions backend;
+
+    @Option(names = "--verify",
+            description = "With the gl back end: also refine once with each back end, read the GL result "
+                    + "back, and check that both write the same OBJ bytes (as 'loopsub verify' does); exit "
+                    + "status 1 if not. Default: off.")
+    boolean verify;
+
+    @Option(names = "--copy-bandwidth-gbs", paramLabel = "<X>",
+            description = "With the gl back end: the device's copy bandwidth in GB/s as measured (e.g. by a "
+                    + "buffer-copy benchmark), so that the report also gives the achieved bandwidth as a "
+                    + "fraction of it. Default: none.")
+    Double copyBandwidthGbs;
+
     @Option(names = "--json", paramLabel = "<out.json>",
             description = "Also write the results as a JSON object to this file (keys in a fixed order, "
                     + "times in nanoseconds, sizes in bytes). Default: none.")
     Path json;
 
     @Option(names = {"-q", "--quiet"},
-            description = "Print no warnings about the input on stderr. Default: off.")
+            description = "Print no warnings about the input, nor the auto back end's choice, on stderr. "
+                    + "Default: off.")
     boolean quiet;
 
     /** What the run is doing now, for the out-of-memory message. */
@@ -117,8 +148,10 @@ final class BenchCommand implements Callable<Integer> {
     private int run() {
         PrintWriter err = spec.commandLine().getErr();
         RefineOptions options = adaptive.resolve(levels, null).withParallelism(threads.checked());
+        backend.check();
         checkRuns("--reps", reps, 1);
         checkRuns("--warmup", warmup, 0);
+        checkGlOnly();
 
         activity = "reading the input";
         InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
@@ -130,60 +163,152 @@ final class BenchCommand implements Callable<Integer> {
         if (!options.isAdaptive()) {
             SubdivideCommand.checkSize(in.name(), mesh.triangleCount(), options.levels());
         }
-        activity = "refining " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
+        if (!backend.javaOnly()) {
+            in.requireValid();
+        }
 
         BenchReport report;
-        try {
-            report = measure(in.name(), mesh, options, err);
+        String verifyText = null;
+        ObjCompare.Difference difference = null;
+        activity = "opening the back end";
+        try (Backend b = backend.open(err, quiet)) {
+            activity = "refining " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
+            report = b.isGl() ? measureGl(in.name(), mesh, options, b, err) : measureJava(in.name(), mesh, options, b,
+                    err);
+            if (verify && b.isGl()) {
+                activity = "verifying " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
+                String expected;
+                try (Tessellator java = new JavaTessellator()) {
+                    expected = ObjCompare.obj(java.refine(mesh, options));
+                }
+                verifyText = ObjCompare.obj(Backend.unsupportedIsUsage(() -> b.tessellator().refine(mesh, options)));
+                difference = ObjCompare.firstDifference(expected, verifyText);
+                report = report.withVerify(difference == null ? "identical" : "different");
+            }
         } catch (InvalidMeshException e) {
             throw InputMesh.invalid(in.name(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         report.print(out);
+        if (verifyText != null) {
+            ObjCompare.print(out, "verify", verifyText, difference, "gl");
+        } else if (verify) {
+            // only auto gets here: it chose Java, and Java against Java proves nothing
+            out.println("verify: nothing to compare, the back end is java");
+        }
         out.flush();
         if (json != null) {
             writeJson(json, report.toJson());
         }
+        if (difference != null) {
+            throw new CliFailure(ExitCodes.SOFTWARE, in.name() + ": the GL back end's output differs from the Java "
+                    + "back end's (first at line " + difference.line() + "); this is a bug, please report it");
+        }
         return ExitCodes.OK;
     }
 
-    private BenchReport measure(String name, TriangleMesh mesh, RefineOptions options, PrintWriter err) {
+    /** Options that mean nothing to the Java back end are refused when it is asked for by name. */
+    private void checkGlOnly() {
+        if (copyBandwidthGbs != null && !(copyBandwidthGbs > 0 && Double.isFinite(copyBandwidthGbs))) {
+            throw new ParameterException(spec.commandLine(), "--copy-bandwidth-gbs must be a positive number, got "
+                    + copyBandwidthGbs);
+        }
+        if (backend.javaOnly()) {
+            if (verify) {
+                throw new ParameterException(spec.commandLine(), "--verify compares the gl back end with the java "
+                        + "one; it needs --backend gl or auto");
+            }
+            if (copyBandwidthGbs != null) {
+                throw new ParameterException(spec.commandLine(), "--copy-bandwidth-gbs applies to the gl back end "
+                        + "only, not to --backend java");
+            }
+        }
+    }
+
+    private BenchReport measureJava(String name, TriangleMesh mesh, RefineOptions options, Backend b,
+                                    PrintWriter err) {
         long[] nanos = new long[reps];
         List<List<LevelStats>> levelsOfRun = new ArrayList<>();
         long triangles = 0;
         long vertices = 0;
-        long peakHeap;
-        try (Tessellator tessellator = Tessellators.create("java")) {
-            for (int i = 0; i < warmup; i++) {
-                RefineResult r = tessellator.refine(mesh, options);
-                if (i == 0) {
-                    SubdivideCommand.warn(err, quiet, name, SubdivideCommand.resultWarnings(r));
-                }
+        Tessellator tessellator = b.tessellator();
+        for (int i = 0; i < warmup; i++) {
+            RefineResult r = tessellator.refine(mesh, options);
+            if (i == 0) {
+                SubdivideCommand.warn(err, quiet, name, SubdivideCommand.resultWarnings(r));
             }
-            List<MemoryPoolMXBean> heapPools = heapPools();
-            // Collect the warm-ups' garbage first, so that the peak is about the timed runs.
-            System.gc();
-            for (MemoryPoolMXBean pool : heapPools) {
-                pool.resetPeakUsage();
-            }
-            for (int i = 0; i < reps; i++) {
-                long t0 = System.nanoTime();
-                RefineResult r = tessellator.refine(mesh, options);
-                nanos[i] = System.nanoTime() - t0;
-                if (i == 0 && warmup == 0) {
-                    SubdivideCommand.warn(err, quiet, name, SubdivideCommand.resultWarnings(r));
-                }
-                levelsOfRun.add(r.levels());
-                triangles = r.triangleCount();
-                vertices = r.mesh().vertexCount();
-                // r goes out of scope here: two outputs never need to be alive at once
-            }
-            peakHeap = peakOf(heapPools);
         }
+        List<MemoryPoolMXBean> heapPools = startHeapPeak();
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            RefineResult r = tessellator.refine(mesh, options);
+            nanos[i] = System.nanoTime() - t0;
+            if (i == 0 && warmup == 0) {
+                SubdivideCommand.warn(err, quiet, name, SubdivideCommand.resultWarnings(r));
+            }
+            levelsOfRun.add(r.levels());
+            triangles = r.triangleCount();
+            vertices = r.mesh().vertexCount();
+            // r goes out of scope here: two outputs never need to be alive at once
+        }
+        long peakHeap = peakOf(heapPools);
         int median = medianRun(nanos);
-        return new BenchReport(name, mesh.triangleCount(), options, "java", threads.threads, warmup, nanos, median,
+        return new BenchReport(name, mesh.triangleCount(), options, b.name(), threads.threads, warmup, nanos, median,
                 levelsOfRun.get(median), triangles, vertices, peakHeap, Runtime.getRuntime().maxMemory(),
-                System.getProperty("java.version"));
+                System.getProperty("java.version"), null, null);
+    }
+
+    private BenchReport measureGl(String name, TriangleMesh mesh, RefineOptions options, Backend b,
+                                  PrintWriter err) {
+        // The GL path never builds a RefineResult, so the warnings (and the validation) come from a level-0
+        // Java run: both back ends prepare the input the same way, and level 0 costs little more than that.
+        try (Tessellator java = new JavaTessellator()) {
+            RefineResult check = java.refine(mesh, RefineOptions.uniform(0));
+            SubdivideCommand.warn(err, quiet, name, SubdivideCommand.resultWarnings(check));
+        }
+        GlTessellator gl = b.gl();
+        for (int i = 0; i < warmup; i++) {
+            try (GpuRun run = Backend.unsupportedIsUsage(() -> gl.refineOnGpu(mesh, options, ProgressListener.NONE,
+                    false))) {
+                run.triangleCount();
+            }
+        }
+        long[] nanos = new long[reps];
+        long[] endToEnd = new long[reps];
+        List<List<GpuTimer.Span>> spans = new ArrayList<>();
+        List<List<LevelStats>> levelsOfRun = new ArrayList<>();
+        long triangles = 0;
+        List<MemoryPoolMXBean> heapPools = startHeapPeak();
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            // refineOnGpu returns once the GPU has finished (it waits for the output to be complete)
+            try (GpuRun run = Backend.unsupportedIsUsage(() -> gl.refineOnGpu(mesh, options, ProgressListener.NONE,
+                    true))) {
+                nanos[i] = System.nanoTime() - t0;
+                spans.add(run.spans());
+                endToEnd[i] = run.endToEndNanos();
+                levelsOfRun.add(run.levels());
+                triangles = run.triangleCount();
+            }
+        }
+        long peakHeap = peakOf(heapPools);
+        int median = medianRun(nanos);
+        GlContext ctx = b.context();
+        GpuReport gpu = new GpuReport(ctx.renderer(), ctx.version(), ctx.route(), Names.word(b.strategy()),
+                ctx.subgroupSize(), b.budgetBytes(), spans, endToEnd, triangles, copyBandwidthGbs);
+        return new BenchReport(name, mesh.triangleCount(), options, b.name(), threads.threads, warmup, nanos, median,
+                levelsOfRun.get(median), triangles, BenchReport.NOT_WELDED, peakHeap, Runtime.getRuntime().maxMemory(),
+                System.getProperty("java.version"), gpu, null);
+    }
+
+    /** Collects the warm-ups' garbage first, so that the peak is about the timed runs. */
+    private static List<MemoryPoolMXBean> startHeapPeak() {
+        List<MemoryPoolMXBean> heapPools = heapPools();
+        System.gc();
+        for (MemoryPoolMXBean pool : heapPools) {
+            pool.resetPeakUsage();
+        }
+        return heapPools;
     }
 
     /**

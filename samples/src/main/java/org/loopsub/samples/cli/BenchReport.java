@@ -25,10 +25,16 @@ import org.loopsub.api.RefineOptions;
  * @param peakHeapBytes heap pools' peaks over the timed runs, summed
  * @param maxHeapBytes the JVM's maximum heap ({@code Long.MAX_VALUE}: no limit)
  * @param javaVersion the {@code java.version} property
+ * @param gpu what the GPU did, or {@code null} for the Java back end
+ * @param verify {@code identical} or {@code different} ({@code --verify}), or {@code null} if not compared
  */
 record BenchReport(String input, long inputTriangles, RefineOptions options, String backend, int threads,
                    int warmup, long[] runNanos, int medianRun, List<LevelStats> levels, long outputTriangles,
-                   long outputVertices, long peakHeapBytes, long maxHeapBytes, String javaVersion) {
+                   long outputVertices, long peakHeapBytes, long maxHeapBytes, String javaVersion, GpuReport gpu,
+                   String verify) {
+
+    /** {@link #outputVertices} of a run whose triangles stay on the GPU, never welded into vertices. */
+    static final long NOT_WELDED = -1;
 
     /** Copies the arrays and lists, so the report stays what was measured. */
     BenchReport {
@@ -40,6 +46,15 @@ record BenchReport(String input, long inputTriangles, RefineOptions options, Str
     @Override
     public long[] runNanos() {
         return runNanos.clone();
+    }
+
+    /**
+     * @param result what {@code --verify} found
+     * @return this report with it
+     */
+    BenchReport withVerify(String result) {
+        return new BenchReport(input, inputTriangles, options, backend, threads, warmup, runNanos, medianRun, levels,
+                outputTriangles, outputVertices, peakHeapBytes, maxHeapBytes, javaVersion, gpu, result);
     }
 
     long medianNanos() {
@@ -86,25 +101,40 @@ record BenchReport(String input, long inputTriangles, RefineOptions options, Str
      */
     void print(PrintWriter out) {
         out.printf(Locale.ROOT, "input: %s, %d triangles%n", input, inputTriangles);
-        out.printf(Locale.ROOT, "refinement: %s; back end %s, threads %s%n", AdaptiveOptions.describe(options),
-                backend, threads == 0 ? "one per core (" + Runtime.getRuntime().availableProcessors() + ")"
-                        : Integer.toString(threads));
+        if (gpu != null) {
+            out.printf(Locale.ROOT, "refinement: %s; back end %s (scan %s)%n", AdaptiveOptions.describe(options),
+                    backend, gpu.scan());
+        } else {
+            out.printf(Locale.ROOT, "refinement: %s; back end %s, threads %s%n", AdaptiveOptions.describe(options),
+                    backend, threads == 0 ? "one per core (" + Runtime.getRuntime().availableProcessors() + ")"
+                            : Integer.toString(threads));
+        }
         out.printf(Locale.ROOT, "runs: %d timed after %d warm-up%s%n", runNanos.length, warmup,
                 warmup == 1 ? "" : "s");
         out.printf(Locale.ROOT, "refine time: median %s ms, min %s ms, max %s ms%n", Units.millis(medianNanos()),
                 Units.millis(minNanos()), Units.millis(maxNanos()));
         String slivers = options.isAdaptive() ? String.format(Locale.ROOT, ", %d slivers (%s of the triangles)",
                 slivers(), StatsTable.percent(slivers(), outputTriangles)) : "";
-        out.printf(Locale.ROOT, "output: %d vertices, %d triangles%s%n", outputVertices, outputTriangles, slivers);
+        if (outputVertices == NOT_WELDED) {
+            out.printf(Locale.ROOT, "output: %d triangles%s, left on the GPU (not read back, not welded)%n",
+                    outputTriangles, slivers);
+        } else {
+            out.printf(Locale.ROOT, "output: %d vertices, %d triangles%s%n", outputVertices, outputTriangles,
+                    slivers);
+        }
         out.printf(Locale.ROOT, "throughput: %s triangles/s (median run)%n", Units.count(trianglesPerSecond()));
-        out.println("levels of the median run:");
+        out.println(gpu != null ? "levels of the median run (ms on the host: dispatches and read-backs; GPU times "
+                + "below):" : "levels of the median run:");
         StatsTable.levels(out, levels);
         long outside = outsideLevelsNanos();
         out.printf(Locale.ROOT, "outside the level loop: %s ms (%s of the median run: input weld and validation, "
-                + "record building, output weld)%n", Units.millis(outside), StatsTable.percent(outside,
-                medianNanos()));
+                + "record building, %s)%n", Units.millis(outside), StatsTable.percent(outside, medianNanos()),
+                gpu != null ? "upload, waiting for the GPU" : "output weld");
         out.printf(Locale.ROOT, "heap: peak %s (heap pools' peaks over the timed runs, summed), max %s%n",
                 Units.bytes(peakHeapBytes), Units.bytes(maxHeapBytes));
+        if (gpu != null) {
+            gpu.print(out);
+        }
     }
 
     /** @return the report as a JSON object, two-space indented, ending with a newline */
@@ -130,7 +160,7 @@ record BenchReport(String input, long inputTriangles, RefineOptions options, Str
         field(b, "min_nanos", minNanos());
         field(b, "max_nanos", maxNanos());
         field(b, "output_triangles", outputTriangles);
-        field(b, "output_vertices", outputVertices);
+        field(b, "output_vertices", outputVertices == NOT_WELDED ? "null" : Long.toString(outputVertices));
         field(b, "slivers", slivers());
         field(b, "triangles_per_second", trianglesPerSecond());
         StringBuilder rows = new StringBuilder("[");
@@ -148,6 +178,8 @@ record BenchReport(String input, long inputTriangles, RefineOptions options, Str
         field(b, "peak_heap_bytes", peakHeapBytes);
         // no limit (Long.MAX_VALUE) is written as null: JSON readers that use doubles would round it
         field(b, "max_heap_bytes", maxHeapBytes == Long.MAX_VALUE ? "null" : Long.toString(maxHeapBytes));
+        field(b, "gpu", gpu == null ? "null" : gpu.toJson());
+        field(b, "verify", verify == null ? "null" : string(verify));
         b.setLength(b.length() - 2);
         return b.append("\n}\n").toString();
     }

@@ -15,7 +15,10 @@ public final class ExitCodes {
     public static final int INPUT = 3;
     /** The output cannot be written. */
     public static final int OUTPUT = 4;
-    /** The run needs more memory (or larger arrays) than this JVM has. */
+    /**
+     * The run needs more memory (or larger arrays) than this JVM has, or a GPU feature this machine
+     * lacks: no OpenGL 4.3 context for {@code --backend gl}, no subgroups for {@code --scan subgroup}.
+     */
     public static final int RESOURCE = 5;
 
     // picocli's exitCodeList wants "code:description" strings; constants so annotations can use them
@@ -25,6 +28,10 @@ public final class ExitCodes {
     static final String HELP_INPUT = "3:input problem (missing or unreadable file, or a mesh that cannot be subdivided)";
     static final String HELP_OUTPUT = "4:output problem (the output file cannot be written)";
     static final String HELP_RESOURCE = "5:not enough memory (try fewer levels or JAVA_OPTS=-Xmx...)";
+    static final String HELP_USAGE_GL = "2:usage error (bad option or value, or a criterion the GL back end "
+            + "cannot run)";
+    static final String HELP_RESOURCE_GL = "5:not enough memory (try fewer levels or JAVA_OPTS=-Xmx...), no "
+            + "OpenGL 4.3 context for --backend gl, or --scan subgroup without subgroup support";
 
     private ExitCodes() {
     }

@@ -11,6 +11,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import org.loopsub.api.InvalidMeshException;
+import org.loopsub.mesh.InputWelder;
+import org.loopsub.mesh.MeshValidator;
 import org.loopsub.obj.ObjFile;
 import org.loopsub.obj.ObjReader;
 import picocli.CommandLine;
@@ -90,6 +92,21 @@ record InputMesh(String name, ObjFile obj) {
                 ? List.of(name + ": " + Problems.withoutSource(name, e.getMessage()))
                 : Problems.lines(name, e.problems());
         return new CliFailure(ExitCodes.INPUT, lines, e);
+    }
+
+    /**
+     * Welds and validates the mesh as the tessellator will, so that an invalid mesh is refused before
+     * a GL context is made: that takes a while, and {@code auto} would first announce its choice. The
+     * tessellator checks again; the weld is cheap next to a refinement.
+     *
+     * @throws CliFailure (exit 3) naming every problem
+     */
+    void requireValid() {
+        try {
+            MeshValidator.requireValid(InputWelder.weld(obj.mesh()).mesh());
+        } catch (InvalidMeshException e) {
+            throw invalid(name, e);
+        }
     }
 
     /** @return the warnings the reader gave */

@@ -11,8 +11,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code loopsub} command: Loop subdivision of OBJ meshes from the command line. The work is
- * done by the subcommands ({@link SubdivideCommand}, {@link InfoCommand}, {@link BenchCommand});
- * this class holds the options they share and the {@code main} method of the shaded jar.
+ * done by the subcommands ({@link SubdivideCommand}, {@link InfoCommand}, {@link BenchCommand},
+ * {@link VerifyCommand}); this class holds the options they share and the {@code main} method of the
+ * shaded jar.
  *
  * <p>Embedders and tests run it in-process with
  * {@code new CommandLine(new LoopsubCommand()).execute(args)}, which returns the exit status
@@ -28,11 +29,12 @@ import picocli.CommandLine.Spec;
             "Run 'loopsub COMMAND --help' for the options of a command."},
         optionListHeading = "%nOptions:%n",
         commandListHeading = "%nCommands:%n",
-        subcommands = {SubdivideCommand.class, InfoCommand.class, BenchCommand.class,
+        subcommands = {SubdivideCommand.class, InfoCommand.class, BenchCommand.class, VerifyCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {ExitCodes.HELP_OK, ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
-            ExitCodes.HELP_OUTPUT, ExitCodes.HELP_RESOURCE},
+        exitCodeList = {ExitCodes.HELP_OK, "1:unexpected error (a bug; --debug shows the stack trace); verify "
+                + "and bench --verify: the back ends' outputs differ", ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT, ExitCodes.HELP_OUTPUT,
+            ExitCodes.HELP_RESOURCE_GL},
         footerHeading = "%nEnvironment:%n",
         footer = {"  JAVA_OPTS  JVM options for the launcher script, e.g. -Xmx16g for deep levels."})
 public final class LoopsubCommand implements Callable<Integer> {
@@ -59,7 +61,7 @@ public final class LoopsubCommand implements Callable<Integer> {
     /** Called when no subcommand is given, which is a usage error. */
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "missing command: give 'subdivide', 'info' or 'bench'");
+        throw new ParameterException(spec.commandLine(), "missing command: give 'subdivide', 'info', 'bench' or 'verify'");
     }
 
     /** @return whether {@code --debug} was given, before or after the subcommand */

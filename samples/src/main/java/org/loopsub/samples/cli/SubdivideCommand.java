@@ -15,13 +15,11 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
-import org.loopsub.api.Tessellators;
 import org.loopsub.obj.ObjWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -48,16 +46,22 @@ import picocli.CommandLine.Spec;
                     + "face, vertex or line, and no output is written. The output file is replaced "
                     + "atomically: it is never left half-written.",
             "",
+            "The back end (--backend) is the GPU's (OpenGL compute shaders) or the pure-Java one; both "
+                    + "write the same bytes. With the default, auto, the GPU is used if a hardware OpenGL 4.3 "
+                    + "renderer can be reached headless, and a line on stderr says which back end was "
+                    + "chosen and why.",
+            "",
             "Progress goes to stderr once a run has taken more than a second (one line per level); "
                     + "so do warnings (merged or dropped vertices, ignored crease tags)."},
         parameterListHeading = "%nParameters:%n",
         optionListHeading = "%nOptions:%n",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {ExitCodes.HELP_OK, ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
-            ExitCodes.HELP_OUTPUT, ExitCodes.HELP_RESOURCE},
+        exitCodeList = {"0:success", ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE_GL, ExitCodes.HELP_INPUT,
+            ExitCodes.HELP_OUTPUT, ExitCodes.HELP_RESOURCE_GL},
         footerHeading = "%nExamples:%n",
         footer = {
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --stats",
+            "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --backend gl",
             "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5",
             "  loopsub subdivide --sample bigguy -o fine.obj --adaptive --max-edge 0.2 \\",
             "      --flatness 0.01 --stats",
@@ -101,11 +105,8 @@ final class SubdivideCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
-    @Option(names = "--backend", paramLabel = "<name>", defaultValue = "java",
-            completionCandidates = Names.BackendNames.class,
-            description = "Back end that computes the positions: ${COMPLETION-CANDIDATES}. "
-                    + "Default: ${DEFAULT-VALUE}.")
-    String backend;
+    @Mixin
+    BackendOptions backend;
 
     @Option(names = "--stats",
             description = "Print a table of what each level did (active, finished, slivers, split, ms) "
@@ -114,8 +115,8 @@ final class SubdivideCommand implements Callable<Integer> {
     boolean stats;
 
     @Option(names = {"-q", "--quiet"},
-            description = "Print neither progress nor warnings on stderr; errors are still printed. "
-                    + "Default: off.")
+            description = "Print neither progress, nor warnings, nor the auto back end's choice on stderr; "
+                    + "errors are still printed. Default: off.")
     boolean quiet;
 
     /** What the run is doing now, for the out-of-memory message. */
@@ -137,22 +138,32 @@ final class SubdivideCommand implements Callable<Integer> {
         InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
         warn(err, quiet, in.name(), in.warnings());
         checkOutputTarget(output);
+        if (!backend.javaOnly()) {
+            in.requireValid();
+        }
+        String refining;
         if (options.isAdaptive()) {
             // how much an adaptive run makes is known only once it has run
-            activity = "subdividing " + in.name() + " adaptively to depth " + options.levels();
+            refining = "subdividing " + in.name() + " adaptively to depth " + options.levels();
         } else {
             long expected = checkSize(in.name(), in.obj().mesh().triangleCount(), options.levels());
-            activity = "subdividing " + in.name() + " to level " + options.levels() + " (" + Units.count(expected)
+            refining = "subdividing " + in.name() + " to level " + options.levels() + " (" + Units.count(expected)
                     + " triangles)";
         }
-        long t0 = System.nanoTime();
+        long refineNanos;
         RefineResult result;
-        try (Tessellator tessellator = Tessellators.create(backend)) {
-            result = tessellator.refine(in.obj().mesh(), options, progress);
+        activity = "opening the back end";
+        try (Backend b = backend.open(err, quiet)) {
+            activity = refining;
+            long t0 = System.nanoTime();
+            Tessellator tessellator = b.tessellator();
+            result = b.isGl() ? Backend.unsupportedIsUsage(() -> tessellator.refine(in.obj().mesh(), options, progress))
+                    : tessellator.refine(in.obj().mesh(), options, progress);
+            // before the context is destroyed: that is not refinement
+            refineNanos = System.nanoTime() - t0;
         } catch (InvalidMeshException e) {
             throw InputMesh.invalid(in.name(), e);
         }
-        long refineNanos = System.nanoTime() - t0;
         warn(err, quiet, in.name(), resultWarnings(result));
 
         activity = "writing " + output;
@@ -178,10 +189,7 @@ final class SubdivideCommand implements Callable<Integer> {
         boolean levelsGiven = spec.commandLine().getParseResult().hasMatchedOption("--levels");
         RefineOptions options = adaptive.resolve(levelsGiven ? levels : null, levels);
         int parallelism = threads.checked();
-        if (!Names.BACKENDS.contains(backend)) {
-            throw new ParameterException(spec.commandLine(), "unknown back end '" + backend + "'; available: "
-                    + String.join(", ", Names.BACKENDS));
-        }
+        backend.check();
         return options.withScheme(scheme).withParallelism(parallelism);
     }
 

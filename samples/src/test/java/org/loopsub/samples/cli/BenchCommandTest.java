@@ -24,14 +24,15 @@ class BenchCommandTest {
     private static final List<String> KEYS = List.of("input", "input_triangles", "mode", "refinement", "max_depth",
             "backend", "threads", "java", "warmup", "reps", "run_nanos", "median_run", "median_nanos", "min_nanos",
             "max_nanos", "output_triangles", "output_vertices", "slivers", "triangles_per_second", "levels",
-            "outside_levels_nanos", "peak_heap_bytes", "max_heap_bytes");
+            "outside_levels_nanos", "peak_heap_bytes", "max_heap_bytes", "gpu", "verify");
 
     @TempDir
     Path dir;
 
     @Test
     void uniformRunPrintsTimesThroughputAndLevels() {
-        Cli.Result r = Cli.run("bench", "--sample", "icosahedron", "--levels", "2", "--reps", "2", "--warmup", "0");
+        Cli.Result r = Cli.run("bench", "--sample", "icosahedron", "--levels", "2", "--reps", "2", "--warmup", "0",
+                "--backend", "java");
         assertEquals(ExitCodes.OK, r.exitCode(), r::both);
         String out = r.out();
         assertTrue(out.contains("input: sample:icosahedron, 20 triangles"), r::both);
@@ -52,7 +53,7 @@ class BenchCommandTest {
     void jsonHasEveryKeyInOrder() throws Exception {
         Path json = dir.resolve("bench.json");
         Cli.Result r = Cli.run("bench", "--sample", "icosahedron", "--levels", "2", "--reps", "3", "--warmup", "1",
-                "--threads", "2", "--json", json.toString());
+                "--threads", "2", "--backend", "java", "--json", json.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r::both);
         String text = Files.readString(json, StandardCharsets.UTF_8);
         Object parsed = MiniJson.parse(text);
@@ -99,6 +100,8 @@ class BenchCommandTest {
         assertEquals(median - inLevels, map.get("outside_levels_nanos"));
         assertTrue((Long) map.get("peak_heap_bytes") > 0);
         assertTrue(map.get("max_heap_bytes") == null || (Long) map.get("max_heap_bytes") > 0);
+        assertTrue(map.containsKey("gpu") && map.get("gpu") == null, "no GPU figures for the Java back end");
+        assertTrue(map.containsKey("verify") && map.get("verify") == null, "no --verify");
         assertFalse(text.matches("(?s).*20[0-9][0-9]-[01][0-9]-.*"), "no timestamps");
         try (var files = Files.list(dir)) {
             assertEquals(1, files.count(), "no temporary file left behind");
@@ -109,7 +112,7 @@ class BenchCommandTest {
     void adaptiveRunCountsSlivers() throws Exception {
         Path json = dir.resolve("adaptive.json");
         Cli.Result r = Cli.run("bench", "--sample", "icosahedron", "--adaptive", "--max-edge", "0.1", "--reps", "1",
-                "--warmup", "0", "--json", json.toString());
+                "--warmup", "0", "--backend", "java", "--json", json.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r::both);
         Matcher m = Pattern.compile("output: \\d+ vertices, (\\d+) triangles, (\\d+) slivers \\(([0-9.]+)% of the "
                 + "triangles\\)").matcher(r.out());

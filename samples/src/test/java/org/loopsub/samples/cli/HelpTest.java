@@ -1,6 +1,7 @@
 package org.loopsub.samples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,8 @@ class HelpTest {
     void topLevelHelpListsCommandsAndExitCodes() {
         Cli.Result r = Cli.run("--help");
         assertEquals(0, r.exitCode(), r::both);
-        assertContains(r.out(), "Usage: loopsub", "subdivide", "info", "bench", "--debug", "--help", "--version",
+        assertContains(r.out(), "Usage: loopsub", "subdivide", "info", "bench", "verify", "--debug", "--help",
+                "--version",
                 "Exit codes:", "JAVA_OPTS");
         for (int code = 0; code <= 5; code++) {
             assertTrue(r.out().contains("\n  " + code + "   "), "exit code " + code + " documented");
@@ -41,7 +43,8 @@ class HelpTest {
                 "-l, --levels=<N>", "0 to 16", "Default: 1.",
                 "--scheme=<scheme>", "loop", "warren", "Default: loop.",
                 "--threads=<N>", "Default: 0.",
-                "--backend=<name>", "Default: java.",
+                "--backend=<name>", "gl", "java", "auto", "Default: auto.",
+                "--scan=<scan>", "hillis-steele, reduce-then-scan, subgroup",
                 "--stats", "on stdout",
                 "-q, --quiet", "--debug", "-h, --help", "-V, --version",
                 "Exit codes:", "Examples:");
@@ -72,10 +75,33 @@ class HelpTest {
                 "--warmup=<W>", "Default: 2.",
                 "--threads=<N>", "Default: 0.",
                 "--json=<out.json>", "Default: none.",
+                "--backend=<name>", "Default: auto.", "--scan=<scan>",
+                "--verify", "--copy-bandwidth-gbs=<X>",
+                "kernel time", "end-to-end", "GB/s",
                 "triangles/s", "No mesh is written.", "Exit codes:", "Examples:");
         for (String line : r.out().split("\n")) {
             assertTrue(line.length() <= 80, () -> "longer than 80 columns: " + line);
         }
+    }
+
+    @Test
+    void verifyHelpDescribesItsOptionsAndExitStatus() {
+        Cli.Result r = Cli.run("verify", "--help");
+        assertEquals(0, r.exitCode(), r::both);
+        String help = flat(r.out());
+        assertContains(help, "Usage: loopsub verify", "<in.obj>", "--sample=<name>", "-l, --levels=<N>",
+                "--adaptive", "--max-edge=<L>", "--scheme=<scheme>", "--scan=<scan>", "Default: all.",
+                "0 every output is identical", "1 an output differs", "5 no OpenGL 4.3 context", "Examples:");
+        assertFalse(help.contains("--gl-budget-mib"), "a testing option, hidden");
+        for (String line : r.out().split("\n")) {
+            assertTrue(line.length() <= 80, () -> "longer than 80 columns: " + line);
+        }
+    }
+
+    @Test
+    void glBudgetIsHidden() {
+        assertFalse(Cli.run("subdivide", "--help").out().contains("--gl-budget-mib"));
+        assertFalse(Cli.run("bench", "--help").out().contains("--gl-budget-mib"));
     }
 
     @Test

@@ -101,7 +101,7 @@ class SubdivideCommandTest {
     @Test
     void statsTableOnStdout() {
         Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-l", "3", "--stats", "-o",
-                dir.resolve("s.obj").toString());
+                dir.resolve("s.obj").toString(), "--backend", "java");
         assertEquals(ExitCodes.OK, r.exitCode(), r::both);
         String[] lines = r.out().split("\n");
         assertTrue(lines[0].matches(" *level +active +finished +slivers +split +ms"), r::both);
@@ -121,7 +121,8 @@ class SubdivideCommandTest {
 
     @Test
     void withoutStatsStdoutIsEmpty() {
-        Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-o", dir.resolve("q.obj").toString());
+        Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-o", dir.resolve("q.obj").toString(),
+                "--backend", "java");
         assertEquals(ExitCodes.OK, r.exitCode(), r::both);
         assertEquals("", r.out());
         assertEquals("", r.err());

@@ -81,9 +81,9 @@ class UsageErrorTest {
     }
 
     @Test
-    void onlyTheJavaBackEndForNow() {
-        Cli.Result r = usageError("subdivide", "--sample", "icosahedron", "-o", out(), "--backend", "gl");
-        assertTrue(r.err().contains("unknown back end 'gl'; available: java"), r::both);
+    void unknownBackEnd() {
+        Cli.Result r = usageError("subdivide", "--sample", "icosahedron", "-o", out(), "--backend", "metal");
+        assertTrue(r.err().contains("unknown back end 'metal'; available: gl, java, auto"), r::both);
     }
 
     @Test

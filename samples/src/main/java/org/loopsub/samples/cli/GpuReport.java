@@ -1,0 +1,276 @@
+package org.loopsub.samples.cli;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.loopsub.gl.GpuTimer;
+
+/**
+ * What the GPU did in {@code bench}'s timed runs of the GL back end: the passes' GPU durations (from
+ * timestamp queries), the bytes they move, and the host's end-to-end time. Every time is a median over
+ * the runs taken on its own (kernel total, each level, each pass, end to end), so that one slow
+ * run does not move the others; the rows therefore need not add up to the total exactly. The bytes
+ * do not vary between runs (the same work is done) and are taken from the first.
+ *
+ * @param renderer {@code GL_RENDERER}
+ * @param glVersion {@code GL_VERSION}
+ * @param route how the context was reached
+ * @param scan the scan strategy's name
+ * @param subgroupSize the subgroup size, 0 without subgroups
+ * @param budgetBytes the memory budget of one binding of records
+ * @param runs the timed passes of each timed run, in run order
+ * @param endToEndNanos each run's host time from upload to output ready, host waits included
+ * @param outputTriangles triangles made by each run
+ * @param copyBandwidthGbs the device's copy bandwidth as the user measured it, or {@code null}
+ */
+record GpuReport(String renderer, String glVersion, String route, String scan, int subgroupSize, long budgetBytes,
+                 List<List<GpuTimer.Span>> runs, long[] endToEndNanos, long outputTriangles, Double copyBandwidthGbs) {
+
+    /**
+     * The spans of one level, or of one pass stem, over the runs.
+     *
+     * @param name the level number or the pass stem
+     * @param runNanos the spans' GPU time summed per run
+     * @param bytesRead bytes the spans read (first run)
+     * @param bytesWritten bytes they wrote (first run)
+     */
+    record Row(String name, long[] runNanos, long bytesRead, long bytesWritten) {
+        /** @return the median over the runs */
+        long nanos() {
+            return median(runNanos);
+        }
+
+        /** @return bytes read and written */
+        long bytes() {
+            return bytesRead + bytesWritten;
+        }
+    }
+
+    /** Copies the arrays and lists, so the report stays what was measured. */
+    GpuReport {
+        runs = runs.stream().map(List::copyOf).toList();
+        endToEndNanos = endToEndNanos.clone();
+        if (runs.size() != endToEndNanos.length || runs.isEmpty()) {
+            throw new IllegalArgumentException("one span list and one end-to-end time per run, at least one run");
+        }
+    }
+
+    /** @return each run's end-to-end time */
+    @Override
+    public long[] endToEndNanos() {
+        return endToEndNanos.clone();
+    }
+
+    /** @return each run's kernel time: the sum of its passes' GPU durations */
+    long[] kernelRunNanos() {
+        long[] k = new long[runs.size()];
+        for (int i = 0; i < k.length; i++) {
+            for (GpuTimer.Span s : runs.get(i)) {
+                k[i] += s.nanos();
+            }
+        }
+        return k;
+    }
+
+    /** @return the median kernel time */
+    long kernelNanos() {
+        return median(kernelRunNanos());
+    }
+
+    /** @return the median end-to-end time */
+    long endToEndMedianNanos() {
+        return median(endToEndNanos);
+    }
+
+    long bytesRead() {
+        return runs.get(0).stream().mapToLong(GpuTimer.Span::bytesRead).sum();
+    }
+
+    long bytesWritten() {
+        return runs.get(0).stream().mapToLong(GpuTimer.Span::bytesWritten).sum();
+    }
+
+    /** @return the kernel time per level, in level order */
+    List<Row> levels() {
+        return rows(GpuTimer.Span::level, new TreeMap<>());
+    }
+
+    /** @return the kernel time per pass stem, in the order the passes first ran */
+    List<Row> passes() {
+        return rows(GpuTimer.Span::label, new LinkedHashMap<>());
+    }
+
+    private <K> List<Row> rows(Function<GpuTimer.Span, K> key, Map<K, long[]> sums) {
+        int n = runs.size();
+        Map<K, long[]> bytes = new LinkedHashMap<>();
+        for (int r = 0; r < n; r++) {
+            for (GpuTimer.Span s : runs.get(r)) {
+                sums.computeIfAbsent(key.apply(s), k -> new long[n])[r] += s.nanos();
+                if (r == 0) {
+                    long[] b = bytes.computeIfAbsent(key.apply(s), k -> new long[2]);
+                    b[0] += s.bytesRead();
+                    b[1] += s.bytesWritten();
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Map.Entry<K, long[]> e : sums.entrySet()) {
+            long[] b = bytes.getOrDefault(e.getKey(), new long[2]);
+            rows.add(new Row(String.valueOf(e.getKey()), e.getValue(), b[0], b[1]));
+        }
+        return rows;
+    }
+
+    /**
+     * @param bytes bytes moved
+     * @param nanos in this time
+     * @return GB/s (10^9 bytes, as bandwidths are quoted), or {@code NaN} without a time
+     */
+    static double gbPerSecond(long bytes, long nanos) {
+        return nanos > 0 ? (double) bytes / nanos : Double.NaN;
+    }
+
+    /**
+     * @param triangles triangles made
+     * @param nanos in this time
+     * @return triangles per second, rounded; 0 without a time
+     */
+    static long perSecond(long triangles, long nanos) {
+        return nanos > 0 ? Math.round(triangles / (nanos / 1e9)) : 0;
+    }
+
+    /** @return achieved over measured bandwidth, or {@code NaN} if no bandwidth was given */
+    double bandwidthFraction() {
+        return copyBandwidthGbs == null ? Double.NaN
+                : gbPerSecond(bytesRead() + bytesWritten(), kernelNanos()) / copyBandwidthGbs;
+    }
+
+    /**
+     * @param values per-run values
+     * @return the middle one; for an even count the lower of the two middle ones, as {@code bench} picks
+     *     its median run
+     */
+    static long median(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[(sorted.length - 1) / 2];
+    }
+
+    /** @param out where the text section goes */
+    void print(PrintWriter out) {
+        out.printf(Locale.ROOT, "GPU: %s, OpenGL %s, scan %s, subgroup size %s%n", renderer, glVersion, scan,
+                subgroupSize > 0 ? Integer.toString(subgroupSize) : "none");
+        out.println("GPU kernels (median of the timed runs for each figure on its own):");
+        out.printf(Locale.ROOT, "%-22s %12s %8s %14s %10s%n", "level", "kernel ms", "share", "read+written",
+                "GB/s");
+        long kernel = kernelNanos();
+        for (Row r : levels()) {
+            row(out, r.name(), r.nanos(), kernel, r.bytes());
+        }
+        row(out, "total", kernel, kernel, bytesRead() + bytesWritten());
+        out.printf(Locale.ROOT, "%-22s %12s %8s %14s %10s%n", "pass", "kernel ms", "share", "read+written", "GB/s");
+        for (Row r : passes()) {
+            row(out, r.name(), r.nanos(), kernel, r.bytes());
+        }
+        long bytes = bytesRead() + bytesWritten();
+        String fraction = copyBandwidthGbs == null ? ""
+                : String.format(Locale.ROOT, " = %s of the measured copy bandwidth of %s GB/s",
+                        decimal(bandwidthFraction(), 3), decimal(copyBandwidthGbs, 4));
+        out.printf(Locale.ROOT, "kernel time: %s ms; %s triangles/s; %s read+written (%s read, %s written): "
+                        + "%s GB/s%s%n", ms(kernel), Units.count(perSecond(outputTriangles, kernel)),
+                Units.bytes(bytes), Units.bytes(bytesRead()), Units.bytes(bytesWritten()),
+                decimal(gbPerSecond(bytes, kernel), 4), fraction);
+        long e2e = endToEndMedianNanos();
+        out.printf(Locale.ROOT, "end to end: %s ms (upload to output ready on the GPU, host waits included); "
+                + "%s triangles/s%n", ms(e2e), Units.count(perSecond(outputTriangles, e2e)));
+    }
+
+    private static void row(PrintWriter out, String name, long nanos, long total, long bytes) {
+        out.printf(Locale.ROOT, "%-22s %12s %8s %14s %10s%n", name, ms(nanos), StatsTable.percent(nanos, total),
+                Units.bytes(bytes), decimal(gbPerSecond(bytes, nanos), 4));
+    }
+
+    /** Kernel times are often far below a millisecond: three decimals. */
+    private static String ms(long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+    }
+
+    /**
+     * @param value a number
+     * @param digits significant digits
+     * @return it in plain decimal notation (valid JSON), or {@code null} if it is not finite
+     */
+    static String decimal(double value, int digits) {
+        if (!Double.isFinite(value)) {
+            return "null";
+        }
+        return new BigDecimal(value).round(new MathContext(digits)).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * @return the section as a JSON object (keys in a fixed order), indented to sit at the top level
+     *     of {@code bench}'s report
+     */
+    String toJson() {
+        StringBuilder b = new StringBuilder("{\n");
+        long kernel = kernelNanos();
+        long bytes = bytesRead() + bytesWritten();
+        long e2e = endToEndMedianNanos();
+        field(b, "renderer", BenchReport.string(renderer));
+        field(b, "gl_version", BenchReport.string(glVersion));
+        field(b, "context", BenchReport.string(route));
+        field(b, "scan", BenchReport.string(scan));
+        field(b, "subgroup_size", subgroupSize);
+        field(b, "budget_bytes", budgetBytes);
+        field(b, "kernel_nanos", kernel);
+        field(b, "kernel_run_nanos", array(kernelRunNanos()));
+        field(b, "kernel_triangles_per_second", perSecond(outputTriangles, kernel));
+        field(b, "bytes_read", bytesRead());
+        field(b, "bytes_written", bytesWritten());
+        field(b, "gb_per_second", decimal(gbPerSecond(bytes, kernel), 6));
+        field(b, "copy_bandwidth_gbs", copyBandwidthGbs == null ? "null" : decimal(copyBandwidthGbs, 6));
+        field(b, "bandwidth_fraction", decimal(bandwidthFraction(), 6));
+        field(b, "end_to_end_nanos", e2e);
+        field(b, "end_to_end_run_nanos", array(endToEndNanos));
+        field(b, "end_to_end_triangles_per_second", perSecond(outputTriangles, e2e));
+        field(b, "levels", rowsJson(levels(), "level", false));
+        field(b, "passes", rowsJson(passes(), "pass", true));
+        b.setLength(b.length() - 2);
+        return b.append("\n  }").toString();
+    }
+
+    private static String rowsJson(List<Row> rows, String key, boolean quoted) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            b.append(i > 0 ? "," : "").append("\n      {\"").append(key).append("\": ")
+                    .append(quoted ? BenchReport.string(r.name()) : r.name())
+                    .append(", \"kernel_nanos\": ").append(r.nanos())
+                    .append(", \"bytes_read\": ").append(r.bytesRead())
+                    .append(", \"bytes_written\": ").append(r.bytesWritten())
+                    .append(", \"gb_per_second\": ").append(decimal(gbPerSecond(r.bytes(), r.nanos()), 6))
+                    .append('}');
+        }
+        return b.append(rows.isEmpty() ? "]" : "\n    ]").toString();
+    }
+
+    private static String array(long[] values) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < values.length; i++) {
+            b.append(i > 0 ? ", " : "").append(values[i]);
+        }
+        return b.append(']').toString();
+    }
+
+    private static void field(StringBuilder b, String key, Object jsonValue) {
+        b.append("    ").append(BenchReport.string(key)).append(": ").append(jsonValue).append(",\n");
+    }
+}

@@ -1,0 +1,217 @@
+package org.loopsub.samples.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.RefineResult;
+import org.loopsub.api.Scheme;
+import org.loopsub.api.Tessellator;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.engine.GlTessellator;
+import org.loopsub.engine.JavaTessellator;
+import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GpuScan;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loopsub verify}: refines a mesh with the Java back end and with the GL back end (once per
+ * scan strategy) and checks that the OBJ bytes are the same, as the project promises. It is the check
+ * to run on a new driver or GPU before trusting its output.
+ */
+@Command(name = "verify",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Check that the GL back end writes the same bytes as the Java back end.",
+            "",
+            "Refines the mesh with the Java back end, then with the GL back end once for each scan "
+                    + "strategy (--scan), writes each result as OBJ in memory and compares the bytes. "
+                    + "Prints the GL renderer, its OpenGL version and subgroup size, then for each "
+                    + "strategy 'identical' or the first line that differs in both outputs. Nothing is "
+                    + "written to disk. A software renderer (llvmpipe) is used if it is the only one."},
+        parameterListHeading = "%nParameters:%n",
+        optionListHeading = "%nOptions:%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every output is identical", "1:an output differs (a bug: please report it), or an "
+                + "unexpected error", ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
+            "5:no OpenGL 4.3 context, --scan subgroup without subgroup support, or not enough memory"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  loopsub verify --sample bigguy --levels 3",
+            "  loopsub verify bunny.obj --adaptive --max-edge 0.05 --scan subgroup"})
+final class VerifyCommand implements Callable<Integer> {
+    @ParentCommand
+    LoopsubCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
+            description = "Input OBJ file. Give either this or --sample.")
+    Path input;
+
+    @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
+            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
+    String sample;
+
+    @Option(names = {"-l", "--levels"}, paramLabel = "<N>",
+            description = "Uniform subdivision levels, 0 to " + RefineOptions.MAX_LEVELS
+                    + ". Give either this or --adaptive.")
+    Integer levels;
+
+    @Mixin
+    AdaptiveOptions adaptive;
+
+    @Option(names = "--scheme", paramLabel = "<scheme>", defaultValue = "loop",
+            converter = Names.SchemeConverter.class, completionCandidates = Names.SchemeNames.class,
+            description = "Vertex weights: loop or warren. Default: ${DEFAULT-VALUE}.")
+    Scheme scheme;
+
+    @Option(names = "--scan", paramLabel = "<scan>", defaultValue = Names.ALL_SCANS,
+            completionCandidates = Names.VerifyScanNames.class,
+            description = "Scan strategies of the GL back end to check: all (those the context can run; "
+                    + "subgroup needs GL_KHR_shader_subgroup) or one of hillis-steele, reduce-then-scan, "
+                    + "subgroup. Default: ${DEFAULT-VALUE}.")
+    String scan;
+
+    @Option(names = "--gl-budget-mib", paramLabel = "<MiB>", hidden = true,
+            description = "The most memory one binding of stream records may take, in MiB (fractions "
+                    + "allowed); small values cut the stream into many windows. Default: 1024.")
+    Double budgetMib;
+
+    @Mixin
+    ThreadsOption threads;
+
+    @Option(names = {"-q", "--quiet"},
+            description = "Print no warnings about the input on stderr. Default: off.")
+    boolean quiet;
+
+    /** What the run is doing now, for the out-of-memory message. */
+    private String activity = "starting";
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        boolean debug = parent != null && parent.debug();
+        return Guard.run(err, debug, () -> activity, this::run);
+    }
+
+    private int run() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        RefineOptions options = adaptive.resolve(levels, null).withScheme(scheme).withParallelism(threads.checked());
+        GpuScan.Strategy only = null;
+        if (!scan.equalsIgnoreCase(Names.ALL_SCANS)) {
+            only = Names.scan(scan);
+            if (only == null) {
+                throw new ParameterException(spec.commandLine(), "unknown --scan '" + scan + "'; expected one of "
+                        + String.join(", ", new Names.VerifyScanNames()));
+            }
+        }
+        if (budgetMib != null && !(budgetMib > 0 && budgetMib <= BackendOptions.MAX_BUDGET_MIB)) {
+            throw new ParameterException(spec.commandLine(), "--gl-budget-mib must be more than 0 and at most "
+                    + (long) BackendOptions.MAX_BUDGET_MIB + ", got " + budgetMib);
+        }
+        long budget = budgetMib == null ? GlTessellator.DEFAULT_BUDGET
+                : Math.max(1, Math.round(budgetMib * (1 << 20)));
+
+        activity = "reading the input";
+        InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
+        SubdivideCommand.warn(err, quiet, in.name(), in.warnings());
+        TriangleMesh mesh = in.obj().mesh();
+        if (!options.isAdaptive()) {
+            SubdivideCommand.checkSize(in.name(), mesh.triangleCount(), options.levels());
+        }
+
+        activity = "refining " + in.name() + " with the Java back end (" + AdaptiveOptions.describe(options) + ")";
+        String expected;
+        try (Tessellator java = new JavaTessellator()) {
+            RefineResult r = java.refine(mesh, options);
+            SubdivideCommand.warn(err, quiet, in.name(), SubdivideCommand.resultWarnings(r));
+            expected = ObjCompare.obj(r);
+        } catch (InvalidMeshException e) {
+            throw InputMesh.invalid(in.name(), e);
+        }
+
+        activity = "opening an OpenGL context";
+        List<String> different = new ArrayList<>();
+        int compared = 0;
+        try (GlContext ctx = Backend.openContext("verify")) {
+            List<GpuScan.Strategy> strategies = new ArrayList<>();
+            if (only != null) {
+                Backend.checkStrategy(ctx, only);
+                strategies.add(only);
+            } else {
+                for (GpuScan.Strategy s : GpuScan.Strategy.values()) {
+                    if (s != GpuScan.Strategy.SUBGROUP || ctx.hasSubgroups()) {
+                        strategies.add(s);
+                    }
+                }
+            }
+            out.printf(Locale.ROOT, "input: %s, %d triangles%n", in.name(), mesh.triangleCount());
+            out.printf(Locale.ROOT, "refinement: %s, scheme %s%n", AdaptiveOptions.describe(options),
+                    Names.word(options.scheme()));
+            printContext(out, ctx);
+            out.printf(Locale.ROOT, "java: %d bytes, %d lines%n", expected.length(), ObjCompare.lines(expected));
+            out.flush();
+            for (GpuScan.Strategy s : strategies) {
+                activity = "refining " + in.name() + " with the GL back end, scan " + Names.word(s);
+                String actual;
+                // the context is shared by the strategies: the tessellators must not destroy it
+                try (GlTessellator gl = new GlTessellator(ctx, false, s, budget)) {
+                    RefineResult r = Backend.unsupportedIsUsage(() -> gl.refine(mesh, options));
+                    actual = ObjCompare.obj(r);
+                }
+                ObjCompare.Difference d = ObjCompare.firstDifference(expected, actual);
+                ObjCompare.print(out, Names.word(s), actual, d, "gl");
+                out.flush();
+                compared++;
+                if (d != null) {
+                    different.add(Names.word(s));
+                }
+            }
+            if (only == null && !ctx.hasSubgroups()) {
+                out.println(Names.word(GpuScan.Strategy.SUBGROUP) + ": skipped (no GL_KHR_shader_subgroup)");
+            }
+        }
+        if (different.isEmpty()) {
+            out.printf(Locale.ROOT, "result: identical: the GL back end wrote the same bytes as the Java back end "
+                    + "with %s%n", compared == 1 ? "the scan strategy checked" : "all " + compared
+                    + " scan strategies checked");
+            out.flush();
+            return ExitCodes.OK;
+        }
+        out.println("result: DIFFERENT: the GL back end's output differs from the Java back end's with scan "
+                + String.join(", ", different));
+        out.flush();
+        throw new CliFailure(ExitCodes.SOFTWARE, in.name() + ": the GL back end's output differs from the Java "
+                + "back end's (scan " + String.join(", ", different) + "); this is a bug, please report it with "
+                + "the output above");
+    }
+
+    /**
+     * The lines that say which GPU a comparison or timing is about.
+     *
+     * @param out where they go
+     * @param ctx the context
+     */
+    static void printContext(PrintWriter out, GlContext ctx) {
+        out.printf(Locale.ROOT, "renderer: %s%s%n", ctx.renderer(), ctx.isSoftware() ? " (software)" : "");
+        out.printf(Locale.ROOT, "GL version: %s%n", ctx.version());
+        out.printf(Locale.ROOT, "subgroup size: %s%n", ctx.hasSubgroups() ? Integer.toString(ctx.subgroupSize())
+                : "none (no GL_KHR_shader_subgroup)");
+        out.printf(Locale.ROOT, "context: %s%n", ctx.route());
+    }
+}
