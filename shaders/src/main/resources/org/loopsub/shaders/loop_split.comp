@@ -34,11 +34,16 @@ uniform uint uDirectFloatBase;
 #define STAGE_FLOATS POINT_FLOATS
 #endif
 shared float stage[GROUP * STAGE_FLOATS];
+shared bool computed[GROUP];
 
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
 float ring[RING_MAX];
 uint childBits[META_INTS - 2];
+// The record's complete bits, loaded once: the masks test them dozens of times.
+uint recordBits[META_INTS - 2];
+
+bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) != 0u; }
 
 int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
 
@@ -85,7 +90,7 @@ void edgePoint(uint pb, uint mb, int c, int k, int g, int i) {
     uint a = pb + 3u * uint(c);
     uint b = pb + 3u * uint(ringSlot(c, k, g, i));
     int o = ep(c, i);
-    if (isBoundarySpoke(k, g, i) || srcBit(mb, ringBit(c, k, g, i))) {
+    if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i))) {
         for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(srcP[a + uint(x)], srcP[b + uint(x)]);
         return;
     }
@@ -105,7 +110,7 @@ void dstVertex(uint qb, int slot, int s) { for (int x = 0; x < 3; x++) stage[qb 
 void dstEdge(uint qb, int slot, int s) { for (int x = 0; x < 3; x++) stage[qb + uint(3 * slot + x)] = edgePoints[s + x]; }
 
 void setChildBit(int bit) { childBits[bit >> 5] |= 1u << uint(bit & 31); }
-void copyBit(uint mb, int bit, int childBit) { if (srcBit(mb, bit)) setChildBit(childBit); }
+void copyBit(uint mb, int bit, int childBit) { if (recBit(bit)) setChildBit(childBit); }
 
 void beginChild(uint qb) {
     for (int x = 0; x < POINT_FLOATS; x++) stage[qb + uint(x)] = 0.0;
@@ -225,7 +230,7 @@ void prepareRegular(uint j, uint r, uint pb, uint mb, uint m0) {
     float beta = weights[13];
     for (int c = 0; c < 3; c++) {
         bool frozen = false;
-        for (int i = 0; i < 6; i++) frozen = frozen || srcBit(mb, regBit(c, i));
+        for (int i = 0; i < 6; i++) frozen = frozen || recBit(regBit(c, i));
         uint v = pb + 3u * uint(c);
         for (int x = 0; x < 3; x++) {
             if (frozen) {
@@ -242,7 +247,7 @@ void prepareRegular(uint j, uint r, uint pb, uint mb, uint m0) {
             uint b = pb + 3u * uint(regSlot(c, i));
             uint oc = pb + 3u * uint(regSlot(c, (i + 5) % 6));
             uint od = pb + 3u * uint(regSlot(c, (i + 1) % 6));
-            bool mid = srcBit(mb, regBit(c, i));
+            bool mid = recBit(regBit(c, i));
             for (int x = 0; x < 3; x++) {
                 regEdge[18 * c + 3 * i + x] = mid ? loopMidpoint(srcP[a + uint(x)], srcP[b + uint(x)])
                         : loopEdgePoint(srcP[a + uint(x)], srcP[b + uint(x)], srcP[oc + uint(x)], srcP[od + uint(x)]);
@@ -357,7 +362,10 @@ int sK[3];
 int sG[3];
 bool sInterior[3];
 
-void prepare(uint j) {
+// Computes this invocation's record; false if the record is left to the other kind of dispatch
+// (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
+// its own kind, so that the short regular path is not compiled with the general path's registers).
+bool prepare(uint j) {
 #ifdef UNIFORM
     uint r = j;
 #else
@@ -367,20 +375,29 @@ void prepare(uint j) {
     uint mb = r * uint(META_INTS);
     uint m0 = srcM[mb];
     uint m1 = srcM[mb + 1u];
+    for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[mb + 2u + uint(w)];
     sMb = mb;
     sNf = neighbourFinishedOf(m0);
     sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & 0x00FFFFFFu) == packMeta0(6, 6, 6, 0u);
+#if defined(REGULAR_ONLY)
+    if (!sRegular) return false;
+#elif defined(GENERAL_ONLY)
+    if (sRegular) return false;
+#endif
     if (sRegular) {
+#ifndef GENERAL_ONLY
         prepareRegular(j, r, pb, mb, m0);
-        return;
+#endif
+        return true;
     }
+#ifndef REGULAR_ONLY
     for (int c = 0; c < 3; c++) {
         sK[c] = valenceOf(m0, c);
         sG[c] = gapOf(m1, c);
     }
     for (int c = 0; c < 3; c++) {
         bool frozen = false;
-        for (int i = 0; i < sK[c] && !frozen; i++) frozen = srcBit(mb, ringBit(c, sK[c], sG[c], i));
+        for (int i = 0; i < sK[c] && !frozen; i++) frozen = recBit(ringBit(c, sK[c], sG[c], i));
         vertexPoint(pb, c, sK[c], sG[c], frozen);
         for (int i = 0; i < sK[c]; i++) edgePoint(pb, mb, c, sK[c], sG[c], i);
     }
@@ -409,17 +426,25 @@ void prepare(uint j) {
     }
     for (int i = 0; i < 3; i++) directEdge(o + uint(27 + 3 * i), ep((i + 1) % 3, 0));
 #endif
+#endif
+    return true;
 }
 
 #ifndef DIRECT
 void writeChild(int c, uint j) {
+#ifndef GENERAL_ONLY
     if (sRegular) {
         writeRegularChild(c, j, sMb, sNf);
-    } else if (c < 3) {
+        return;
+    }
+#endif
+#ifndef REGULAR_ONLY
+    if (c < 3) {
         writeCornerChild(4u * j + uint(c), c, sK, sG, sInterior, sMb, sNf);
     } else {
         writeCentreChild(4u * j + 3u, sK, sInterior, sMb);
     }
+#endif
 }
 
 // Copies the group's staged child c (one record per parent) to its place 4j + c.
@@ -428,7 +453,7 @@ void copyChild(int c, uint first, uint parents) {
     for (uint i = gl_LocalInvocationID.x; i < n; i += uint(GROUP)) {
         uint rec = i / uint(POINT_FLOATS);
         uint off = i - rec * uint(POINT_FLOATS);
-        dstP[uChildPointBase + (4u * (first + rec) + uint(c)) * uint(POINT_FLOATS) + off] = stage[i];
+        if (computed[rec]) dstP[uChildPointBase + (4u * (first + rec) + uint(c)) * uint(POINT_FLOATS) + off] = stage[i];
     }
 }
 #endif
@@ -440,12 +465,15 @@ void main() {
     // Every invocation reaches the barriers; only those with a record compute.
     bool has = j < uCount;
     uint parents = min(uint(GROUP), uCount > first ? uCount - first : 0u);
-    if (has) prepare(j);
+    if (has) has = prepare(j);
+    computed[gl_LocalInvocationID.x] = has;
 #ifdef DIRECT
     barrier();
     uint n = parents * 36u;
     uint base = uDirectFloatBase + first * 36u;
-    for (uint i = gl_LocalInvocationID.x; i < n; i += uint(GROUP)) directP[base + i] = stage[i];
+    for (uint i = gl_LocalInvocationID.x; i < n; i += uint(GROUP)) {
+        if (computed[i / 36u]) directP[base + i] = stage[i];
+    }
 #else
     // Written out four times rather than looped, so that the child index is a constant in each.
     if (has) writeChild(0, j);

@@ -247,7 +247,7 @@ final class GlStreamEngine implements AutoCloseable {
         if (direct) {
             defs.put("DIRECT", "1");
         }
-        ComputeProgram split = program("loop_split", defs);
+        SplitPair split = splitPair(defs);
         for (Segment seg : in) {
             GlBuffer childP = null;
             GlBuffer childM = null;
@@ -311,7 +311,7 @@ final class GlStreamEngine implements AutoCloseable {
         ComputeProgram filter = program("loop_filter", none);
         ComputeProgram emit = program("loop_emit_finished", none);
         Map<String, String> splitDefs = direct ? Map.of("DIRECT", "1") : none;
-        ComputeProgram split = atMax ? null : program("loop_split", splitDefs);
+        SplitPair split = atMax ? null : splitPair(splitDefs);
         if (flag != null) {
             setCriteria(flag, level);
         }
@@ -436,6 +436,32 @@ final class GlStreamEngine implements AutoCloseable {
         glProgramUniform1f(id, glGetUniformLocation(id, "uNear"), criteria.near);
         glProgramUniform3f(id, glGetUniformLocation(id, "uCentre"), centre[0], centre[1], centre[2]);
         glProgramUniform1f(id, glGetUniformLocation(id, "uInvScale"), inverseScale);
+    }
+
+    /**
+     * loop_split compiled twice: once with only the regular-record path, once with only the general
+     * one. Both run over the same records and each writes the children of its own kind, so the
+     * regular path, which almost every record takes, is not held back by the general path's
+     * register use.
+     */
+    private record SplitPair(ComputeProgram regular, ComputeProgram general) {
+        void dispatchFor(long n) {
+            regular.dispatchFor(n);
+            general.dispatchFor(n);
+        }
+    }
+
+    private SplitPair splitPair(Map<String, String> defs) {
+        Map<String, String> r = new LinkedHashMap<>(defs);
+        r.put("REGULAR_ONLY", "1");
+        Map<String, String> g = new LinkedHashMap<>(defs);
+        g.put("GENERAL_ONLY", "1");
+        return new SplitPair(program("loop_split", r), program("loop_split", g));
+    }
+
+    private static void setUint(SplitPair p, String name, long value) {
+        setUint(p.regular(), name, value);
+        setUint(p.general(), name, value);
     }
 
     private static void setUint(ComputeProgram p, String name, long value) {
