@@ -2,8 +2,13 @@ package org.loopsub.engine;
 
 import java.util.List;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+
 import org.loopsub.api.LevelStats;
+import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuTimer;
 
 /**
@@ -16,6 +21,7 @@ public final class GpuRun implements AutoCloseable {
     private final float[] centre;
     private final float inverseScale;
     private List<GpuTimer.Span> spans;
+    private List<GlBuffer> normals;
 
     GpuRun(GlStreamEngine.Output out, GpuTimer timer, float[] centre, float inverseScale) {
         this.out = out;
@@ -72,6 +78,41 @@ public final class GpuRun implements AutoCloseable {
         return inverseScale;
     }
 
+    /**
+     * Flat normals for drawing, made on the GPU on first call: one buffer per position buffer,
+     * 9 floats per triangle (the unit face normal at each corner; zero for slivers). A renderer
+     * binds a position buffer and its normal buffer as two vertex attributes and draws
+     * {@code 3 * triangleCounts().get(i)} vertices, with no read-back. (The internal frame only
+     * translates and scales uniformly, so the normals hold in the user's frame too.)
+     *
+     * @return the normal buffers, owned by this run
+     */
+    public List<GlBuffer> faceNormals() {
+        if (normals == null) {
+            normals = new ArrayList<>();
+            try (ComputeProgram p = ComputeProgram.load("loop_face_normals", new LinkedHashMap<>(), List.of())) {
+                int location = org.lwjgl.opengl.GL43C.glGetUniformLocation(p.id(), "uCount");
+                for (int i = 0; i < out.buffers.size(); i++) {
+                    long n = out.counts.get(i);
+                    GlBuffer b = GlBuffer.allocate(Math.max(16, 36 * n), "loop_face_normals");
+                    normals.add(b);
+                    if (n == 0) {
+                        continue;
+                    }
+                    out.buffers.get(i).bindRange(0, 0, 36 * n);
+                    b.bindRange(1, 0, 36 * n);
+                    org.lwjgl.opengl.GL43C.glProgramUniform1ui(p.id(), location, Math.toIntExact(n));
+                    p.dispatchFor(n);
+                    GlChecks.check("loop_face_normals");
+                }
+                // The renderer's vertex fetch (or a read-back) consumes the normals.
+                org.lwjgl.opengl.GL43C.glMemoryBarrier(org.lwjgl.opengl.GL43C.GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT
+                        | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+            }
+        }
+        return normals;
+    }
+
     /** @return every triangle's corners read back, in output order (internal frame) */
     public float[] readCorners() {
         return out.corners();
@@ -80,6 +121,9 @@ public final class GpuRun implements AutoCloseable {
     @Override
     public void close() {
         timer.close();
+        if (normals != null) {
+            normals.forEach(GlBuffer::close);
+        }
         out.close();
     }
 }

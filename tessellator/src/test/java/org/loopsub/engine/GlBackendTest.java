@@ -124,6 +124,45 @@ class GlBackendTest extends GlTestBase {
     }
 
     @Test
+    void runOnGpuKeepsTrianglesAndMakesNormalsForDrawing() {
+        TriangleMesh ico = TestMeshes.load("icosahedron.obj");
+        RefineOptions o = RefineOptions.adaptive(3, randomBoth(3, 0.3));
+        try (GlTessellator backend = new GlTessellator(gl, false, GpuScan.Strategy.REDUCE_THEN_SCAN,
+                GlTessellator.DEFAULT_BUDGET); GpuRun run = backend.refineOnGpu(ico, o, l -> { }, true)) {
+            RefineResult cpu = java.refine(ico, o);
+            assertEquals(cpu.triangleCount(), run.triangleCount());
+            assertTrue(run.kernelNanos() > 0, "timed passes");
+            float[] corners = run.readCorners();
+            List<org.loopsub.gl.GlBuffer> normals = run.faceNormals();
+            assertEquals(run.buffers().size(), normals.size());
+            int at = 0;
+            for (int i = 0; i < normals.size(); i++) {
+                int n = Math.toIntExact(run.triangleCounts().get(i));
+                float[] nb = normals.get(i).readFloats(0, 9 * n);
+                for (int t = 0; t < n; t++, at++) {
+                    double[] e1 = new double[3];
+                    double[] e2 = new double[3];
+                    for (int x = 0; x < 3; x++) {
+                        e1[x] = corners[9 * at + 3 + x] - corners[9 * at + x];
+                        e2[x] = corners[9 * at + 6 + x] - corners[9 * at + x];
+                    }
+                    double cx = e1[1] * e2[2] - e1[2] * e2[1];
+                    double cy = e1[2] * e2[0] - e1[0] * e2[2];
+                    double cz = e1[0] * e2[1] - e1[1] * e2[0];
+                    double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                    if (len < 1e-6) {
+                        continue; // slivers: direction undefined
+                    }
+                    assertEquals(cx / len, nb[9 * t], 1e-4, "normal x of triangle " + at);
+                    assertEquals(cy / len, nb[9 * t + 4], 1e-4, "normal y of triangle " + at);
+                    assertEquals(cz / len, nb[9 * t + 8], 1e-4, "normal z of triangle " + at);
+                }
+            }
+            assertEquals(corners.length / 9, at);
+        }
+    }
+
+    @Test
     void randomCriterionTwinsAgree() {
         // The Java predicate alone on the Java back end is crack-free: the twin used above is a real criterion.
         TriangleMesh ico = TestMeshes.load("icosahedron.obj");
