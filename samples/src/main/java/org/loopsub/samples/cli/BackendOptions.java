@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import org.loopsub.engine.GlTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code --backend}, {@code --scan} and the hidden {@code --gl-budget-mib}: a picocli mixin shared
  * by {@code subdivide} and {@code bench}, so that both choose the back end, and explain an
- * {@code auto} choice, in the same words.
+ * {@code auto} choice, in the same words. {@code verify}, whose {@code --scan} means something else,
+ * checks its own {@code --gl-budget-mib} with the static helpers here.
  */
 final class BackendOptions {
     /** The largest {@code --gl-budget-mib}: past a terabyte the value is surely a typo. */
@@ -52,16 +54,34 @@ final class BackendOptions {
         if (!Names.BACKENDS.contains(backend)) {
             throw usage("unknown back end '" + backend + "'; available: " + String.join(", ", Names.BACKENDS));
         }
-        if (budgetMib != null && !(budgetMib > 0 && budgetMib <= MAX_BUDGET_MIB)) {
-            throw usage("--gl-budget-mib must be more than 0 and at most " + (long) MAX_BUDGET_MIB + ", got "
-                    + budgetMib);
+        checkBudget(mixee.commandLine(), budgetMib);
+        for (String name : new String[] {"--scan", "--gl-budget-mib"}) {
+            refuseWithJava(name);
         }
-        if (backend.equals("java")) {
-            for (String name : new String[] {"--scan", "--gl-budget-mib"}) {
-                if (given(name)) {
-                    throw usage(name + " applies to the gl back end only, not to --backend java");
-                }
-            }
+    }
+
+    /**
+     * Refuses an option that means nothing to the Java back end when that back end is asked for by
+     * name; with {@code auto} it is only ignored, as the choice is not known yet.
+     *
+     * @param name the option
+     * @throws ParameterException (exit 2) if it was given with {@code --backend java}
+     */
+    void refuseWithJava(String name) {
+        if (javaOnly() && given(name)) {
+            throw usage(name + " applies to the gl back end only, not to --backend java");
+        }
+    }
+
+    /**
+     * @param cmd the command, for the usage error
+     * @param budgetMib {@code --gl-budget-mib}, or {@code null} if not given
+     * @throws ParameterException (exit 2) if it is out of range
+     */
+    static void checkBudget(CommandLine cmd, Double budgetMib) {
+        if (budgetMib != null && !(budgetMib > 0 && budgetMib <= MAX_BUDGET_MIB)) {
+            throw new ParameterException(cmd, "--gl-budget-mib must be more than 0 and at most "
+                    + (long) MAX_BUDGET_MIB + ", got " + budgetMib);
         }
     }
 
@@ -72,6 +92,14 @@ final class BackendOptions {
 
     /** @return the budget in bytes: {@code --gl-budget-mib} or the engine's default */
     long budgetBytes() {
+        return budgetBytes(budgetMib);
+    }
+
+    /**
+     * @param budgetMib {@code --gl-budget-mib}, already checked, or {@code null} if not given
+     * @return the budget in bytes: that many MiB (at least one byte) or the engine's default
+     */
+    static long budgetBytes(Double budgetMib) {
         return budgetMib == null ? GlTessellator.DEFAULT_BUDGET : Math.max(1, Math.round(budgetMib * (1 << 20)));
     }
 

@@ -13,27 +13,22 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.LevelStats;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
+import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.ProgressListener;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.engine.GlTessellator;
 import org.loopsub.engine.GpuRun;
-import org.loopsub.engine.JavaTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuTimer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code loopsub bench}: times in-memory refinement. The input is read once; then the back end runs
@@ -73,28 +68,12 @@ import picocli.CommandLine.Spec;
             "      --copy-bandwidth-gbs 2900",
             "  loopsub bench bunny.obj --adaptive --max-edge 0.05 --threads 1 \\",
             "      --json bunny-bench.json"})
-final class BenchCommand implements Callable<Integer> {
+final class BenchCommand extends RefiningCommand {
     /** A bound that no sensible run reaches, so that a typo does not run for days. */
     static final int MAX_RUNS = 10_000;
 
-    @ParentCommand
-    LoopsubCommand parent;
-
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
-            description = "Input OBJ file. Give either this or --sample.")
-    Path input;
-
-    @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
-            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
-    String sample;
-
-    @Option(names = {"-l", "--levels"}, paramLabel = "<N>",
-            description = "Uniform subdivision levels, 0 to " + RefineOptions.MAX_LEVELS
-                    + ". Give either this or --adaptive.")
-    Integer levels;
+    @Mixin
+    InputAndLevels given;
 
     @Mixin
     AdaptiveOptions adaptive;
@@ -135,34 +114,21 @@ final class BenchCommand implements Callable<Integer> {
                     + "Default: off.")
     boolean quiet;
 
-    /** What the run is doing now, for the out-of-memory message. */
-    private String activity = "starting";
-
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        boolean debug = parent != null && parent.debug();
-        return Guard.run(err, debug, () -> activity, this::run);
-    }
-
-    private int run() {
-        PrintWriter err = spec.commandLine().getErr();
-        RefineOptions options = adaptive.resolve(levels, null).withParallelism(threads.checked());
+    int run() {
+        // bench has no --scheme: it times Loop's weights, the default
+        RefineOptions options = resolve(adaptive, given.levels, null, Scheme.LOOP, threads);
         backend.check();
         checkRuns("--reps", reps, 1);
         checkRuns("--warmup", warmup, 0);
         checkGlOnly();
 
-        activity = "reading the input";
-        InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
-        SubdivideCommand.warn(err, quiet, in.name(), in.warnings());
+        InputMesh in = readInput(given.input, given.sample);
         if (json != null) {
             SubdivideCommand.checkOutputTarget(json);
         }
         TriangleMesh mesh = in.obj().mesh();
-        if (!options.isAdaptive()) {
-            SubdivideCommand.checkSize(in.name(), mesh.triangleCount(), options.levels());
-        }
+        checkFits(in, options);
         if (!backend.javaOnly()) {
             in.requireValid();
         }
@@ -170,17 +136,12 @@ final class BenchCommand implements Callable<Integer> {
         BenchReport report;
         String verifyText = null;
         ObjCompare.Difference difference = null;
-        activity = "opening the back end";
-        try (Backend b = backend.open(err, quiet)) {
+        try (Backend b = openBackend(backend)) {
             activity = "refining " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
-            report = b.isGl() ? measureGl(in.name(), mesh, options, b, err) : measureJava(in.name(), mesh, options, b,
-                    err);
+            report = b.isGl() ? measureGl(in.name(), mesh, options, b) : measureJava(in.name(), mesh, options, b);
             if (verify && b.isGl()) {
                 activity = "verifying " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
-                String expected;
-                try (Tessellator java = new JavaTessellator()) {
-                    expected = ObjCompare.obj(java.refine(mesh, options));
-                }
+                String expected = ObjCompare.obj(refineWithJava(mesh, options));
                 verifyText = ObjCompare.obj(Backend.unsupportedIsUsage(() -> b.tessellator().refine(mesh, options)));
                 difference = ObjCompare.firstDifference(expected, verifyText);
                 report = report.withVerify(difference == null ? "identical" : "different");
@@ -188,7 +149,7 @@ final class BenchCommand implements Callable<Integer> {
         } catch (InvalidMeshException e) {
             throw InputMesh.invalid(in.name(), e);
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         report.print(out);
         if (verifyText != null) {
             ObjCompare.print(out, "verify", verifyText, difference, "gl");
@@ -207,26 +168,25 @@ final class BenchCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    @Override
+    boolean quiet() {
+        return quiet;
+    }
+
     /** Options that mean nothing to the Java back end are refused when it is asked for by name. */
     private void checkGlOnly() {
         if (copyBandwidthGbs != null && !(copyBandwidthGbs > 0 && Double.isFinite(copyBandwidthGbs))) {
             throw new ParameterException(spec.commandLine(), "--copy-bandwidth-gbs must be a positive number, got "
                     + copyBandwidthGbs);
         }
-        if (backend.javaOnly()) {
-            if (verify) {
-                throw new ParameterException(spec.commandLine(), "--verify compares the gl back end with the java "
-                        + "one; it needs --backend gl or auto");
-            }
-            if (copyBandwidthGbs != null) {
-                throw new ParameterException(spec.commandLine(), "--copy-bandwidth-gbs applies to the gl back end "
-                        + "only, not to --backend java");
-            }
+        if (backend.javaOnly() && verify) {
+            throw new ParameterException(spec.commandLine(), "--verify compares the gl back end with the java "
+                    + "one; it needs --backend gl or auto");
         }
+        backend.refuseWithJava("--copy-bandwidth-gbs");
     }
 
-    private BenchReport measureJava(String name, TriangleMesh mesh, RefineOptions options, Backend b,
-                                    PrintWriter err) {
+    private BenchReport measureJava(String name, TriangleMesh mesh, RefineOptions options, Backend b) {
         long[] nanos = new long[reps];
         List<List<LevelStats>> levelsOfRun = new ArrayList<>();
         long triangles = 0;
@@ -235,7 +195,7 @@ final class BenchCommand implements Callable<Integer> {
         for (int i = 0; i < warmup; i++) {
             RefineResult r = tessellator.refine(mesh, options);
             if (i == 0) {
-                SubdivideCommand.warn(err, quiet, name, SubdivideCommand.resultWarnings(r));
+                warn(name, resultWarnings(r));
             }
         }
         List<MemoryPoolMXBean> heapPools = startHeapPeak();
@@ -244,7 +204,7 @@ final class BenchCommand implements Callable<Integer> {
             RefineResult r = tessellator.refine(mesh, options);
             nanos[i] = System.nanoTime() - t0;
             if (i == 0 && warmup == 0) {
-                SubdivideCommand.warn(err, quiet, name, SubdivideCommand.resultWarnings(r));
+                warn(name, resultWarnings(r));
             }
             levelsOfRun.add(r.levels());
             triangles = r.triangleCount();
@@ -258,14 +218,10 @@ final class BenchCommand implements Callable<Integer> {
                 System.getProperty("java.version"), null, null);
     }
 
-    private BenchReport measureGl(String name, TriangleMesh mesh, RefineOptions options, Backend b,
-                                  PrintWriter err) {
+    private BenchReport measureGl(String name, TriangleMesh mesh, RefineOptions options, Backend b) {
         // The GL path never builds a RefineResult, so the warnings (and the validation) come from a level-0
         // Java run: both back ends prepare the input the same way, and level 0 costs little more than that.
-        try (Tessellator java = new JavaTessellator()) {
-            RefineResult check = java.refine(mesh, RefineOptions.uniform(0));
-            SubdivideCommand.warn(err, quiet, name, SubdivideCommand.resultWarnings(check));
-        }
+        warn(name, resultWarnings(refineWithJava(mesh, RefineOptions.uniform(0))));
         GlTessellator gl = b.gl();
         for (int i = 0; i < warmup; i++) {
             try (GpuRun run = Backend.unsupportedIsUsage(() -> gl.refineOnGpu(mesh, options, ProgressListener.NONE,

@@ -6,15 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.loopsub.api.MeshProblem;
 import org.loopsub.mesh.MeshInfo;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code loopsub info}: describes a mesh as the tessellator sees it (after welding by exact
@@ -36,13 +32,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:the mesh is valid", ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE,
             "3:the mesh is not valid, or the file cannot be read or parsed",
             "5:not enough memory (more heap: JAVA_OPTS=-Xmx...)"})
-final class InfoCommand implements Callable<Integer> {
-    @ParentCommand
-    LoopsubCommand parent;
-
-    @Spec
-    CommandSpec spec;
-
+final class InfoCommand extends Subcommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
             description = "OBJ file to describe. Give either this or --sample.")
     Path input;
@@ -51,17 +41,15 @@ final class InfoCommand implements Callable<Integer> {
             description = "Describe a mesh built into loopsub: ${COMPLETION-CANDIDATES}.")
     String sample;
 
-    @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        boolean debug = parent != null && parent.debug();
-        return Guard.run(err, debug, () -> "describing the mesh", this::run);
+    InfoCommand() {
+        super("describing the mesh");
     }
 
-    private int run() {
+    @Override
+    int run() {
         InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
         MeshInfo info = MeshInfo.of(in.obj().mesh());
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         print(out, in, info);
         out.flush();
         if (info.valid()) {

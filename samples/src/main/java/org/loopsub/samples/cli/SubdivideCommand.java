@@ -1,15 +1,11 @@
 package org.loopsub.samples.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
@@ -18,11 +14,8 @@ import org.loopsub.api.Tessellator;
 import org.loopsub.obj.ObjWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code loopsub subdivide}: reads an OBJ mesh (or a built-in sample), refines it by Loop
@@ -67,13 +60,7 @@ import picocli.CommandLine.Spec;
             "      --flatness 0.01 --stats",
             "  loopsub subdivide --sample bigguy -o view.obj --adaptive --max-depth 7 \\",
             "      --screen-px 4 --eye 0,2,40 --target 0,1,0 --viewport 1280x720"})
-final class SubdivideCommand implements Callable<Integer> {
-    @ParentCommand
-    LoopsubCommand parent;
-
-    @Spec
-    CommandSpec spec;
-
+final class SubdivideCommand extends RefiningCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
             description = "Input OBJ file (v and f lines; polygons are fan-triangulated, vt/vn ignored)."
                     + " Give either this or --sample.")
@@ -119,24 +106,12 @@ final class SubdivideCommand implements Callable<Integer> {
                     + "errors are still printed. Default: off.")
     boolean quiet;
 
-    /** What the run is doing now, for the out-of-memory message. */
-    private String activity = "starting";
-
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        boolean debug = parent != null && parent.debug();
-        return Guard.run(err, debug, () -> activity, this::run);
-    }
-
-    private int run() {
-        PrintWriter err = spec.commandLine().getErr();
+    int run() {
         RefineOptions options = checkOptions();
-        Progress progress = new Progress(err, !quiet);
+        Progress progress = new Progress(err(), !quiet);
 
-        activity = "reading the input";
-        InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
-        warn(err, quiet, in.name(), in.warnings());
+        InputMesh in = readInput(input, sample);
         checkOutputTarget(output);
         if (!backend.javaOnly()) {
             in.requireValid();
@@ -152,8 +127,7 @@ final class SubdivideCommand implements Callable<Integer> {
         }
         long refineNanos;
         RefineResult result;
-        activity = "opening the back end";
-        try (Backend b = backend.open(err, quiet)) {
+        try (Backend b = openBackend(backend)) {
             activity = refining;
             long t0 = System.nanoTime();
             Tessellator tessellator = b.tessellator();
@@ -164,7 +138,7 @@ final class SubdivideCommand implements Callable<Integer> {
         } catch (InvalidMeshException e) {
             throw InputMesh.invalid(in.name(), e);
         }
-        warn(err, quiet, in.name(), resultWarnings(result));
+        warn(in.name(), resultWarnings(result));
 
         activity = "writing " + output;
         progress.step("writing " + output);
@@ -174,10 +148,14 @@ final class SubdivideCommand implements Callable<Integer> {
             throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: " + describe(e), e);
         }
         if (stats) {
-            StatsTable.print(spec.commandLine().getOut(), result, options.isAdaptive(), refineNanos,
-                    progress.elapsedNanos());
+            StatsTable.print(out(), result, options.isAdaptive(), refineNanos, progress.elapsedNanos());
         }
         return ExitCodes.OK;
+    }
+
+    @Override
+    boolean quiet() {
+        return quiet;
     }
 
     /**
@@ -187,10 +165,9 @@ final class SubdivideCommand implements Callable<Integer> {
      */
     private RefineOptions checkOptions() {
         boolean levelsGiven = spec.commandLine().getParseResult().hasMatchedOption("--levels");
-        RefineOptions options = adaptive.resolve(levelsGiven ? levels : null, levels);
-        int parallelism = threads.checked();
+        RefineOptions options = resolve(adaptive, levelsGiven ? levels : null, levels, scheme, threads);
         backend.check();
-        return options.withScheme(scheme).withParallelism(parallelism);
+        return options;
     }
 
     /**
@@ -213,73 +190,6 @@ final class SubdivideCommand implements Callable<Integer> {
             throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: no permission to create files in "
                     + dir);
         }
-    }
-
-    /**
-     * The engine hands the output over as one float array of 9 floats per triangle, so a Java array's
-     * size bounds the output; say so now rather than after minutes of work.
-     *
-     * @return the number of output triangles
-     */
-    static long checkSize(String name, long inputTriangles, int levels) {
-        long limit = (Integer.MAX_VALUE - 8) / 9;
-        long triangles = uniformTriangles(inputTriangles, levels);
-        if (triangles > limit) {
-            int fits = 0;
-            while (fits < levels && uniformTriangles(inputTriangles, fits + 1) <= limit) {
-                fits++;
-            }
-            throw new CliFailure(ExitCodes.RESOURCE, name + ": level " + levels + " would make "
-                    + Units.count(triangles) + " triangles, more than the " + Units.count(limit)
-                    + " one run can hold; use --levels " + fits + " or fewer");
-        }
-        return triangles;
-    }
-
-    /** @return {@code triangles * 4^levels}, or {@code Long.MAX_VALUE} if that overflows */
-    static long uniformTriangles(long triangles, int levels) {
-        long n = triangles;
-        for (int i = 0; i < levels; i++) {
-            if (n > Long.MAX_VALUE / 4) {
-                return Long.MAX_VALUE;
-            }
-            n *= 4;
-        }
-        return n;
-    }
-
-    /**
-     * @param result a refinement
-     * @return what the user should hear about it: merged input vertices, then the engine's warnings
-     */
-    static List<String> resultWarnings(RefineResult result) {
-        List<String> warnings = new ArrayList<>();
-        int merged = result.inputVerticesMerged();
-        if (merged > 0) {
-            warnings.add(merged + " input vert" + (merged > 1 ? "ices" : "ex")
-                    + " shared an exact position with an earlier vertex and " + (merged > 1 ? "were" : "was")
-                    + " merged into it");
-        }
-        warnings.addAll(result.warnings());
-        return warnings;
-    }
-
-    /**
-     * Prints warnings on stderr, one line each, naming the input.
-     *
-     * @param err stderr
-     * @param quiet print nothing ({@code --quiet})
-     * @param name the input's name
-     * @param warnings the warnings
-     */
-    static void warn(PrintWriter err, boolean quiet, String name, List<String> warnings) {
-        if (quiet) {
-            return;
-        }
-        for (String w : warnings) {
-            err.println("loopsub: " + name + ": warning: " + Problems.withoutSource(name, w));
-        }
-        err.flush();
     }
 
     /** IOException messages are often just the path; say what went wrong instead. */

@@ -1,29 +1,21 @@
 package org.loopsub.samples.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
-import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.engine.GlTessellator;
-import org.loopsub.engine.JavaTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code loopsub verify}: refines a mesh with the Java back end and with the GL back end (once per
@@ -51,25 +43,9 @@ import picocli.CommandLine.Spec;
         footer = {
             "  loopsub verify --sample bigguy --levels 3",
             "  loopsub verify bunny.obj --adaptive --max-edge 0.05 --scan subgroup"})
-final class VerifyCommand implements Callable<Integer> {
-    @ParentCommand
-    LoopsubCommand parent;
-
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
-            description = "Input OBJ file. Give either this or --sample.")
-    Path input;
-
-    @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
-            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
-    String sample;
-
-    @Option(names = {"-l", "--levels"}, paramLabel = "<N>",
-            description = "Uniform subdivision levels, 0 to " + RefineOptions.MAX_LEVELS
-                    + ". Give either this or --adaptive.")
-    Integer levels;
+final class VerifyCommand extends RefiningCommand {
+    @Mixin
+    InputAndLevels given;
 
     @Mixin
     AdaptiveOptions adaptive;
@@ -98,20 +74,10 @@ final class VerifyCommand implements Callable<Integer> {
             description = "Print no warnings about the input on stderr. Default: off.")
     boolean quiet;
 
-    /** What the run is doing now, for the out-of-memory message. */
-    private String activity = "starting";
-
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        boolean debug = parent != null && parent.debug();
-        return Guard.run(err, debug, () -> activity, this::run);
-    }
-
-    private int run() {
-        PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
-        RefineOptions options = adaptive.resolve(levels, null).withScheme(scheme).withParallelism(threads.checked());
+    int run() {
+        PrintWriter out = out();
+        RefineOptions options = resolve(adaptive, given.levels, null, scheme, threads);
         GpuScan.Strategy only = null;
         if (!scan.equalsIgnoreCase(Names.ALL_SCANS)) {
             only = Names.scan(scan);
@@ -120,26 +86,18 @@ final class VerifyCommand implements Callable<Integer> {
                         + String.join(", ", new Names.VerifyScanNames()));
             }
         }
-        if (budgetMib != null && !(budgetMib > 0 && budgetMib <= BackendOptions.MAX_BUDGET_MIB)) {
-            throw new ParameterException(spec.commandLine(), "--gl-budget-mib must be more than 0 and at most "
-                    + (long) BackendOptions.MAX_BUDGET_MIB + ", got " + budgetMib);
-        }
-        long budget = budgetMib == null ? GlTessellator.DEFAULT_BUDGET
-                : Math.max(1, Math.round(budgetMib * (1 << 20)));
+        BackendOptions.checkBudget(spec.commandLine(), budgetMib);
+        long budget = BackendOptions.budgetBytes(budgetMib);
 
-        activity = "reading the input";
-        InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
-        SubdivideCommand.warn(err, quiet, in.name(), in.warnings());
+        InputMesh in = readInput(given.input, given.sample);
         TriangleMesh mesh = in.obj().mesh();
-        if (!options.isAdaptive()) {
-            SubdivideCommand.checkSize(in.name(), mesh.triangleCount(), options.levels());
-        }
+        checkFits(in, options);
 
         activity = "refining " + in.name() + " with the Java back end (" + AdaptiveOptions.describe(options) + ")";
         String expected;
-        try (Tessellator java = new JavaTessellator()) {
-            RefineResult r = java.refine(mesh, options);
-            SubdivideCommand.warn(err, quiet, in.name(), SubdivideCommand.resultWarnings(r));
+        try {
+            RefineResult r = refineWithJava(mesh, options);
+            warn(in.name(), resultWarnings(r));
             expected = ObjCompare.obj(r);
         } catch (InvalidMeshException e) {
             throw InputMesh.invalid(in.name(), e);
@@ -199,6 +157,11 @@ final class VerifyCommand implements Callable<Integer> {
         throw new CliFailure(ExitCodes.SOFTWARE, in.name() + ": the GL back end's output differs from the Java "
                 + "back end's (scan " + String.join(", ", different) + "); this is a bug, please report it with "
                 + "the output above");
+    }
+
+    @Override
+    boolean quiet() {
+        return quiet;
     }
 
     /**
