@@ -60,13 +60,20 @@ public final class JavaStreamEngine {
         }
 
         /**
-         * @return all corners in one array
+         * All corners in one array. When the run wrote its whole output into one block (the engine
+         * does so whenever the last level is reached) that block is returned as it is, without a
+         * copy; callers must not modify it.
+         *
+         * @return all corners in one array, at least {@code 9 * triangleCount()} floats
          * @throws IllegalStateException if they do not fit one Java array
          */
         public float[] corners() {
             long n = 9 * triangleCount();
             if (n > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("output of " + triangleCount() + " triangles does not fit in memory");
+            }
+            if (blocks.size() == 1 && blocks.get(0).length == n) {
+                return blocks.get(0);
             }
             float[] all = new float[(int) n];
             int at = 0;
@@ -77,17 +84,56 @@ public final class JavaStreamEngine {
             }
             return all;
         }
+
+        /**
+         * Replaces the blocks by one array of {@code total} triangles that starts with the blocks so
+         * far (copied in parallel); the caller fills the rest.
+         */
+        float[] gather(long total, ForkJoinPool pool) {
+            long n = 9 * total;
+            if (n > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("output of " + total + " triangles does not fit in memory");
+            }
+            float[] all = new float[(int) n];
+            int[] at = new int[blocks.size()];
+            int sum = 0;
+            for (int b = 0; b < blocks.size(); b++) {
+                at[b] = sum;
+                sum += 9 * counts.get(b);
+            }
+            List<float[]> old = new ArrayList<>(blocks);
+            List<Integer> oldCounts = new ArrayList<>(counts);
+            inPool(pool, () -> {
+                IntStream.range(0, old.size()).parallel()
+                        .forEach(b -> System.arraycopy(old.get(b), 0, all, at[b], 9 * oldCounts.get(b)));
+                return null;
+            });
+            blocks.clear();
+            counts.clear();
+            blocks.add(all);
+            counts.add((int) total);
+            return all;
+        }
     }
 
+    /** What phase 1 (edge test and filter) found in one chunk, and where phase 2 puts its output. */
     private static final class ChunkResult {
         LoopFilter.Result filter;
         float[] slivers;
+        int sliverAt;
         List<RecordChunk> children;
         float[] direct;
+        int directAt;
+        int finishedAt;
     }
 
     /**
      * Runs every level.
+     *
+     * <p>A level runs in two parallel sweeps over its chunks: the edge test and the filter, then
+     * (after the sizes are known) the split. At the level that writes the last triangles, the whole
+     * output is gathered into one array and every chunk writes its finished triangles, slivers and
+     * children at precomputed offsets, so {@link Output#corners()} needs no copy.
      *
      * @param stream the level-0 records
      * @param maxDepth the maximum depth
@@ -102,37 +148,89 @@ public final class JavaStreamEngine {
             long t0 = System.nanoTime();
             final int lvl = level;
             final List<RecordChunk> in = current;
-            ChunkResult[] results = inPool(() -> IntStream.range(0, in.size()).parallel()
-                    .mapToObj(i -> processChunk(in.get(i), lvl, maxDepth, test))
+            final boolean atMax = level == maxDepth;
+            final boolean lastSplit = level + 1 == maxDepth;
+            ChunkResult[] results = inPool(pool, () -> IntStream.range(0, in.size()).parallel()
+                    .mapToObj(i -> filterChunk(in.get(i), lvl, atMax, test))
                     .toArray(ChunkResult[]::new));
             long active = 0;
             long finished = 0;
             long slivers = 0;
             long split = 0;
-            List<RecordChunk> next = new ArrayList<>();
-            long direct = 0;
             for (ChunkResult r : results) {
                 active += r.filter.activeCount + r.filter.finishedCount;
                 finished += r.filter.finishedCount;
-                out.add(r.filter.finished, r.filter.finishedCount);
-            }
-            for (ChunkResult r : results) {
                 slivers += r.filter.sliverCount;
                 split += r.filter.activeCount;
-                out.add(r.slivers, r.filter.sliverCount);
             }
-            for (ChunkResult r : results) {
-                if (r.direct != null) {
-                    out.add(r.direct, 4 * r.filter.activeCount);
-                    direct += 4L * r.filter.activeCount;
-                } else if (r.children != null) {
+            // Uniform refinement two levels above the maximum depth: the next level has neither
+            // finished records nor slivers, so each chunk splits twice in a row through a small
+            // scratch chunk and writes the last triangles directly; the largest level's stream is
+            // never stored.
+            final boolean fused = !test.canComplete() && level + 2 == maxDepth && slivers == 0;
+            long direct = lastSplit ? 4 * split : fused ? 16 * split : 0;
+            // The stream ends here when every record finished, or this level writes the last triangles.
+            boolean ends = atMax || lastSplit || fused || split == 0;
+            List<RecordChunk> next = new ArrayList<>();
+            if (ends) {
+                long before = out.triangleCount();
+                float[] all = out.gather(before + finished + slivers + direct, pool);
+                long at = 9 * before;
+                for (ChunkResult r : results) {
+                    r.finishedAt = (int) at;
+                    at += 9L * r.filter.finishedCount;
+                }
+                for (ChunkResult r : results) {
+                    r.slivers = all;
+                    r.sliverAt = (int) at;
+                    at += 9L * r.filter.sliverCount;
+                }
+                for (ChunkResult r : results) {
+                    if (lastSplit || fused) {
+                        r.direct = all;
+                        r.directAt = (int) at;
+                        at += (fused ? 144L : 36L) * r.filter.activeCount;
+                    }
+                }
+                inPool(pool, () -> {
+                    IntStream.range(0, results.length).parallel().forEach(i -> {
+                        ChunkResult r = results[i];
+                        System.arraycopy(r.filter.finished, 0, all, r.finishedAt, 9 * r.filter.finishedCount);
+                        if (r.filter.activeCount > 0 && fused) {
+                            splitTwice(in.get(i), r.filter, all, r.directAt);
+                        } else if (r.filter.activeCount > 0 && !atMax) {
+                            new LoopSplit(layout, weights).run(in.get(i), r.filter, null, r.direct, r.directAt,
+                                    r.slivers, r.sliverAt);
+                        }
+                    });
+                    return null;
+                });
+            } else {
+                for (ChunkResult r : results) {
+                    out.add(r.filter.finished, r.filter.finishedCount);
+                    r.slivers = new float[9 * r.filter.sliverCount];
+                    r.children = childChunks(r.filter.activeCount);
                     next.addAll(r.children);
                 }
+                for (ChunkResult r : results) {
+                    out.add(r.slivers, r.filter.sliverCount);
+                }
+                inPool(pool, () -> {
+                    IntStream.range(0, results.length).parallel().forEach(i -> splitChunk(in.get(i), results[i]));
+                    return null;
+                });
             }
             current = next;
             LevelStats stats = new LevelStats(level, active, finished, slivers, split, System.nanoTime() - t0);
             out.levels.add(stats);
             progress.levelDone(stats);
+            if (fused) {
+                // The level below was split in the same sweep (its time is in this level's).
+                LevelStats below = new LevelStats(level + 1, 4 * split, 0, 0, 4 * split, 0);
+                out.levels.add(below);
+                progress.levelDone(below);
+                level++;
+            }
             if (direct > 0) {
                 // The split wrote the last level's triangles directly; report them as that level,
                 // finished there (their time is in the level above).
@@ -144,49 +242,103 @@ public final class JavaStreamEngine {
         return out;
     }
 
-    private ChunkResult processChunk(RecordChunk chunk, int level, int maxDepth, SpokeTest test) {
-        boolean atMax = level == maxDepth;
+    private ChunkResult filterChunk(RecordChunk chunk, int level, boolean atMax, SpokeTest test) {
         if (!atMax && test.canComplete()) {
             LoopFlagEdges.run(chunk, layout, level, test);
         }
         ChunkResult res = new ChunkResult();
         res.filter = LoopFilter.run(chunk, layout, atMax);
-        int active = res.filter.activeCount;
-        res.slivers = new float[9 * res.filter.sliverCount];
-        if (active == 0) {
-            res.children = List.of();
-            return res;
-        }
-        LoopSplit split = new LoopSplit(layout, weights);
-        if (level + 1 == maxDepth) {
-            // Children at the maximum depth finish unconditionally: write triangles, not records.
-            res.direct = new float[36 * active];
-            split.run(chunk, res.filter, null, res.direct, res.slivers);
-            return res;
-        }
+        return res;
+    }
+
+    /**
+     * Records per child chunk: four times a level-0 chunk, so that a chunk's children usually fill
+     * one chunk. Large chunks are also kind to the garbage collector: a level's stream is live
+     * while the next one is written, and big arrays are allocated where a young collection does not
+     * copy them (G1's humongous regions).
+     */
+    static final int CHILD_CAPACITY_BITS = RecordChunk.CAPACITY_BITS + 2;
+    static final int CHILD_CAPACITY = 1 << CHILD_CAPACITY_BITS;
+
+    /** Fresh (all-zero) chunks for the children of {@code active} records, 4 each. */
+    private List<RecordChunk> childChunks(int active) {
         int nChildren = 4 * active;
         List<RecordChunk> kids = new ArrayList<>();
-        for (int first = 0; first < nChildren; first += RecordChunk.CAPACITY) {
-            RecordChunk kid = new RecordChunk(layout, Math.min(RecordChunk.CAPACITY, nChildren - first));
-            kid.count = Math.min(RecordChunk.CAPACITY, nChildren - first);
+        for (int first = 0; first < nChildren; first += CHILD_CAPACITY) {
+            int n = Math.min(CHILD_CAPACITY, nChildren - first);
+            RecordChunk kid = new RecordChunk(layout, n);
+            kid.count = n;
             kids.add(kid);
         }
-        split.run(chunk, res.filter, new LoopSplit.ChildSink() {
+        return kids;
+    }
+
+    /** Parent records per batch of {@link #splitTwice}: 4 times as many children stay in the cache. */
+    private static final int TWICE_BATCH = 64;
+
+    /**
+     * Splits the active records of a uniform chunk, then their children, writing the grandchildren
+     * as triangles at {@code directAt}: the same two passes as two levels of {@link #run}, on
+     * batches of records, with the children in a scratch chunk. Child {@code 4j + k} of this chunk
+     * is the next level's record at that place in the stream, so its triangles go where the next
+     * level would write them.
+     */
+    private void splitTwice(RecordChunk chunk, LoopFilter.Result filter, float[] direct, int directAt) {
+        LoopSplit split = new LoopSplit(layout, weights);
+        RecordChunk scratch = new RecordChunk(layout, 4 * TWICE_BATCH);
+        LoopFilter.Result parents = new LoopFilter.Result(TWICE_BATCH);
+        LoopFilter.Result children = new LoopFilter.Result(4 * TWICE_BATCH);
+        for (int q = 0; q < 4 * TWICE_BATCH; q++) {
+            children.active[q] = q;
+        }
+        LoopSplit.ChildSink sink = new LoopSplit.ChildSink() {
             @Override
             public RecordChunk chunkOf(int q) {
-                return kids.get(q >>> RecordChunk.CAPACITY_BITS);
+                return scratch;
             }
 
             @Override
             public int indexOf(int q) {
-                return q & (RecordChunk.CAPACITY - 1);
+                return q;
             }
-        }, null, res.slivers);
-        res.children = kids;
-        return res;
+        };
+        int pf = layout.pointFloats();
+        int mi = layout.metaInts();
+        for (int j0 = 0; j0 < filter.activeCount; j0 += TWICE_BATCH) {
+            int n = Math.min(TWICE_BATCH, filter.activeCount - j0);
+            System.arraycopy(filter.active, j0, parents.active, 0, n);
+            parents.activeCount = n;
+            if (j0 > 0) {
+                // ChildSink's contract: the children start all zero.
+                java.util.Arrays.fill(scratch.points, 0, 4 * n * pf, 0f);
+                java.util.Arrays.fill(scratch.meta, 0, 4 * n * mi, 0);
+            }
+            scratch.count = 4 * n;
+            split.run(chunk, parents, sink, null, 0, null, 0);
+            children.activeCount = 4 * n;
+            split.run(scratch, children, null, direct, directAt + 144 * j0, null, 0);
+        }
     }
 
-    private <T> T inPool(java.util.concurrent.Callable<T> task) {
+    private void splitChunk(RecordChunk chunk, ChunkResult res) {
+        if (res.filter.activeCount == 0) {
+            return;
+        }
+        List<RecordChunk> kids = res.children;
+        new LoopSplit(layout, weights).run(chunk, res.filter, new LoopSplit.ChildSink() {
+            @Override
+            public RecordChunk chunkOf(int q) {
+                return kids.get(q >>> CHILD_CAPACITY_BITS);
+            }
+
+            @Override
+            public int indexOf(int q) {
+                return q & (CHILD_CAPACITY - 1);
+            }
+        }, null, 0, res.slivers, 0);
+    }
+
+    private static <T> T inPool(ForkJoinPool pool, java.util.concurrent.Callable<T> task) {
         try {
             return pool.submit(task).get();
         } catch (InterruptedException e) {

@@ -16,15 +16,41 @@ import org.loopsub.rules.LoopRules;
  * <p>Positions follow {@link LoopRules}; the adaptive rules of DESIGN.md §4 enter in two places: a
  * corner with any complete spoke is frozen (keeps its position), and a complete spoke's edge point
  * is its midpoint.
+ *
+ * <p>Like the shader, records whose three corners are interior and of valence 6 (almost every record
+ * after a few levels) take {@link #splitRegular}, where every ring index is a constant from a table
+ * and the ring sums sort with a sorting network; the values are those of the general path,
+ * operation for operation. The pass allocates nothing per record: the scratch arrays live in the
+ * instance (one per worker thread).
  */
 public final class LoopSplit {
     private final RecordLayout layout;
     private final float[] weights;
     private final int ringMax;
+    private final int pointFloats;
+    private final int metaInts;
     // Scratch, one instance per worker thread.
     private final float[] edgePoints;
     private final float[] vertexPoints = new float[9];
     private final float[] ring;
+    /** Per corner c, {@code 3 * ringSlot(c, k_c, g_c, i)} at {@code c * ringMax + i}, for the current record. */
+    private final int[] ringOff;
+    /** Per corner c, {@code ringBit(c, k_c, g_c, i)} at {@code c * ringMax + i}, for the current record. */
+    private final int[] ringBits;
+    private final int[] k = new int[3];
+    private final int[] g = new int[3];
+    private final boolean[] interior = new boolean[3];
+    private final int[] kk = new int[3];
+    private final int[] gg = new int[3];
+
+    // Regular records (see splitRegular): the constant ring tables and their scratch.
+    /** {@code 3 * regSlot(c, i)} at {@code 6c + i}. */
+    private final int[] regOff = new int[18];
+    /** {@code regBit(c, i)} at {@code 6c + i}. */
+    private final int[] regBit = new int[18];
+    /** [c][i][x], 3 * 6 * 3. */
+    private final float[] regEdge = new float[54];
+    private final float[] regVertex = new float[9];
 
     /**
      * @param layout the record layout
@@ -34,11 +60,26 @@ public final class LoopSplit {
         this.layout = layout;
         this.weights = weights;
         this.ringMax = layout.fanCapacity() + 4;
+        this.pointFloats = layout.pointFloats();
+        this.metaInts = layout.metaInts();
         this.edgePoints = new float[3 * ringMax * 3];
         this.ring = new float[ringMax];
+        this.ringOff = new int[3 * ringMax];
+        this.ringBits = new int[3 * ringMax];
+        for (int c = 0; c < 3; c++) {
+            for (int i = 0; i < 6; i++) {
+                regOff[6 * c + i] = 3 * layout.ringSlot(c, 6, RecordLayout.NO_GAP, i);
+                regBit[6 * c + i] = layout.ringBit(c, 6, RecordLayout.NO_GAP, i);
+            }
+        }
     }
 
-    /** Where the children of one chunk go: records of the next level, or output triangles. */
+    /**
+     * Where the children of one chunk go: records of the next level, or output triangles. The
+     * destination records must be all zero when the split starts (freshly allocated chunks): the
+     * split writes only the slots and bits a child uses, and the unused ones must read as zero, as
+     * the shader's {@code beginChild} leaves them.
+     */
     public interface ChildSink {
         /**
          * @param q child index within the chunk's children ({@code 4i + k})
@@ -58,81 +99,120 @@ public final class LoopSplit {
      *
      * @param chunk the records
      * @param filter the filter's decision for this chunk
-     * @param children where child records go, or null to write triangles to {@code direct}
+     * @param children where child records go (all zero beforehand), or null to write triangles to {@code direct}
      * @param direct receives 4 triangles (36 floats) per active record when {@code children} is null
      * @param slivers receives 9 floats per sliver at the filter's sliver offsets
      */
     public void run(RecordChunk chunk, LoopFilter.Result filter, ChildSink children, float[] direct, float[] slivers) {
+        run(chunk, filter, children, direct, 0, slivers, 0);
+    }
+
+    /**
+     * Splits the active records of a chunk into arrays shared with other chunks.
+     *
+     * @param chunk the records
+     * @param filter the filter's decision for this chunk
+     * @param children where child records go (all zero beforehand), or null to write triangles to {@code direct}
+     * @param direct receives 4 triangles (36 floats) per active record when {@code children} is null
+     * @param directAt float offset in {@code direct} of this chunk's first triangle
+     * @param slivers receives 9 floats per sliver at the filter's sliver offsets
+     * @param sliverAt float offset in {@code slivers} of this chunk's first sliver
+     */
+    public void run(RecordChunk chunk, LoopFilter.Result filter, ChildSink children, float[] direct, int directAt,
+                    float[] slivers, int sliverAt) {
+        int[] meta = chunk.meta;
+        int[] active = filter.active;
+        int[] sliverOffset = filter.sliverOffset;
+        int regularMeta0 = RecordLayout.packMeta0(6, 6, 6, 0);
+        int regularMeta1 = RecordLayout.packMeta1(RecordLayout.NO_GAP, RecordLayout.NO_GAP, RecordLayout.NO_GAP);
         for (int j = 0; j < filter.activeCount; j++) {
-            splitOne(chunk, filter.active[j], j, filter.sliverOffset[j], children, direct, slivers);
+            int r = active[j];
+            int mb = r * metaInts;
+            int m0 = meta[mb];
+            if (meta[mb + 1] == regularMeta1 && (m0 & 0x00FFFFFF) == regularMeta0) {
+                splitRegular(chunk, r, j, sliverAt + 9 * sliverOffset[j], children, direct, directAt, slivers);
+            } else {
+                splitOne(chunk, r, j, sliverAt + 9 * sliverOffset[j], children, direct, directAt, slivers);
+            }
         }
     }
 
-    private void splitOne(RecordChunk chunk, int r, int j, int sliverAt, ChildSink children, float[] direct,
-                          float[] slivers) {
-        int pf = layout.pointFloats();
-        int mi = layout.metaInts();
+    private void splitOne(RecordChunk chunk, int r, int j, int sliverFloat, ChildSink children, float[] direct,
+                          int directAt, float[] slivers) {
         float[] p = chunk.points;
         int[] meta = chunk.meta;
-        int pb = r * pf;
-        int mb = r * mi;
+        int pb = r * pointFloats;
+        int mb = r * metaInts;
         int m0 = meta[mb];
         int m1 = meta[mb + 1];
-        int[] k = {RecordLayout.valence(m0, 0), RecordLayout.valence(m0, 1), RecordLayout.valence(m0, 2)};
-        int[] g = {RecordLayout.gap(m1, 0), RecordLayout.gap(m1, 1), RecordLayout.gap(m1, 2)};
+        for (int c = 0; c < 3; c++) {
+            k[c] = RecordLayout.valence(m0, c);
+            g[c] = RecordLayout.gap(m1, c);
+        }
 
         // Vertex points, then edge points of every spoke; shared spokes are computed from both ends
         // and agree because the masks are symmetric to the bit.
         for (int c = 0; c < 3; c++) {
-            boolean frozen = false;
-            for (int i = 0; i < k[c] && !frozen; i++) {
-                frozen = RecordLayout.bit(meta, mb, layout.ringBit(c, k[c], g[c], i));
+            int kc = k[c];
+            int gc = g[c];
+            int t = c * ringMax;
+            for (int i = 0; i < kc; i++) {
+                ringOff[t + i] = 3 * layout.ringSlot(c, kc, gc, i);
+                ringBits[t + i] = layout.ringBit(c, kc, gc, i);
             }
-            vertexPoint(p, pb, c, k[c], g[c], frozen);
-            for (int i = 0; i < k[c]; i++) {
-                edgePoint(p, pb, meta, mb, c, k[c], g[c], i);
+            boolean frozen = false;
+            for (int i = 0; i < kc && !frozen; i++) {
+                frozen = RecordLayout.bit(meta, mb, ringBits[t + i]);
+            }
+            vertexPoint(p, pb, c, kc, gc, frozen);
+            for (int i = 0; i < kc; i++) {
+                edgePoint(p, pb, meta, mb, c, kc, gc, i);
             }
         }
 
         int nf = RecordLayout.neighbourFinished(m0);
-        int s = sliverAt;
+        int o = sliverFloat;
         for (int e = 0; e < 3; e++) {
             if ((nf & 1 << e) != 0) {
                 // Sliver (a, b, m) with a -> b as the edge runs here; a and b are frozen, so V' = V.
-                int o = 9 * s++;
                 putPoint(slivers, o, vertexPoints, 3 * e);
                 putPoint(slivers, o + 3, vertexPoints, 3 * ((e + 1) % 3));
                 putPoint(slivers, o + 6, edgePoints, ep(e, 0));
+                o += 9;
             }
         }
 
-        boolean[] interior = new boolean[3];
         for (int e = 0; e < 3; e++) {
             interior[e] = RecordLayout.nextEdgeInterior(k[e], g[e]);
         }
         if (children == null) {
-            int o = 36 * j;
+            int d = directAt + 36 * j;
             for (int c = 0; c < 3; c++) {
-                putPoint(direct, o + 9 * c + 3 * c, vertexPoints, 3 * c);
-                putPoint(direct, o + 9 * c + 3 * ((c + 1) % 3), edgePoints, ep(c, 0));
-                putPoint(direct, o + 9 * c + 3 * ((c + 2) % 3), edgePoints, ep(c, 1));
+                putPoint(direct, d + 9 * c + 3 * c, vertexPoints, 3 * c);
+                putPoint(direct, d + 9 * c + 3 * ((c + 1) % 3), edgePoints, ep(c, 0));
+                putPoint(direct, d + 9 * c + 3 * ((c + 2) % 3), edgePoints, ep(c, 1));
             }
             for (int i = 0; i < 3; i++) {
-                putPoint(direct, o + 27 + 3 * i, edgePoints, ep((i + 1) % 3, 0));
+                putPoint(direct, d + 27 + 3 * i, edgePoints, ep((i + 1) % 3, 0));
             }
             return;
         }
         for (int c = 0; c < 3; c++) {
             int q = 4 * j + c;
-            writeCornerChild(children.chunkOf(q), children.indexOf(q), c, k, g, interior, meta, mb, nf);
+            writeCornerChild(children.chunkOf(q), children.indexOf(q), c, meta, mb, nf);
         }
         int q = 4 * j + 3;
-        writeCentreChild(children.chunkOf(q), children.indexOf(q), k, interior, meta, mb);
+        writeCentreChild(children.chunkOf(q), children.indexOf(q), meta, mb);
     }
 
     /** Offset in {@link #edgePoints} of the edge point of spoke (c, ring[i]). */
     private int ep(int c, int i) {
         return 3 * (c * ringMax + i);
+    }
+
+    /** {@code 3 * ringSlot(c, k_c, g_c, i)} of the current record. */
+    private int ringSlot3(int c, int i) {
+        return ringOff[c * ringMax + i];
     }
 
     private void vertexPoint(float[] p, int pb, int c, int k, int g, boolean frozen) {
@@ -143,8 +223,8 @@ public final class LoopSplit {
             return;
         }
         if (g != RecordLayout.NO_GAP) {
-            int a = pb + 3 * layout.ringSlot(c, k, g, g);
-            int b = pb + 3 * layout.ringSlot(c, k, g, (g + 1) % k);
+            int a = pb + ringSlot3(c, g);
+            int b = pb + ringSlot3(c, (g + 1) % k);
             for (int x = 0; x < 3; x++) {
                 vertexPoints[out + x] = LoopRules.boundaryVertexPoint(p[v + x], p[a + x], p[b + x]);
             }
@@ -154,7 +234,7 @@ public final class LoopSplit {
         float beta = weights[2 * k + 1];
         for (int x = 0; x < 3; x++) {
             for (int i = 0; i < k; i++) {
-                ring[i] = p[pb + 3 * layout.ringSlot(c, k, g, i) + x];
+                ring[i] = p[pb + ringSlot3(c, i) + x];
             }
             vertexPoints[out + x] = LoopRules.vertexPoint(w, beta, p[v + x], LoopRules.sortedSum(ring, k));
         }
@@ -162,31 +242,29 @@ public final class LoopSplit {
 
     private void edgePoint(float[] p, int pb, int[] meta, int mb, int c, int k, int g, int i) {
         int a = pb + 3 * c;
-        int b = pb + 3 * layout.ringSlot(c, k, g, i);
+        int b = pb + ringSlot3(c, i);
         int out = ep(c, i);
-        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || RecordLayout.bit(meta, mb, layout.ringBit(c, k, g, i))) {
+        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])) {
             for (int x = 0; x < 3; x++) {
                 edgePoints[out + x] = LoopRules.midpoint(p[a + x], p[b + x]);
             }
             return;
         }
-        int oc = pb + 3 * layout.ringSlot(c, k, g, (i + k - 1) % k);
-        int od = pb + 3 * layout.ringSlot(c, k, g, (i + 1) % k);
+        int oc = pb + ringSlot3(c, (i + k - 1) % k);
+        int od = pb + ringSlot3(c, (i + 1) % k);
         for (int x = 0; x < 3; x++) {
             edgePoints[out + x] = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x]);
         }
     }
 
-    private void writeCornerChild(RecordChunk dst, int r, int c, int[] k, int[] g, boolean[] interior,
-                                  int[] meta, int mb, int nf) {
+    private void writeCornerChild(RecordChunk dst, int r, int c, int[] meta, int mb, int nf) {
         int c1 = (c + 1) % 3;
         int c2 = (c + 2) % 3;
         float[] q = dst.points;
-        int qb = r * layout.pointFloats();
+        int qb = r * pointFloats;
         int[] qm = dst.meta;
-        int qmb = r * layout.metaInts();
-        java.util.Arrays.fill(q, qb, qb + layout.pointFloats(), 0f);
-        java.util.Arrays.fill(qm, qmb, qmb + layout.metaInts(), 0);
+        int qmb = r * metaInts;
+        // beginChild: the destination is all zero already (ChildSink's contract).
 
         putPoint(q, qb + 3 * c, vertexPoints, 3 * c);
         putPoint(q, qb + 3 * c1, edgePoints, ep(c, 0));
@@ -223,8 +301,6 @@ public final class LoopSplit {
             putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, ep(c2, k[c2] - 1));
         }
 
-        int[] kk = new int[3];
-        int[] gg = new int[3];
         kk[c] = k[c];
         gg[c] = g[c];
         kk[c1] = interior[c] ? 6 : 4;
@@ -241,15 +317,12 @@ public final class LoopSplit {
         copyBit(meta, mb, 4 + 2 * c2, qm, qmb, 4 + 2 * c2);
     }
 
-    private void writeCentreChild(RecordChunk dst, int r, int[] k, boolean[] interior, int[] meta, int mb) {
+    private void writeCentreChild(RecordChunk dst, int r, int[] meta, int mb) {
         float[] q = dst.points;
-        int qb = r * layout.pointFloats();
+        int qb = r * pointFloats;
         int[] qm = dst.meta;
-        int qmb = r * layout.metaInts();
-        java.util.Arrays.fill(q, qb, qb + layout.pointFloats(), 0f);
-        java.util.Arrays.fill(qm, qmb, qmb + layout.metaInts(), 0);
-        int[] kk = new int[3];
-        int[] gg = new int[3];
+        int qmb = r * metaInts;
+        // beginChild: the destination is all zero already (ChildSink's contract).
         for (int jj = 0; jj < 3; jj++) {
             int e = (jj + 1) % 3;
             int e2 = (jj + 2) % 3;
@@ -267,6 +340,207 @@ public final class LoopSplit {
         }
         qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], 0);
         qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
+    }
+
+    // ---- Regular records: three interior corners of valence 6. The ring of corner c is then fixed,
+    // N, P, D_prev, fan 0, fan 1, D_next, so every index below comes from the constant tables regOff
+    // and regBit (ringSlot and ringBit at k = 6, no gap). Same values as the general path, operation
+    // for operation; the ring sums sort with min/max (a sorting network), which gives the same
+    // ascending sequence as the insertion sort, and the sum runs left to right over it. (Only the
+    // order of -0 and +0, equal for the insertion sort, can differ, and adding +0 or -0 to a sum
+    // that starts at +0 never changes its bits: the sum is never -0.)
+
+    /**
+     * Optimal 6-input sorting network (12 comparators), then a left-to-right sum; twin of the
+     * shader's. The comparators work on {@link #sortKey}s, integers in the order of the floats, so
+     * that the JIT compiles them to branch-free min/max; the sorted sequence is the ascending one.
+     */
+    static float sortedSum6(float f0, float f1, float f2, float f3, float f4, float f5) {
+        int r0 = sortKey(f0);
+        int r1 = sortKey(f1);
+        int r2 = sortKey(f2);
+        int r3 = sortKey(f3);
+        int r4 = sortKey(f4);
+        int r5 = sortKey(f5);
+        int lo;
+        lo = Math.min(r1, r2); r2 = Math.max(r1, r2); r1 = lo;
+        lo = Math.min(r4, r5); r5 = Math.max(r4, r5); r4 = lo;
+        lo = Math.min(r0, r2); r2 = Math.max(r0, r2); r0 = lo;
+        lo = Math.min(r3, r5); r5 = Math.max(r3, r5); r3 = lo;
+        lo = Math.min(r0, r1); r1 = Math.max(r0, r1); r0 = lo;
+        lo = Math.min(r3, r4); r4 = Math.max(r3, r4); r3 = lo;
+        lo = Math.min(r1, r4); r4 = Math.max(r1, r4); r1 = lo;
+        lo = Math.min(r0, r3); r3 = Math.max(r0, r3); r0 = lo;
+        lo = Math.min(r2, r5); r5 = Math.max(r2, r5); r2 = lo;
+        lo = Math.min(r1, r3); r3 = Math.max(r1, r3); r1 = lo;
+        lo = Math.min(r2, r4); r4 = Math.max(r2, r4); r2 = lo;
+        lo = Math.min(r2, r3); r3 = Math.max(r2, r3); r2 = lo;
+        float s = 0f;
+        s = s + fromSortKey(r0);
+        s = s + fromSortKey(r1);
+        s = s + fromSortKey(r2);
+        s = s + fromSortKey(r3);
+        s = s + fromSortKey(r4);
+        s = s + fromSortKey(r5);
+        return s;
+    }
+
+    /**
+     * A float's bits as an int whose signed order is the float's order (negative floats have their
+     * magnitude bits flipped); -0 sorts just below +0. Finite floats only (records hold no NaN).
+     */
+    static int sortKey(float f) {
+        int b = Float.floatToRawIntBits(f);
+        return b ^ ((b >> 31) & 0x7FFFFFFF);
+    }
+
+    /** The float of a {@link #sortKey}. */
+    static float fromSortKey(int k) {
+        return Float.intBitsToFloat(k ^ ((k >> 31) & 0x7FFFFFFF));
+    }
+
+    private void splitRegular(RecordChunk chunk, int r, int j, int sliverFloat, ChildSink children, float[] direct,
+                              int directAt, float[] slivers) {
+        float[] p = chunk.points;
+        int[] meta = chunk.meta;
+        int pb = r * pointFloats;
+        int mb = r * metaInts;
+        int m0 = meta[mb];
+        // No complete bit at all (uniform refinement, and most of an adaptive one): nothing is
+        // frozen and no spoke takes its midpoint, without testing the bits one by one.
+        boolean anyBit = false;
+        for (int w = 2; w < metaInts; w++) {
+            anyBit |= meta[mb + w] != 0;
+        }
+        float w = weights[12];
+        float beta = weights[13];
+        // At the last level only the spokes to N and P (the record's own edges) are written.
+        int spokes = children == null ? 2 : 6;
+        for (int c = 0; c < 3; c++) {
+            int t = 6 * c;
+            boolean frozen = false;
+            if (anyBit) {
+                for (int i = 0; i < 6; i++) {
+                    frozen |= RecordLayout.bit(meta, mb, regBit[t + i]);
+                }
+            }
+            int v = pb + 3 * c;
+            if (frozen) {
+                regVertex[3 * c] = p[v];
+                regVertex[3 * c + 1] = p[v + 1];
+                regVertex[3 * c + 2] = p[v + 2];
+            } else {
+                int s0 = pb + regOff[t];
+                int s1 = pb + regOff[t + 1];
+                int s2 = pb + regOff[t + 2];
+                int s3 = pb + regOff[t + 3];
+                int s4 = pb + regOff[t + 4];
+                int s5 = pb + regOff[t + 5];
+                for (int x = 0; x < 3; x++) {
+                    float s6 = sortedSum6(p[s0 + x], p[s1 + x], p[s2 + x], p[s3 + x], p[s4 + x], p[s5 + x]);
+                    regVertex[3 * c + x] = LoopRules.vertexPoint(w, beta, p[v + x], s6);
+                }
+            }
+            for (int i = 0; i < spokes; i++) {
+                int a = v;
+                int b = pb + regOff[t + i];
+                int oc = pb + regOff[t + (i + 5) % 6];
+                int od = pb + regOff[t + (i + 1) % 6];
+                boolean mid = anyBit && RecordLayout.bit(meta, mb, regBit[t + i]);
+                int o = 18 * c + 3 * i;
+                if (mid) {
+                    for (int x = 0; x < 3; x++) {
+                        regEdge[o + x] = LoopRules.midpoint(p[a + x], p[b + x]);
+                    }
+                } else {
+                    for (int x = 0; x < 3; x++) {
+                        regEdge[o + x] = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x]);
+                    }
+                }
+            }
+        }
+        int nf = RecordLayout.neighbourFinished(m0);
+        int s = sliverFloat;
+        for (int e = 0; e < 3; e++) {
+            if ((nf & 1 << e) != 0) {
+                putPoint(slivers, s, regVertex, 3 * e);
+                putPoint(slivers, s + 3, regVertex, 3 * ((e + 1) % 3));
+                putPoint(slivers, s + 6, regEdge, 18 * e);
+                s += 9;
+            }
+        }
+        if (children == null) {
+            int o = directAt + 36 * j;
+            for (int c = 0; c < 3; c++) {
+                putPoint(direct, o + 9 * c + 3 * c, regVertex, 3 * c);
+                putPoint(direct, o + 9 * c + 3 * ((c + 1) % 3), regEdge, 18 * c);
+                putPoint(direct, o + 9 * c + 3 * ((c + 2) % 3), regEdge, 18 * c + 3);
+            }
+            for (int i = 0; i < 3; i++) {
+                putPoint(direct, o + 27 + 3 * i, regEdge, 18 * ((i + 1) % 3));
+            }
+            return;
+        }
+        // Children of a regular record are regular: every corner has valence 6 and a fan of two; the
+        // fan slots beyond two stay zero (the destination is all zero, ChildSink's contract).
+        int meta0 = RecordLayout.packMeta0(6, 6, 6, 0);
+        int meta1 = RecordLayout.packMeta1(RecordLayout.NO_GAP, RecordLayout.NO_GAP, RecordLayout.NO_GAP);
+        for (int c = 0; c < 3; c++) {
+            int c1 = (c + 1) % 3;
+            int c2 = (c + 2) % 3;
+            int q = 4 * j + c;
+            RecordChunk dst = children.chunkOf(q);
+            int dr = children.indexOf(q);
+            float[] qp = dst.points;
+            int[] qm = dst.meta;
+            int qb = dr * pointFloats;
+            int qmb = dr * metaInts;
+            putPoint(qp, qb + 3 * c, regVertex, 3 * c);
+            putPoint(qp, qb + 3 * c1, regEdge, 18 * c);
+            putPoint(qp, qb + 3 * c2, regEdge, 18 * c + 3);
+            putPoint(qp, qb + 3 * (3 + c), regEdge, 18 * c + 15);
+            putPoint(qp, qb + 3 * (3 + c1), regEdge, 18 * c1);
+            putPoint(qp, qb + 3 * (3 + c2), regEdge, 18 * c + 6);
+            putPoint(qp, qb + 3 * layout.fanSlot(c, 0), regEdge, 18 * c + 9);
+            putPoint(qp, qb + 3 * layout.fanSlot(c, 1), regEdge, 18 * c + 12);
+            putPoint(qp, qb + 3 * layout.fanSlot(c1, 0), regEdge, 18 * c1 + 6);
+            putPoint(qp, qb + 3 * layout.fanSlot(c1, 1), regVertex, 3 * c1);
+            putPoint(qp, qb + 3 * layout.fanSlot(c2, 0), regVertex, 3 * c2);
+            putPoint(qp, qb + 3 * layout.fanSlot(c2, 1), regEdge, 18 * c2 + 15);
+            if (anyBit) {
+                copyBit(meta, mb, regBit[6 * c + 3], qm, qmb, layout.fanBit(c, 0));
+                copyBit(meta, mb, regBit[6 * c + 4], qm, qmb, layout.fanBit(c, 1));
+                copyBit(meta, mb, c, qm, qmb, layout.fanBit(c1, 1));
+                copyBit(meta, mb, c2, qm, qmb, layout.fanBit(c2, 0));
+                copyBit(meta, mb, c, qm, qmb, c);
+                copyBit(meta, mb, c2, qm, qmb, c2);
+                copyBit(meta, mb, 3 + 2 * c, qm, qmb, 3 + 2 * c);
+                copyBit(meta, mb, 4 + 2 * c2, qm, qmb, 4 + 2 * c2);
+            }
+            qm[qmb] = meta0 | (nf & (1 << c | 1 << c2)) << 24;
+            qm[qmb + 1] = meta1;
+        }
+        int q = 4 * j + 3;
+        RecordChunk dst = children.chunkOf(q);
+        int dr = children.indexOf(q);
+        float[] qp = dst.points;
+        int[] qm = dst.meta;
+        int qb = dr * pointFloats;
+        int qmb = dr * metaInts;
+        for (int jj = 0; jj < 3; jj++) {
+            int e = (jj + 1) % 3;
+            int e2 = (jj + 2) % 3;
+            putPoint(qp, qb + 3 * jj, regEdge, 18 * e);
+            putPoint(qp, qb + 3 * (3 + jj), regVertex, 3 * e2);
+            putPoint(qp, qb + 3 * layout.fanSlot(jj, 0), regEdge, 18 * e + 15);
+            putPoint(qp, qb + 3 * layout.fanSlot(jj, 1), regEdge, 18 * e2 + 6);
+            if (anyBit) {
+                copyBit(meta, mb, e, qm, qmb, 3 + 2 * jj);
+                copyBit(meta, mb, e2, qm, qmb, 4 + 2 * jj);
+            }
+        }
+        qm[qmb] = meta0;
+        qm[qmb + 1] = meta1;
     }
 
     private static void copyBit(int[] meta, int mb, int bit, int[] qm, int qmb, int childBit) {
