@@ -286,8 +286,11 @@ void prepareRegular(uint j, uint r, uint pb, uint mb, uint m0) {
 
 // Writes child c (3: the centre) of a regular record into this invocation's stage slot.
 void writeRegularChild(int c, uint j, uint mb, uint nf) {
-    // Children of a regular record are regular: every corner has valence 6 and a fan of two; the
-    // fan slots beyond two stay zero, as the general path leaves them.
+    // Children of a regular record are regular: every corner has valence 6 and a fan of two. The
+    // fan slots beyond two are not written at all (copyChild skips them): no pass reads a fan slot
+    // past the corner's fan length, so they may hold anything, and not writing them more than
+    // halves the bytes written for meshes with long fans. (The Java back end's chunks hold zeros
+    // there; records are equal wherever they are defined, and the output is identical.)
     uint meta0 = packMeta0(6, 6, 6, 0u);
     uint meta1 = packMeta1(NO_GAP, NO_GAP, NO_GAP);
     if (c < 3) {
@@ -309,11 +312,6 @@ void writeRegularChild(int c, uint j, uint mb, uint nf) {
             stage[qb + uint(3 * fanSlot(c1, 1) + x)] = regVertex[3 * c1 + x];
             stage[qb + uint(3 * fanSlot(c2, 0) + x)] = regVertex[3 * c2 + x];
             stage[qb + uint(3 * fanSlot(c2, 1) + x)] = regEdge[18 * c2 + 15 + x];
-        }
-        for (int cc = 0; cc < 3; cc++) {
-            for (int jj = 2; jj < FAN; jj++) {
-                for (int x = 0; x < 3; x++) stage[qb + uint(3 * fanSlot(cc, jj) + x)] = 0.0;
-            }
         }
         for (int wd = 0; wd < META_INTS - 2; wd++) childBits[wd] = 0u;
         copyBit(mb, regBit(c, 3), fanBit(c, 0));
@@ -341,9 +339,6 @@ void writeRegularChild(int c, uint j, uint mb, uint nf) {
                 stage[qb + uint(3 * (3 + jj) + x)] = regVertex[3 * e2 + x];
                 stage[qb + uint(3 * fanSlot(jj, 0) + x)] = regEdge[18 * e + 15 + x];
                 stage[qb + uint(3 * fanSlot(jj, 1) + x)] = regEdge[18 * e2 + 6 + x];
-            }
-            for (int f = 2; f < FAN; f++) {
-                for (int x = 0; x < 3; x++) stage[qb + uint(3 * fanSlot(jj, f) + x)] = 0.0;
             }
             copyBit(mb, e, 3 + 2 * jj);
             copyBit(mb, e2, 4 + 2 * jj);
@@ -447,14 +442,37 @@ void writeChild(int c, uint j) {
 #endif
 }
 
+#ifdef REGULAR_ONLY
+// Floats a regular child defines: corners and D's (18), then two fan points of each corner.
+#define REGULAR_FLOATS 36
+uint regularOffset(uint u) {
+    if (u < 18u) return u;
+    uint f = u - 18u;
+    uint c = f / 6u;
+    return 18u + 3u * c * uint(FAN) + (f - 6u * c);
+}
+#endif
+
 // Copies the group's staged child c (one record per parent) to its place 4j + c.
 void copyChild(int c, uint first, uint parents) {
+#ifdef REGULAR_ONLY
+    uint n = parents * uint(REGULAR_FLOATS);
+    for (uint i = gl_LocalInvocationID.x; i < n; i += uint(GROUP)) {
+        uint rec = i / uint(REGULAR_FLOATS);
+        uint off = regularOffset(i - rec * uint(REGULAR_FLOATS));
+        if (computed[rec]) {
+            dstP[uChildPointBase + (4u * (first + rec) + uint(c)) * uint(POINT_FLOATS) + off] =
+                    stage[rec * uint(POINT_FLOATS) + off];
+        }
+    }
+#else
     uint n = parents * uint(POINT_FLOATS);
     for (uint i = gl_LocalInvocationID.x; i < n; i += uint(GROUP)) {
         uint rec = i / uint(POINT_FLOATS);
         uint off = i - rec * uint(POINT_FLOATS);
         if (computed[rec]) dstP[uChildPointBase + (4u * (first + rec) + uint(c)) * uint(POINT_FLOATS) + off] = stage[i];
     }
+#endif
 }
 #endif
 
