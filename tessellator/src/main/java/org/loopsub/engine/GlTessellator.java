@@ -21,6 +21,9 @@ import org.loopsub.rules.LoopRules;
  * that wants to draw straight from the GPU uses {@link #refineOnGpu} and the buffers it returns.
  */
 public final class GlTessellator implements Tessellator {
+    /** Shader-storage binding points 0 .. this - 1 are used by the passes and unbound afterwards. */
+    public static final int STORAGE_BINDINGS_USED = 12;
+
     /** Default memory budget for one binding of stream records (bytes). */
     public static final long DEFAULT_BUDGET = 1L << 30;
 
@@ -57,13 +60,30 @@ public final class GlTessellator implements Tessellator {
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         PreparedMesh prepared = PreparedMesh.of(input);
+        int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try (GpuTimer off = new GpuTimer(false); GlStreamEngine.Output out = run(prepared, options, progress, off)) {
             float[] corners = out.corners();
             WeldedOutput welded = OutputWelder.weld(corners, Math.toIntExact(out.triangleCount()),
                     prepared.frame().centre(), prepared.frame().inverseScale());
             return new RefineResult(welded.mesh(), welded.normals(), out.levels, prepared.merged(),
                     prepared.warnings(), backend());
+        } finally {
+            restoreHostState(hostProgram);
         }
+    }
+
+    /**
+     * What every entry point leaves behind (the host renderer's contract, as in OpenSubdiv's GL
+     * evaluators): the program that was current is current again, and the shader-storage binding
+     * points the passes used ({@link #STORAGE_BINDINGS_USED}) are unbound. A host that keeps its
+     * own buffers on those binding points rebinds them before its next pass.
+     */
+    static void restoreHostState(int hostProgram) {
+        for (int i = 0; i < STORAGE_BINDINGS_USED; i++) {
+            org.lwjgl.opengl.GL43C.glBindBufferBase(org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER, i, 0);
+        }
+        org.lwjgl.opengl.GL43C.glBindBuffer(org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER, 0);
+        org.lwjgl.opengl.GL43C.glUseProgram(hostProgram);
     }
 
     /**
@@ -79,10 +99,15 @@ public final class GlTessellator implements Tessellator {
      */
     public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
         PreparedMesh prepared = PreparedMesh.of(input);
-        GpuTimer timer = new GpuTimer(timed);
-        GlStreamEngine.Output out = run(prepared, options, progress, timer);
-        return new GpuRun(out, timer, prepared.frame().centre(),
-                Math.scalb(1f, -prepared.frame().scaleExponent()));
+        int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
+        try {
+            GpuTimer timer = new GpuTimer(timed);
+            GlStreamEngine.Output out = run(prepared, options, progress, timer);
+            return new GpuRun(out, timer, prepared.frame().centre(),
+                    Math.scalb(1f, -prepared.frame().scaleExponent()));
+        } finally {
+            restoreHostState(hostProgram);
+        }
     }
 
     private GlStreamEngine.Output run(PreparedMesh prepared, RefineOptions options, ProgressListener progress,

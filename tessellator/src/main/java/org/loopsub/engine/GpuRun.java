@@ -90,6 +90,7 @@ public final class GpuRun implements AutoCloseable {
     public List<GlBuffer> faceNormals() {
         if (normals == null) {
             normals = new ArrayList<>();
+            int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
             try (ComputeProgram p = ComputeProgram.load("loop_face_normals", new LinkedHashMap<>(), List.of())) {
                 int location = org.lwjgl.opengl.GL43C.glGetUniformLocation(p.id(), "uCount");
                 for (int i = 0; i < out.buffers.size(); i++) {
@@ -108,6 +109,8 @@ public final class GpuRun implements AutoCloseable {
                 // The renderer's vertex fetch (or a read-back) consumes the normals.
                 org.lwjgl.opengl.GL43C.glMemoryBarrier(org.lwjgl.opengl.GL43C.GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT
                         | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+                // Before the program is deleted: the host's program becomes current again.
+                GlTessellator.restoreHostState(hostProgram);
             }
         }
         return normals;

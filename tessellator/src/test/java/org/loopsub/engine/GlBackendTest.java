@@ -163,6 +163,27 @@ class GlBackendTest extends GlTestBase {
     }
 
     @Test
+    void refinementPutsTheHostsProgramBackAndUnbindsItsStorageBuffers() {
+        TriangleMesh ico = TestMeshes.load("icosahedron.obj");
+        try (org.loopsub.gl.ComputeProgram host = org.loopsub.gl.ComputeProgram.load("loop_face_normals",
+                new java.util.LinkedHashMap<>(), List.of());
+             GlTessellator backend = new GlTessellator(gl, false, GpuScan.Strategy.REDUCE_THEN_SCAN,
+                     GlTessellator.DEFAULT_BUDGET)) {
+            org.lwjgl.opengl.GL43C.glUseProgram(host.id());
+            backend.refine(ico, RefineOptions.adaptive(3, randomBoth(4, 0.3)));
+            try (GpuRun run = backend.refineOnGpu(ico, RefineOptions.uniform(2), l -> { }, false)) {
+                run.faceNormals();
+                assertEquals(host.id(), org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM));
+                for (int i = 0; i < GlTessellator.STORAGE_BINDINGS_USED; i++) {
+                    assertEquals(0, org.lwjgl.opengl.GL43C.glGetIntegeri(
+                            org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_BINDING, i), "binding " + i);
+                }
+            }
+            org.lwjgl.opengl.GL43C.glUseProgram(0);
+        }
+    }
+
+    @Test
     void randomCriterionTwinsAgree() {
         // The Java predicate alone on the Java back end is crack-free: the twin used above is a real criterion.
         TriangleMesh ico = TestMeshes.load("icosahedron.obj");

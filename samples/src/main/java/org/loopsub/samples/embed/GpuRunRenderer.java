@@ -1,0 +1,341 @@
+package org.loopsub.samples.embed;
+
+import static org.lwjgl.opengl.GL43C.*;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.loopsub.api.Camera;
+import org.loopsub.engine.GpuRun;
+import org.loopsub.gl.GlBuffer;
+import org.lwjgl.system.MemoryUtil;
+
+/**
+ * The host renderer's side of the zero-read-back path: draws the triangles of a {@link GpuRun}
+ * straight from the tessellator's GL buffers, as two vertex attributes of its own vertex array,
+ * into its own framebuffer. Nothing of the mesh crosses back to the CPU; only the finished image is
+ * read, and only because this example has no window to show it in.
+ *
+ * <p>Needs an OpenGL 4.3 core context current on the calling thread (the one the
+ * {@code GlTessellator} runs on) and must be closed on that thread before the context goes. Every
+ * call puts back the GL state it changes (framebuffers, viewport, program, vertex array, pixel pack
+ * state, depth, blend, cull, scissor and stencil switches, clear values), so it can sit between the
+ * host's own passes.
+ */
+public final class GpuRunRenderer implements AutoCloseable {
+    /** Background, linear 0..1 RGB; tests compare read-back pixels against it. */
+    public static final float[] BACKGROUND = {0.10f, 0.11f, 0.14f};
+    /** The mesh's base colour, shaded between 40% and 100% of it. */
+    public static final float[] MESH = {0.98f, 0.66f, 0.28f};
+
+    /** Three floats per vertex, tightly packed: the layout of both the positions and the normals. */
+    private static final int VERTEX_STRIDE = 3 * Float.BYTES;
+    private static final int POSITION_BINDING = 0;
+    private static final int NORMAL_BINDING = 1;
+
+    private final int width;
+    private final int height;
+    private final int framebuffer;
+    private final int colour;
+    private final int depth;
+    private final int program;
+    private final int vertexArray;
+    private final int primitivesQuery;
+    private final int modelViewProjLocation;
+    private final int lightDirLocation;
+    private final int colourLocation;
+    private boolean closed;
+
+    /**
+     * Creates the framebuffer, the program and the vertex array on the current context.
+     *
+     * @param width image width in pixels
+     * @param height image height in pixels
+     * @throws IllegalStateException if the driver refuses the setup
+     */
+    public GpuRunRenderer(int width, int height) {
+        if (width <= 0 || height <= 0) {
+            throw new IllegalArgumentException("image size must be positive, got " + width + "x" + height);
+        }
+        this.width = width;
+        this.height = height;
+        try (SavedGlState saved = new SavedGlState()) {
+            colour = glGenRenderbuffers();
+            glBindRenderbuffer(GL_RENDERBUFFER, colour);
+            glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+            depth = glGenRenderbuffers();
+            glBindRenderbuffer(GL_RENDERBUFFER, depth);
+            glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
+            framebuffer = glGenFramebuffers();
+            glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+            glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour);
+            glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
+            int status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+            if (status != GL_FRAMEBUFFER_COMPLETE) {
+                deleteTargets();
+                throw new IllegalStateException("framebuffer incomplete: 0x" + Integer.toHexString(status));
+            }
+
+            program = link(compile(GL_VERTEX_SHADER, "run.vert"), compile(GL_FRAGMENT_SHADER, "run.frag"));
+            modelViewProjLocation = glGetUniformLocation(program, "modelViewProj");
+            lightDirLocation = glGetUniformLocation(program, "lightDir");
+            colourLocation = glGetUniformLocation(program, "colour");
+
+            // Separate attribute formats (GL 4.3): the format is fixed once here and each draw only
+            // swaps the buffers behind bindings 0 and 1, since a run may hand out several buffers.
+            vertexArray = glGenVertexArrays();
+            glBindVertexArray(vertexArray);
+            for (int attribute : new int[] {POSITION_BINDING, NORMAL_BINDING}) {
+                glVertexAttribFormat(attribute, 3, GL_FLOAT, false, 0);
+                glVertexAttribBinding(attribute, attribute);
+                glEnableVertexAttribArray(attribute);
+            }
+            primitivesQuery = glGenQueries();
+            check("renderer setup");
+        }
+    }
+
+    /** @return image width in pixels */
+    public int width() {
+        return width;
+    }
+
+    /** @return image height in pixels */
+    public int height() {
+        return height;
+    }
+
+    /**
+     * Clears the image and draws a run's triangles from its buffers: positions from
+     * {@link GpuRun#buffers()}, flat normals from {@link GpuRun#faceNormals()}, placed in the user's
+     * frame by the model matrix {@code translate(run.centre()) * scale(run.inverseScale())}.
+     *
+     * @param run the refinement, still open
+     * @param camera eye, target, up and field of view; its viewport is ignored, the image's aspect is used
+     * @param boundingSphere centre x, y, z and radius of a sphere holding the mesh (user frame): the
+     *     near and far planes hug it
+     * @return the triangles the GPU drew, counted by a {@code GL_PRIMITIVES_GENERATED} query
+     */
+    public long draw(GpuRun run, Camera camera, double[] boundingSphere) {
+        return draw(run.buffers(), run.faceNormals(), run.triangleCounts(),
+                Mat4.translateScale(run.centre(), run.inverseScale()), camera, boundingSphere);
+    }
+
+    /**
+     * Clears the image and draws triangles from GL buffers, 9 floats of positions and 9 of normals per
+     * triangle, in the layout of {@link GpuRun#buffers()} and {@link GpuRun#faceNormals()}.
+     *
+     * @param positions corner positions, one buffer per segment
+     * @param normals the matching normal buffers
+     * @param counts triangles in each segment
+     * @param model column-major model matrix, 16 values, taking the positions to the user's frame;
+     *     it must only translate and scale uniformly, as the normals are used untransformed
+     * @param camera eye, target, up and field of view; its viewport is ignored
+     * @param boundingSphere centre x, y, z and radius of a sphere holding the mesh (user frame)
+     * @return the triangles the GPU drew, counted by a {@code GL_PRIMITIVES_GENERATED} query
+     */
+    public long draw(List<GlBuffer> positions, List<GlBuffer> normals, List<Long> counts, double[] model,
+                     Camera camera, double[] boundingSphere) {
+        checkOpen();
+        if (positions.size() != counts.size() || normals.size() != counts.size()) {
+            throw new IllegalArgumentException("need one position and one normal buffer per count: "
+                    + positions.size() + ", " + normals.size() + ", " + counts.size());
+        }
+        float[] modelViewProj = Mat4.toFloat(Mat4.multiply(viewProjection(camera, boundingSphere), model));
+        float[] light = lightDirection(camera);
+        try (SavedGlState saved = new SavedGlState()) {
+            glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+            glViewport(0, 0, width, height);
+            SavedGlState.setOpaquePass();
+            glClearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1f);
+            glClearDepth(1.0);
+            glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+            // The buffers were written by compute shaders: vertex fetch must see those writes.
+            // GpuRun.faceNormals() issues this barrier too, but a renderer that brings its own
+            // normals (or none) must not depend on that.
+            glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+
+            glUseProgram(program);
+            glUniformMatrix4fv(modelViewProjLocation, false, modelViewProj);
+            glUniform3f(lightDirLocation, light[0], light[1], light[2]);
+            glUniform3f(colourLocation, MESH[0], MESH[1], MESH[2]);
+            glBindVertexArray(vertexArray);
+            glBeginQuery(GL_PRIMITIVES_GENERATED, primitivesQuery);
+            for (int i = 0; i < counts.size(); i++) {
+                long n = counts.get(i);
+                if (n == 0) {
+                    continue;
+                }
+                GlBuffer p = positions.get(i);
+                GlBuffer q = normals.get(i);
+                if (p.bytes() < 36 * n || q.bytes() < 36 * n) {
+                    throw new IllegalArgumentException("segment " + i + " holds fewer than " + n + " triangles");
+                }
+                glBindVertexBuffer(POSITION_BINDING, p.id(), 0, VERTEX_STRIDE);
+                glBindVertexBuffer(NORMAL_BINDING, q.id(), 0, VERTEX_STRIDE);
+                glDrawArrays(GL_TRIANGLES, 0, Math.toIntExact(3 * n));
+            }
+            glEndQuery(GL_PRIMITIVES_GENERATED);
+            // The run's buffers go back to the tessellator's pool (or are deleted) when it closes:
+            // the vertex array must not keep their names.
+            glBindVertexBuffer(POSITION_BINDING, 0, 0, VERTEX_STRIDE);
+            glBindVertexBuffer(NORMAL_BINDING, 0, 0, VERTEX_STRIDE);
+            check("draw");
+        }
+        // Waits for the GPU; a real renderer reads it a frame later, or not at all.
+        return glGetQueryObjectui64(primitivesQuery, GL_QUERY_RESULT);
+    }
+
+    /**
+     * Reads the image back, top row first.
+     *
+     * @return an RGB image of {@link #width()} x {@link #height()}
+     */
+    public BufferedImage read() {
+        checkOpen();
+        ByteBuffer pixels = MemoryUtil.memAlloc(width * height * 4);
+        try (SavedGlState saved = new SavedGlState()) {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+            // a pack buffer bound by the host would receive the pixels instead of client memory
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+            glPixelStorei(GL_PACK_ALIGNMENT, 4);
+            glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+            glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+            glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+            glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+            check("glReadPixels");
+            BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+            int[] row = new int[width];
+            for (int y = 0; y < height; y++) {
+                for (int x = 0; x < width; x++) {
+                    int i = 4 * (y * width + x);
+                    row[x] = (pixels.get(i) & 0xff) << 16 | (pixels.get(i + 1) & 0xff) << 8 | pixels.get(i + 2) & 0xff;
+                }
+                // GL's first row is the bottom one
+                image.setRGB(0, height - 1 - y, width, 1, row, 0, width);
+            }
+            return image;
+        } finally {
+            MemoryUtil.memFree(pixels);
+        }
+    }
+
+    /**
+     * Reads the image back and writes it as a PNG.
+     *
+     * @param file the PNG to write (replaced if it exists)
+     * @throws IOException if it cannot be written
+     */
+    public void writePng(Path file) throws IOException {
+        BufferedImage image = read();
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        if (!ImageIO.write(image, "png", file.toFile())) {
+            throw new IOException("no PNG writer in this JDK");
+        }
+    }
+
+    /** Deletes the GL objects; the context and the tessellator's buffers stay. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        glDeleteQueries(primitivesQuery);
+        glDeleteVertexArrays(vertexArray);
+        glDeleteProgram(program);
+        deleteTargets();
+    }
+
+    private void deleteTargets() {
+        glDeleteFramebuffers(framebuffer);
+        glDeleteRenderbuffers(colour);
+        glDeleteRenderbuffers(depth);
+    }
+
+    /** Near and far planes hug the bounding sphere, so depth precision goes where the mesh is. */
+    private double[] viewProjection(Camera camera, double[] sphere) {
+        double[] eye = Mat4.vec(camera.eye());
+        double dist = Math.sqrt(Math.pow(sphere[0] - eye[0], 2) + Math.pow(sphere[1] - eye[1], 2)
+                + Math.pow(sphere[2] - eye[2], 2));
+        double radius = Math.max(sphere[3], 1e-6);
+        double near = Math.max(dist - 1.01 * radius, 1e-3 * radius);
+        double far = dist + 1.01 * radius;
+        return Mat4.multiply(Mat4.perspective(camera.fovYDegrees(), (double) width / height, near, far),
+                Mat4.lookAt(camera));
+    }
+
+    /** A light behind and above the eye, a little to the left, so faces turned to the viewer differ. */
+    private static float[] lightDirection(Camera camera) {
+        double[] f = Mat4.forward(camera);
+        double[] s = Mat4.normalize(Mat4.cross(f, Mat4.vec(camera.up())));
+        double[] u = Mat4.cross(s, f);
+        double[] l = new double[3];
+        for (int x = 0; x < 3; x++) {
+            l[x] = -f[x] - 0.4 * s[x] + 0.5 * u[x];
+        }
+        l = Mat4.normalize(l);
+        return new float[] {(float) l[0], (float) l[1], (float) l[2]};
+    }
+
+    private static int link(int vertex, int fragment) {
+        int p = glCreateProgram();
+        glAttachShader(p, vertex);
+        glAttachShader(p, fragment);
+        glLinkProgram(p);
+        glDetachShader(p, vertex);
+        glDetachShader(p, fragment);
+        glDeleteShader(vertex);
+        glDeleteShader(fragment);
+        if (glGetProgrami(p, GL_LINK_STATUS) == GL_FALSE) {
+            String log = glGetProgramInfoLog(p);
+            glDeleteProgram(p);
+            throw new IllegalStateException("linking run.vert + run.frag failed: " + log);
+        }
+        return p;
+    }
+
+    private static int compile(int type, String resource) {
+        String source;
+        try (InputStream in = GpuRunRenderer.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("shader resource missing: " + resource);
+            }
+            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read shader " + resource, e);
+        }
+        int s = glCreateShader(type);
+        glShaderSource(s, source);
+        glCompileShader(s);
+        if (glGetShaderi(s, GL_COMPILE_STATUS) == GL_FALSE) {
+            String log = glGetShaderInfoLog(s);
+            glDeleteShader(s);
+            throw new IllegalStateException("compiling " + resource + " failed: " + log);
+        }
+        return s;
+    }
+
+    private static void check(String what) {
+        int e = glGetError();
+        if (e != GL_NO_ERROR) {
+            throw new IllegalStateException(what + ": GL error 0x" + Integer.toHexString(e));
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("renderer is closed");
+        }
+    }
+}
