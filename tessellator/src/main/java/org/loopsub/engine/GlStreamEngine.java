@@ -286,26 +286,32 @@ final class GlStreamEngine implements AutoCloseable {
         return run;
     }
 
-    /** The general level: edge test, filter, selections, scans, then emit and split per window. */
+    /** One window's flags, indices and counts, kept from the first sweep of a level to the second. */
+    private record Window(Segment seg, long first, long n, GlBuffer keep, GlBuffer done, GlBuffer slivers,
+                          GlBuffer activeIdx, GlBuffer finishedIdx, GlBuffer sliverOffset) {
+    }
+
+    /**
+     * The general level, in two sweeps over its windows: first edge test, filter, selections and
+     * scans for every window, leaving three counts per window in one buffer; then, after a single
+     * read-back of all counts, emit and split. One host wait per level, however many windows.
+     */
     private LevelRun adaptiveLevel(List<Segment> in, int level, int maxDepth, Output out) {
         LevelRun run = new LevelRun();
         boolean atMax = level == maxDepth;
         boolean direct = level + 1 == maxDepth;
-        long cap = Math.min(window, in.stream().mapToLong(Segment::count).max().orElse(1));
-        GlBuffer keep = pool.acquire(4 * cap, "loop_keep");
-        GlBuffer done = pool.acquire(4 * cap, "loop_done");
-        GlBuffer slivers = pool.acquire(4 * cap, "loop_sliver_counts");
-        GlBuffer activeIdx = pool.acquire(4 * cap, "loop_active_index");
-        GlBuffer finishedIdx = pool.acquire(4 * cap, "loop_finished_index");
-        GlBuffer sliverOffset = pool.acquire(4 * cap, "loop_sliver_offset");
+        List<Window> windows = new ArrayList<>();
+        for (Segment seg : in) {
+            for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                long n = Math.min(window, seg.count() - w0);
+                windows.add(new Window(seg, w0, n, pool.acquire(4 * n, "loop_keep"), pool.acquire(4 * n, "loop_done"),
+                        pool.acquire(4 * n, "loop_sliver_counts"), pool.acquire(4 * n, "loop_active_index"),
+                        pool.acquire(4 * n, "loop_finished_index"), pool.acquire(4 * n, "loop_sliver_offset")));
+            }
+        }
+        long cap = windows.stream().mapToLong(Window::n).max().orElse(1);
         GlBuffer scratch = pool.acquire(Math.max(16, scan.scratchBytes(cap)), "loop_scan_scratch");
-        GlBuffer counts = pool.acquire(16, "loop_counts");
-        List<GlBuffer> finishedOut = new ArrayList<>();
-        List<Long> finishedCounts = new ArrayList<>();
-        List<GlBuffer> sliverOut = new ArrayList<>();
-        List<Long> sliverCounts = new ArrayList<>();
-        List<GlBuffer> directOut = new ArrayList<>();
-        List<Long> directCounts = new ArrayList<>();
+        GlBuffer counts = pool.acquire(12L * Math.max(1, windows.size()), "loop_counts");
         Map<String, String> none = Map.of();
         ComputeProgram flag = criteria.any && !atMax ? program("loop_flag_edges", criteria.defines) : null;
         ComputeProgram filter = program("loop_filter", none);
@@ -316,112 +322,126 @@ final class GlStreamEngine implements AutoCloseable {
             setCriteria(flag, level);
         }
         try {
-            for (Segment seg : in) {
-                for (long w0 = 0; w0 < seg.count(); w0 += window) {
-                    long n = Math.min(window, seg.count() - w0);
-                    bindSource(seg, w0, n);
-                    if (flag != null) {
-                        setUint(flag, "uCount", n);
-                        timer.begin("loop_flag_edges", level, n * (recordBytes + metaBytes), n * metaBytes);
-                        flag.dispatchFor(n);
-                        timer.end();
-                        GlChecks.check("loop_flag_edges");
-                        // loop_filter reads the complete bits just written.
-                        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                    }
-                    bindSource(seg, w0, n);
-                    keep.bind(KEEP);
-                    done.bind(DONE);
-                    slivers.bind(SLIVERS);
-                    setUint(filter, "uCount", n);
-                    glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
-                    timer.begin("loop_filter", level, n * metaBytes, n * (4 + 12));
-                    filter.dispatchFor(n);
+            for (int wi = 0; wi < windows.size(); wi++) {
+                Window w = windows.get(wi);
+                long n = w.n();
+                bindSource(w.seg(), w.first(), n);
+                if (flag != null) {
+                    setUint(flag, "uCount", n);
+                    timer.begin("loop_flag_edges", level, n * (recordBytes + metaBytes), n * metaBytes);
+                    flag.dispatchFor(n);
                     timer.end();
-                    GlChecks.check("loop_filter");
-                    // The selections and the sliver scan read the flags and counts.
+                    GlChecks.check("loop_flag_edges");
+                    // loop_filter reads the complete bits just written.
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                    timer.begin("scan_select_active", level, 4 * n, 4 * n);
-                    scan.selectFlagged(keep, n, activeIdx, scratch, counts, 0);
-                    timer.end();
-                    timer.begin("scan_select_finished", level, 4 * n, 4 * n);
-                    scan.selectFlagged(done, n, finishedIdx, scratch, counts, 4);
-                    timer.end();
-                    timer.begin("scan_sliver_offsets", level, 4 * n, 4 * n);
-                    scan.exclusiveSum(slivers, sliverOffset, n, scratch, counts, 8);
-                    timer.end();
-                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
-                    // Sizes decide the allocations below: one small read-back per window.
-                    int[] c = counts.readInts(0, 3);
-                    long active = Integer.toUnsignedLong(c[0]);
-                    long finished = Integer.toUnsignedLong(c[1]);
-                    long sliverTotal = Integer.toUnsignedLong(c[2]);
-                    run.active += active;
-                    run.finished += finished;
-                    run.slivers += sliverTotal;
-                    if (finished > 0) {
-                        GlBuffer f = pool.acquire(finished * 36, "loop_output_finished_level" + level);
-                        bindSource(seg, w0, n);
-                        finishedIdx.bind(INDEX);
-                        setUint(emit, "uOutFloatBase", bindOutput(f, OUT, 0, finished));
-                        setUint(emit, "uCount", finished);
-                        timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
-                        emit.dispatchFor(finished);
-                        timer.end();
-                        GlChecks.check("loop_emit_finished");
-                        finishedOut.add(f);
-                        finishedCounts.add(finished);
-                    }
-                    if (active > 0 && split != null) {
-                        GlBuffer s = pool.acquire(Math.max(36, sliverTotal * 36), "loop_output_slivers_level" + level);
-                        bindSource(seg, w0, n);
-                        weights.bind(WEIGHTS);
-                        activeIdx.bind(INDEX);
-                        sliverOffset.bind(SLIVER_OFFSET);
-                        setUint(split, "uSliverFloatBase", bindOutput(s, OUT, 0, Math.max(1, sliverTotal)));
-                        if (direct) {
-                            GlBuffer d = pool.acquire(active * 4 * 36, "loop_output_level" + (level + 1));
-                            setUint(split, "uDirectFloatBase", bindOutput(d, DIRECT_OUT, 0, 4 * active));
-                            directOut.add(d);
-                            directCounts.add(4 * active);
-                        } else {
-                            GlBuffer cp = pool.acquire(4 * active * 4L * layout.pointFloats(), "loop_records_points");
-                            GlBuffer cm = pool.acquire(4 * active * 4L * layout.metaInts(), "loop_records_meta");
-                            setUint(split, "uChildPointBase", bindRange(cp, DST_POINTS, 0, cp.bytes()));
-                            setUint(split, "uChildMetaBase", bindRange(cm, DST_META, 0, cm.bytes()));
-                            run.next.add(new Segment(cp, cm, 4 * active));
-                        }
-                        setUint(split, "uCount", active);
-                        timer.begin("loop_split", level, active * (recordBytes + metaBytes + 8),
-                                sliverTotal * 36 + (direct ? active * 4 * 36 : 4 * active * (recordBytes + metaBytes)));
-                        split.dispatchFor(active);
-                        timer.end();
-                        GlChecks.check("loop_split");
-                        if (sliverTotal > 0) {
-                            sliverOut.add(s);
-                            sliverCounts.add(sliverTotal);
-                        } else {
-                            pool.release(s);
-                        }
-                    }
-                    // The next window reuses the flag, index and count buffers.
-                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
                 }
+                bindSource(w.seg(), w.first(), n);
+                w.keep().bind(KEEP);
+                w.done().bind(DONE);
+                w.slivers().bind(SLIVERS);
+                setUint(filter, "uCount", n);
+                glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
+                timer.begin("loop_filter", level, n * metaBytes, n * (4 + 12));
+                filter.dispatchFor(n);
+                timer.end();
+                GlChecks.check("loop_filter");
+                // The selections and the sliver scan read the flags and counts.
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                timer.begin("scan_select_active", level, 4 * n, 4 * n);
+                scan.selectFlagged(w.keep(), n, w.activeIdx(), scratch, counts, 12L * wi);
+                timer.end();
+                timer.begin("scan_select_finished", level, 4 * n, 4 * n);
+                scan.selectFlagged(w.done(), n, w.finishedIdx(), scratch, counts, 12L * wi + 4);
+                timer.end();
+                timer.begin("scan_sliver_offsets", level, 4 * n, 4 * n);
+                scan.exclusiveSum(w.slivers(), w.sliverOffset(), n, scratch, counts, 12L * wi + 8);
+                timer.end();
+            }
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+            // Sizes decide the allocations below: the level's one read-back.
+            int[] c = counts.readInts(0, 3 * windows.size());
+            long finishedTotal = 0;
+            long sliverTotal = 0;
+            long activeTotal = 0;
+            for (int wi = 0; wi < windows.size(); wi++) {
+                activeTotal += Integer.toUnsignedLong(c[3 * wi]);
+                finishedTotal += Integer.toUnsignedLong(c[3 * wi + 1]);
+                sliverTotal += Integer.toUnsignedLong(c[3 * wi + 2]);
+            }
+            run.active = activeTotal;
+            run.finished = finishedTotal;
+            run.slivers = sliverTotal;
+            GlBuffer finishedOut = finishedTotal > 0 ? pool.acquire(finishedTotal * 36, "loop_output_finished_level" + level) : null;
+            GlBuffer sliverOut = sliverTotal > 0 ? pool.acquire(sliverTotal * 36, "loop_output_slivers_level" + level) : null;
+            GlBuffer directOut = direct && activeTotal > 0
+                    ? pool.acquire(activeTotal * 4 * 36, "loop_output_level" + (level + 1)) : null;
+            long finishedAt = 0;
+            long sliverAt = 0;
+            long activeAt = 0;
+            for (int wi = 0; wi < windows.size(); wi++) {
+                Window w = windows.get(wi);
+                long active = Integer.toUnsignedLong(c[3 * wi]);
+                long finished = Integer.toUnsignedLong(c[3 * wi + 1]);
+                long slivers = Integer.toUnsignedLong(c[3 * wi + 2]);
+                if (finished > 0) {
+                    bindSource(w.seg(), w.first(), w.n());
+                    w.finishedIdx().bind(INDEX);
+                    setUint(emit, "uOutFloatBase", bindOutput(finishedOut, OUT, finishedAt, finished));
+                    setUint(emit, "uCount", finished);
+                    timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
+                    emit.dispatchFor(finished);
+                    timer.end();
+                    GlChecks.check("loop_emit_finished");
+                }
+                if (active > 0 && split != null) {
+                    bindSource(w.seg(), w.first(), w.n());
+                    weights.bind(WEIGHTS);
+                    w.activeIdx().bind(INDEX);
+                    w.sliverOffset().bind(SLIVER_OFFSET);
+                    // Without slivers nothing is written there, but the binding must be valid.
+                    GlBuffer sBuf = sliverOut != null ? sliverOut : weights;
+                    setUint(split, "uSliverFloatBase", sliverOut != null
+                            ? bindOutput(sliverOut, OUT, sliverAt, Math.max(1, slivers)) : bindRange(sBuf, OUT, 0, sBuf.bytes()));
+                    if (direct) {
+                        setUint(split, "uDirectFloatBase", bindOutput(directOut, DIRECT_OUT, 4 * activeAt, 4 * active));
+                    } else {
+                        GlBuffer cp = pool.acquire(4 * active * recordBytes, "loop_records_points");
+                        GlBuffer cm = pool.acquire(4 * active * metaBytes, "loop_records_meta");
+                        setUint(split, "uChildPointBase", bindRange(cp, DST_POINTS, 0, 4 * active * recordBytes));
+                        setUint(split, "uChildMetaBase", bindRange(cm, DST_META, 0, 4 * active * metaBytes));
+                        run.next.add(new Segment(cp, cm, 4 * active));
+                    }
+                    setUint(split, "uCount", active);
+                    timer.begin("loop_split", level, active * (recordBytes + metaBytes + 8),
+                            slivers * 36 + (direct ? active * 4 * 36 : 4 * active * (recordBytes + metaBytes)));
+                    split.dispatchFor(active);
+                    timer.end();
+                    GlChecks.check("loop_split");
+                }
+                finishedAt += finished;
+                sliverAt += slivers;
+                activeAt += active;
+            }
+            // The next level's passes, or the read-back, consume children and triangles.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+            if (finishedOut != null) {
+                out.add(finishedOut, finishedTotal);
+            }
+            if (sliverOut != null) {
+                out.add(sliverOut, sliverTotal);
+            }
+            if (directOut != null) {
+                out.add(directOut, 4 * activeTotal);
+                run.direct = 4 * activeTotal;
             }
         } finally {
-            for (GlBuffer b : List.of(keep, done, slivers, activeIdx, finishedIdx, sliverOffset, scratch, counts)) {
-                pool.release(b);
+            for (Window w : windows) {
+                for (GlBuffer b : List.of(w.keep(), w.done(), w.slivers(), w.activeIdx(), w.finishedIdx(), w.sliverOffset())) {
+                    pool.release(b);
+                }
             }
-        }
-        for (int i = 0; i < finishedOut.size(); i++) {
-            out.add(finishedOut.get(i), finishedCounts.get(i));
-        }
-        for (int i = 0; i < sliverOut.size(); i++) {
-            out.add(sliverOut.get(i), sliverCounts.get(i));
-        }
-        for (int i = 0; i < directOut.size(); i++) {
-            out.add(directOut.get(i), directCounts.get(i));
-            run.direct += directCounts.get(i);
+            pool.release(scratch);
+            pool.release(counts);
         }
         return run;
     }
