@@ -17,6 +17,8 @@ import org.loopsub.engine.GpuRun;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.obj.ObjReader;
+import org.loopsub.samples.render.GlImages;
+import org.loopsub.samples.render.ViewMath;
 
 /**
  * Example program: a renderer that re-tessellates a mesh on the GPU every frame and draws the
@@ -102,14 +104,9 @@ public final class EmbeddingExample {
      * @return centre x, y, z and radius
      */
     public static double[] boundingSphere(TriangleMesh mesh) {
-        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
-        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
-        for (int v = 0; v < mesh.vertexCount(); v++) {
-            for (int x = 0; x < 3; x++) {
-                lo[x] = Math.min(lo[x], mesh.position(v, x));
-                hi[x] = Math.max(hi[x], mesh.position(v, x));
-            }
-        }
+        double[][] box = ViewMath.bounds(mesh);
+        double[] lo = box[0];
+        double[] hi = box[1];
         double r2 = 0;
         double[] s = new double[4];
         for (int x = 0; x < 3; x++) {
@@ -181,7 +178,7 @@ public final class EmbeddingExample {
                         new StopCriterion.ScreenEdgeLength(camera, MAX_PIXELS));
                 Frame frame = renderFrame(tessellator, renderer, mesh, options, camera, sphere);
                 Path png = outDir.resolve("frame-" + f + ".png");
-                renderer.writePng(png);
+                GlImages.writePng(renderer.read(), png);
                 System.out.printf(Locale.ROOT, "frame %d: %d triangles refined, %d drawn, %d levels, %.1f ms -> %s%n",
                         f, frame.triangles(), frame.drawn(), frame.levels(), frame.refineNanos() / 1e6, png);
             }

@@ -3,18 +3,12 @@ package org.loopsub.samples.embed;
 import static org.lwjgl.opengl.GL43C.*;
 
 import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import javax.imageio.ImageIO;
 import org.loopsub.api.Camera;
 import org.loopsub.engine.GpuRun;
 import org.loopsub.gl.GlBuffer;
-import org.lwjgl.system.MemoryUtil;
+import org.loopsub.samples.render.GlImages;
+import org.loopsub.samples.render.ViewMath;
 
 /**
  * The host renderer's side of the zero-read-back path: draws the triangles of a {@link GpuRun}
@@ -82,7 +76,8 @@ public final class GpuRunRenderer implements AutoCloseable {
                 throw new IllegalStateException("framebuffer incomplete: 0x" + Integer.toHexString(status));
             }
 
-            program = link(compile(GL_VERTEX_SHADER, "run.vert"), compile(GL_FRAGMENT_SHADER, "run.frag"));
+            program = link(GlImages.compileShader(GpuRunRenderer.class, GL_VERTEX_SHADER, "run.vert"),
+                    GlImages.compileShader(GpuRunRenderer.class, GL_FRAGMENT_SHADER, "run.frag"));
             modelViewProjLocation = glGetUniformLocation(program, "modelViewProj");
             lightDirLocation = glGetUniformLocation(program, "lightDir");
             colourLocation = glGetUniformLocation(program, "colour");
@@ -97,7 +92,7 @@ public final class GpuRunRenderer implements AutoCloseable {
                 glEnableVertexAttribArray(attribute);
             }
             primitivesQuery = glGenQueries();
-            check("renderer setup");
+            GlImages.check("renderer setup");
         }
     }
 
@@ -124,7 +119,7 @@ public final class GpuRunRenderer implements AutoCloseable {
      */
     public long draw(GpuRun run, Camera camera, double[] boundingSphere) {
         return draw(run.buffers(), run.faceNormals(), run.triangleCounts(),
-                Mat4.translateScale(run.centre(), run.inverseScale()), camera, boundingSphere);
+                ViewMath.translateScale(run.centre(), run.inverseScale()), camera, boundingSphere);
     }
 
     /**
@@ -147,8 +142,8 @@ public final class GpuRunRenderer implements AutoCloseable {
             throw new IllegalArgumentException("need one position and one normal buffer per count: "
                     + positions.size() + ", " + normals.size() + ", " + counts.size());
         }
-        float[] modelViewProj = Mat4.toFloat(Mat4.multiply(viewProjection(camera, boundingSphere), model));
-        float[] light = lightDirection(camera);
+        float[] modelViewProj = ViewMath.toFloat(ViewMath.multiply(viewProjection(camera, boundingSphere), model));
+        float[] light = ViewMath.toFloat(ViewMath.keyLight(camera));
         try (SavedGlState saved = new SavedGlState()) {
             glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
             glViewport(0, 0, width, height);
@@ -187,20 +182,19 @@ public final class GpuRunRenderer implements AutoCloseable {
             // the vertex array must not keep their names.
             glBindVertexBuffer(POSITION_BINDING, 0, 0, VERTEX_STRIDE);
             glBindVertexBuffer(NORMAL_BINDING, 0, 0, VERTEX_STRIDE);
-            check("draw");
+            GlImages.check("draw");
         }
         // Waits for the GPU; a real renderer reads it a frame later, or not at all.
         return glGetQueryObjectui64(primitivesQuery, GL_QUERY_RESULT);
     }
 
     /**
-     * Reads the image back, top row first.
+     * Reads the image back, top row first; {@link GlImages#writePng} writes it as a PNG.
      *
      * @return an RGB image of {@link #width()} x {@link #height()}
      */
     public BufferedImage read() {
         checkOpen();
-        ByteBuffer pixels = MemoryUtil.memAlloc(width * height * 4);
         try (SavedGlState saved = new SavedGlState()) {
             glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
             // a pack buffer bound by the host would receive the pixels instead of client memory
@@ -209,38 +203,7 @@ public final class GpuRunRenderer implements AutoCloseable {
             glPixelStorei(GL_PACK_ROW_LENGTH, 0);
             glPixelStorei(GL_PACK_SKIP_ROWS, 0);
             glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
-            glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-            check("glReadPixels");
-            BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-            int[] row = new int[width];
-            for (int y = 0; y < height; y++) {
-                for (int x = 0; x < width; x++) {
-                    int i = 4 * (y * width + x);
-                    row[x] = (pixels.get(i) & 0xff) << 16 | (pixels.get(i + 1) & 0xff) << 8 | pixels.get(i + 2) & 0xff;
-                }
-                // GL's first row is the bottom one
-                image.setRGB(0, height - 1 - y, width, 1, row, 0, width);
-            }
-            return image;
-        } finally {
-            MemoryUtil.memFree(pixels);
-        }
-    }
-
-    /**
-     * Reads the image back and writes it as a PNG.
-     *
-     * @param file the PNG to write (replaced if it exists)
-     * @throws IOException if it cannot be written
-     */
-    public void writePng(Path file) throws IOException {
-        BufferedImage image = read();
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        if (!ImageIO.write(image, "png", file.toFile())) {
-            throw new IOException("no PNG writer in this JDK");
+            return GlImages.readRgb(width, height);
         }
     }
 
@@ -265,27 +228,14 @@ public final class GpuRunRenderer implements AutoCloseable {
 
     /** Near and far planes hug the bounding sphere, so depth precision goes where the mesh is. */
     private double[] viewProjection(Camera camera, double[] sphere) {
-        double[] eye = Mat4.vec(camera.eye());
+        double[] eye = ViewMath.vec(camera.eye());
         double dist = Math.sqrt(Math.pow(sphere[0] - eye[0], 2) + Math.pow(sphere[1] - eye[1], 2)
                 + Math.pow(sphere[2] - eye[2], 2));
         double radius = Math.max(sphere[3], 1e-6);
         double near = Math.max(dist - 1.01 * radius, 1e-3 * radius);
         double far = dist + 1.01 * radius;
-        return Mat4.multiply(Mat4.perspective(camera.fovYDegrees(), (double) width / height, near, far),
-                Mat4.lookAt(camera));
-    }
-
-    /** A light behind and above the eye, a little to the left, so faces turned to the viewer differ. */
-    private static float[] lightDirection(Camera camera) {
-        double[] f = Mat4.forward(camera);
-        double[] s = Mat4.normalize(Mat4.cross(f, Mat4.vec(camera.up())));
-        double[] u = Mat4.cross(s, f);
-        double[] l = new double[3];
-        for (int x = 0; x < 3; x++) {
-            l[x] = -f[x] - 0.4 * s[x] + 0.5 * u[x];
-        }
-        l = Mat4.normalize(l);
-        return new float[] {(float) l[0], (float) l[1], (float) l[2]};
+        return ViewMath.multiply(ViewMath.perspective(camera.fovYDegrees(), (double) width / height, near, far),
+                ViewMath.lookAt(camera));
     }
 
     private static int link(int vertex, int fragment) {
@@ -303,34 +253,6 @@ public final class GpuRunRenderer implements AutoCloseable {
             throw new IllegalStateException("linking run.vert + run.frag failed: " + log);
         }
         return p;
-    }
-
-    private static int compile(int type, String resource) {
-        String source;
-        try (InputStream in = GpuRunRenderer.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("shader resource missing: " + resource);
-            }
-            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read shader " + resource, e);
-        }
-        int s = glCreateShader(type);
-        glShaderSource(s, source);
-        glCompileShader(s);
-        if (glGetShaderi(s, GL_COMPILE_STATUS) == GL_FALSE) {
-            String log = glGetShaderInfoLog(s);
-            glDeleteShader(s);
-            throw new IllegalStateException("compiling " + resource + " failed: " + log);
-        }
-        return s;
-    }
-
-    private static void check(String what) {
-        int e = glGetError();
-        if (e != GL_NO_ERROR) {
-            throw new IllegalStateException(what + ": GL error 0x" + Integer.toHexString(e));
-        }
     }
 
     private void checkOpen() {

@@ -4,14 +4,9 @@ import static org.lwjgl.opengl.GL43C.*;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import javax.imageio.ImageIO;
 import org.loopsub.api.Camera;
 import org.loopsub.api.TriangleMesh;
 import org.lwjgl.opengl.GL;
@@ -137,7 +132,7 @@ public final class OffscreenRenderer implements AutoCloseable {
         edgeProgram = program("edge.vert", "edge.geom", "edge.frag");
         vao = glGenVertexArrays();
         vbo = glGenBuffers();
-        check("renderer setup");
+        GlImages.check("renderer setup");
     }
 
     /** @return image width in pixels */
@@ -208,7 +203,7 @@ public final class OffscreenRenderer implements AutoCloseable {
         }
 
         float[] viewProj = viewProjection(mesh, camera);
-        double[] light = lightDirection(camera);
+        double[] light = ViewMath.keyLight(camera);
 
         FloatBuffer fill = MemoryUtil.memAllocFloat(Math.max(1, (n - slivers) * 3 * FLOATS_PER_VERTEX));
         FloatBuffer lines = MemoryUtil.memAllocFloat(Math.max(1, slivers * 2 * 3));
@@ -278,7 +273,7 @@ public final class OffscreenRenderer implements AutoCloseable {
             glBindVertexArray(0);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
         }
-        check("draw");
+        GlImages.check("draw");
         return slivers;
     }
 
@@ -298,24 +293,9 @@ public final class OffscreenRenderer implements AutoCloseable {
         }
         glBindFramebuffer(GL_READ_FRAMEBUFFER, source);
         glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        ByteBuffer pixels = MemoryUtil.memAlloc(width * height * 4);
         try {
-            glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-            check("glReadPixels");
-            BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-            int[] row = new int[width];
-            for (int y = 0; y < height; y++) {
-                int base = y * width * 4;
-                for (int x = 0; x < width; x++) {
-                    int i = base + 4 * x;
-                    row[x] = (pixels.get(i) & 0xff) << 16 | (pixels.get(i + 1) & 0xff) << 8 | pixels.get(i + 2) & 0xff;
-                }
-                // GL's first row is the bottom one
-                image.setRGB(0, height - 1 - y, width, 1, row, 0, width);
-            }
-            return image;
+            return GlImages.readRgb(width, height);
         } finally {
-            MemoryUtil.memFree(pixels);
             glBindFramebuffer(GL_FRAMEBUFFER, 0);
         }
     }
@@ -327,14 +307,7 @@ public final class OffscreenRenderer implements AutoCloseable {
      * @throws IOException if it cannot be written
      */
     public void writePng(Path file) throws IOException {
-        BufferedImage image = read();
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        if (!ImageIO.write(image, "png", file.toFile())) {
-            throw new IOException("no PNG writer in this JDK");
-        }
+        GlImages.writePng(read(), file);
     }
 
     /** Deletes the GL objects; the context stays. Idempotent. */
@@ -475,14 +448,9 @@ public final class OffscreenRenderer implements AutoCloseable {
 
     /** Near and far planes hug the mesh's bounding sphere, so depth precision goes where the mesh is. */
     private float[] viewProjection(TriangleMesh mesh, Camera camera) {
-        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
-        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
-        for (int v = 0; v < mesh.vertexCount(); v++) {
-            for (int x = 0; x < 3; x++) {
-                lo[x] = Math.min(lo[x], mesh.position(v, x));
-                hi[x] = Math.max(hi[x], mesh.position(v, x));
-            }
-        }
+        double[][] box = ViewMath.bounds(mesh);
+        double[] lo = box[0];
+        double[] hi = box[1];
         double radius = 0;
         double dist = 0;
         for (int x = 0; x < 3; x++) {
@@ -497,19 +465,6 @@ public final class OffscreenRenderer implements AutoCloseable {
         double near = Math.max(dist - 1.01 * radius, 1e-3 * radius);
         double far = dist + 1.01 * radius;
         return ViewMath.viewProjection(camera, (float) width / height, near, far);
-    }
-
-    /** A key light above and to the left of the eye, so that faces turned to the viewer are not all equal. */
-    private static double[] lightDirection(Camera camera) {
-        double[] f = ViewMath.normalize(ViewMath.sub(camera.target(), camera.eye()));
-        double[] s = ViewMath.normalize(ViewMath.cross(f, new double[] {camera.up().x(), camera.up().y(),
-            camera.up().z()}));
-        double[] u = ViewMath.cross(s, f);
-        double[] l = new double[3];
-        for (int x = 0; x < 3; x++) {
-            l[x] = -f[x] - 0.4 * s[x] + 0.5 * u[x];
-        }
-        return ViewMath.normalize(l);
     }
 
     private static int framebuffer(int colour, int depth) {
@@ -530,8 +485,9 @@ public final class OffscreenRenderer implements AutoCloseable {
     private static int program(String vertex, String geometry, String fragment) {
         int p = glCreateProgram();
         int[] shaders = {
-            shader(GL_VERTEX_SHADER, vertex), geometry == null ? 0 : shader(GL_GEOMETRY_SHADER, geometry),
-            shader(GL_FRAGMENT_SHADER, fragment)};
+            GlImages.compileShader(OffscreenRenderer.class, GL_VERTEX_SHADER, vertex),
+            geometry == null ? 0 : GlImages.compileShader(OffscreenRenderer.class, GL_GEOMETRY_SHADER, geometry),
+            GlImages.compileShader(OffscreenRenderer.class, GL_FRAGMENT_SHADER, fragment)};
         for (int s : shaders) {
             if (s != 0) {
                 glAttachShader(p, s);
@@ -550,34 +506,6 @@ public final class OffscreenRenderer implements AutoCloseable {
             throw new IllegalStateException("linking " + vertex + " + " + fragment + " failed: " + log);
         }
         return p;
-    }
-
-    private static int shader(int type, String resource) {
-        String source;
-        try (InputStream in = OffscreenRenderer.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("shader resource missing: " + resource);
-            }
-            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read shader " + resource, e);
-        }
-        int s = glCreateShader(type);
-        glShaderSource(s, source);
-        glCompileShader(s);
-        if (glGetShaderi(s, GL_COMPILE_STATUS) == GL_FALSE) {
-            String log = glGetShaderInfoLog(s);
-            glDeleteShader(s);
-            throw new IllegalStateException("compiling " + resource + " failed: " + log);
-        }
-        return s;
-    }
-
-    private static void check(String what) {
-        int e = glGetError();
-        if (e != GL_NO_ERROR) {
-            throw new IllegalStateException(what + ": GL error 0x" + Integer.toHexString(e));
-        }
     }
 
     private void checkOpen() {

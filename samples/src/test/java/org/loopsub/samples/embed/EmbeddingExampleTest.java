@@ -21,6 +21,7 @@ import org.loopsub.engine.GlTessellator;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.gl.GpuScan;
+import org.loopsub.samples.render.ViewMath;
 
 /**
  * Draws the icosahedron, refined adaptively on the GPU, from the tessellator's buffers (llvmpipe in
@@ -102,7 +103,7 @@ class EmbeddingExampleTest extends GlTestBase {
         }
         BufferedImage cpu;
         try (GlBuffer p = GlBuffer.of(positions, "java positions"); GlBuffer n = GlBuffer.of(normals, "java normals")) {
-            long drawn = renderer.draw(List.of(p), List.of(n), List.of((long) m.triangleCount()), Mat4.identity(),
+            long drawn = renderer.draw(List.of(p), List.of(n), List.of((long) m.triangleCount()), ViewMath.identity(),
                     camera, sphere);
             assertEquals(m.triangleCount(), drawn);
             cpu = renderer.read();
@@ -207,8 +208,8 @@ class EmbeddingExampleTest extends GlTestBase {
             u[x] = (double) m.position(m.vertex(t, 1), x) - m.position(m.vertex(t, 0), x);
             v[x] = (double) m.position(m.vertex(t, 2), x) - m.position(m.vertex(t, 0), x);
         }
-        double[] n = Mat4.cross(u, v);
-        double len = Math.sqrt(Mat4.dot(n, n));
+        double[] n = ViewMath.cross(u, v);
+        double len = Math.sqrt(ViewMath.dot(n, n));
         return len > 0 ? new double[] {n[0] / len, n[1] / len, n[2] / len} : new double[3];
     }
 
