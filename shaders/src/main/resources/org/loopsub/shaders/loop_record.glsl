@@ -47,13 +47,16 @@ bool isBoundarySpoke(int k, int g, int i) { return g != NO_GAP && (i == g || i =
 bool srcBit(uint mb, int bit) { return (srcM[mb + 2u + uint(bit >> 5)] & (1u << uint(bit & 31))) != 0u; }
 void setSrcBit(uint mb, int bit) { srcM[mb + 2u + uint(bit >> 5)] |= 1u << uint(bit & 31); }
 
-// Loop's masks, one coordinate at a time (LoopRules.java; the weights come from the CPU).
+// Loop's masks, one coordinate at a time, in LoopRules.java's grouping. No weight is typed here:
+// the loader defines LOOP_EDGE_END, LOOP_EDGE_OPPOSITE, LOOP_HALF, LOOP_BOUNDARY_CENTRE and
+// LOOP_BOUNDARY_NEIGHBOUR from LoopRules' constants (as exact float bits), and the interior vertex
+// weights come in a buffer filled from LoopRules.weights.
 float loopEdgePoint(float a, float b, float c, float d) {
-    precise float r = 0.375 * (a + b) + 0.125 * (c + d);
+    precise float r = LOOP_EDGE_END * (a + b) + LOOP_EDGE_OPPOSITE * (c + d);
     return r;
 }
 float loopMidpoint(float a, float b) {
-    precise float r = 0.5 * (a + b);
+    precise float r = LOOP_HALF * (a + b);
     return r;
 }
 float loopVertexPoint(float w, float beta, float v, float ringSum) {
@@ -61,6 +64,6 @@ float loopVertexPoint(float w, float beta, float v, float ringSum) {
     return r;
 }
 float loopBoundaryVertexPoint(float v, float p, float q) {
-    precise float r = 0.75 * v + 0.125 * (p + q);
+    precise float r = LOOP_BOUNDARY_CENTRE * v + LOOP_BOUNDARY_NEIGHBOUR * (p + q);
     return r;
 }

@@ -24,6 +24,7 @@ import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.gl.GpuScan;
+import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
 
@@ -147,6 +148,7 @@ final class GlStreamEngine implements AutoCloseable {
         defines.put("FAN", Integer.toString(layout.fanCapacity()));
         defines.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
         defines.put("META_INTS", Integer.toString(layout.metaInts()));
+        defines.putAll(LOOP_WEIGHT_DEFINES);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
             defines.put("GROUP", Integer.toString(splitGroup(extra.containsKey("DIRECT"))));
@@ -208,6 +210,25 @@ final class GlStreamEngine implements AutoCloseable {
         org.lwjgl.opengl.GL43C.glFinish();
         out.endToEndNanos = System.nanoTime() - start;
         return out;
+    }
+
+    /** LoopRules' mask weights as GLSL expressions of their exact float bits (DESIGN.md §5). */
+    static final Map<String, String> LOOP_WEIGHT_DEFINES = loopWeightDefines();
+
+    private static Map<String, String> loopWeightDefines() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("LOOP_EDGE_END", glslFloat(LoopRules.EDGE_END));
+        d.put("LOOP_EDGE_OPPOSITE", glslFloat(LoopRules.EDGE_OPPOSITE));
+        d.put("LOOP_HALF", glslFloat(LoopRules.HALF));
+        d.put("LOOP_BOUNDARY_CENTRE", glslFloat(LoopRules.BOUNDARY_CENTRE));
+        d.put("LOOP_BOUNDARY_NEIGHBOUR", glslFloat(LoopRules.BOUNDARY_NEIGHBOUR));
+        return java.util.Collections.unmodifiableMap(d);
+    }
+
+    /** A float as a GLSL expression with exactly its bits, whatever its decimal expansion. */
+    static String glslFloat(float f) {
+        return "uintBitsToFloat(0x" + Integer.toHexString(Float.floatToRawIntBits(f)).toUpperCase(java.util.Locale.ROOT)
+                + "u)";
     }
 
     private static final class LevelRun {
