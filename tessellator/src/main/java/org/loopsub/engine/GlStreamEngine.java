@@ -49,7 +49,6 @@ final class GlStreamEngine implements AutoCloseable {
     private static final int SLIVERS = 10;
     private static final int DIRECT_OUT = 11;
 
-    private final GlContext context;
     private final RecordLayout layout;
     private final GlCriteria criteria;
     private final GpuScan scan;
@@ -118,7 +117,6 @@ final class GlStreamEngine implements AutoCloseable {
     GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GlCriteria criteria,
                    GpuScan.Strategy strategy, long budgetBytes, float[] centre, float inverseScale, GpuTimer timer,
                    GlBufferPool pool) {
-        this.context = context;
         this.pool = pool;
         this.timer = timer;
         this.recordBytes = 4L * layout.pointFloats();
@@ -136,11 +134,6 @@ final class GlStreamEngine implements AutoCloseable {
         w = Math.max(quantum, w / quantum * quantum);
         this.window = Math.min(w, 1L << 24);
         this.weights = GlBuffer.of(weightTable, "loop_weights");
-    }
-
-    /** @return records per window */
-    long window() {
-        return window;
     }
 
     private ComputeProgram program(String stem, Map<String, String> extra) {

@@ -86,9 +86,10 @@ class GlBackendTest extends GlTestBase {
 
     @Test
     void uniformMatchesJava() throws IOException {
-        for (String name : new String[] {"tetrahedron.obj", "icosahedron.obj", "mesh_with_border.obj", "bunny_npm.obj"}) {
+        // Every valid shared mesh; the large ones to level 2 to keep CI fast on llvmpipe.
+        for (String name : UniformLoopTest.VALID_MESHES) {
             TriangleMesh m = TestMeshes.load(name);
-            assertSameBytes(m, RefineOptions.uniform(name.startsWith("bunny") ? 2 : 3), GlTessellator.DEFAULT_BUDGET, name);
+            assertSameBytes(m, RefineOptions.uniform(m.triangleCount() > 1000 ? 2 : 3), GlTessellator.DEFAULT_BUDGET, name);
         }
         assertSameBytes(SyntheticMeshes.highValenceCone(24), RefineOptions.uniform(3), GlTessellator.DEFAULT_BUDGET, "cone");
         assertSameBytes(TestMeshes.load("icosahedron.obj"), RefineOptions.uniform(0), GlTessellator.DEFAULT_BUDGET, "level 0");
@@ -97,7 +98,8 @@ class GlBackendTest extends GlTestBase {
     @Test
     void adaptiveMatchesJavaForEveryCriterion() throws IOException {
         List<TriangleMesh> meshes = List.of(TestMeshes.load("icosahedron.obj"), TestMeshes.load("mesh_with_border.obj"),
-                SyntheticMeshes.highValenceCone(20), TestMeshes.load("bigguyT.obj"));
+                SyntheticMeshes.highValenceCone(20), TestMeshes.load("bigguyT.obj"), TestMeshes.load("rookT.obj"),
+                TestMeshes.load("monsterfrogT.obj"));
         for (TriangleMesh m : meshes) {
             double diag = AdaptiveTest.diagonal(m);
             int depth = m.triangleCount() > 2000 ? 2 : 4;
