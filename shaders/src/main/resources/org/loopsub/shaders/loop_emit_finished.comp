@@ -14,7 +14,9 @@ uniform uint uOutFloatBase;
 void main() {
     uint j = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     if (j >= uCount) return;
-    uint pb = finishedIdx[j] * uint(POINT_FLOATS);
+    uint r = finishedIdx[j];
     uint o = uOutFloatBase + 9u * j;
-    for (uint x = 0u; x < 9u; x++) outP[o + x] = srcP[pb + x];
+    for (int c = 0; c < 3; c++) {
+        for (int x = 0; x < 3; x++) outP[o + uint(3 * c + x)] = coord(pointOf(r, c), x);
+    }
 }

@@ -1,5 +1,6 @@
 // Pass 2 of a level, the filter's per-record part (twin of LoopFilter.java): keep and done flags
 // for the selections that follow, the neighbour-finished bits, and each record's sliver count.
+#define WRITES_META
 #include "loop_record.glsl"
 
 layout(local_size_x = 64) in;
@@ -14,23 +15,22 @@ uniform bool uAtMaxDepth;
 void main() {
     uint r = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     if (r >= uCount) return;
-    uint mb = r * uint(META_INTS);
-    bool finished = uAtMaxDepth || (srcBit(mb, 0) && srcBit(mb, 1) && srcBit(mb, 2));
+    bool finished = uAtMaxDepth || (srcBit(r, 0) && srcBit(r, 1) && srcBit(r, 2));
     if (finished) {
         keep[r] = 0u;
         done[r] = 1u;
         slivers[r] = 0u;
         return;
     }
-    uint m0 = srcM[mb];
-    uint m1 = srcM[mb + 1u];
+    uint m0 = srcM[metaOf(r, 0)];
+    uint m1 = srcM[metaOf(r, 1)];
     uint nf = neighbourFinishedOf(m0);
     for (int e = 0; e < 3; e++) {
         bool interior = nextEdgeInterior(valenceOf(m0, e), gapOf(m1, e));
         // The neighbour (e+1, e, D_e) is finished when its three edges are: e and the two D spokes.
-        if (interior && srcBit(mb, e) && srcBit(mb, 3 + 2 * e) && srcBit(mb, 4 + 2 * e)) nf |= 1u << uint(e);
+        if (interior && srcBit(r, e) && srcBit(r, 3 + 2 * e) && srcBit(r, 4 + 2 * e)) nf |= 1u << uint(e);
     }
-    srcM[mb] = (m0 & 0x00FFFFFFu) | nf << 24u;
+    srcM[metaOf(r, 0)] = (m0 & 0x00FFFFFFu) | nf << 24u;
     keep[r] = 1u;
     done[r] = 0u;
     slivers[r] = uint(bitCount(nf));

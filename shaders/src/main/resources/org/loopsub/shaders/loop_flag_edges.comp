@@ -1,6 +1,7 @@
 // Pass 1 of a level, the edge test (twin of LoopFlagEdges.java and EdgeCriteria.java): evaluates
 // the stop criteria on every spoke not yet complete and sets its complete bit. The loader defines
 // CRIT_MAX_EDGE, CRIT_FLATNESS, CRIT_SCREEN, CRIT_CUSTOM for the criteria in use.
+#define WRITES_META
 #include "loop_record.glsl"
 
 layout(local_size_x = 64) in;
@@ -20,41 +21,42 @@ uniform float uInvScale;
 // lexicographically smaller end (StopCriterion.Custom).
 
 float projRow(int r, uint a) {
-    precise float v = uRows[r] * srcP[a] + uRows[r + 1] * srcP[a + 1u] + uRows[r + 2] * srcP[a + 2u] + uRows[r + 3];
+    precise float v = uRows[r] * coord(a, 0) + uRows[r + 1] * coord(a, 1) + uRows[r + 2] * coord(a, 2) + uRows[r + 3];
     return v;
 }
 
 bool lexLess(uint a, uint b) {
-    for (uint x = 0u; x < 3u; x++) {
-        if (srcP[a + x] != srcP[b + x]) return srcP[a + x] < srcP[b + x];
+    for (int x = 0; x < 3; x++) {
+        if (coord(a, x) != coord(b, x)) return coord(a, x) < coord(b, x);
     }
     return false;
 }
 
 vec3 userPoint(uint a) {
     precise vec3 u;
-    u.x = srcP[a] * uInvScale + uCentre.x;
-    u.y = srcP[a + 1u] * uInvScale + uCentre.y;
-    u.z = srcP[a + 2u] * uInvScale + uCentre.z;
+    u.x = coord(a, 0) * uInvScale + uCentre.x;
+    u.y = coord(a, 1) * uInvScale + uCentre.y;
+    u.z = coord(a, 2) * uInvScale + uCentre.z;
     return u;
 }
 
-bool complete(uint a, uint b, int oc, int od) {
+// a, b: the spoke's ends; oc, od: the vertices opposite it, when hasOpposite (points, as pointOf gives).
+bool complete(uint a, uint b, bool hasOpposite, uint oc, uint od) {
 #ifdef CRIT_MAX_EDGE
     {
-        precise float dx = srcP[a] - srcP[b];
-        precise float dy = srcP[a + 1u] - srcP[b + 1u];
-        precise float dz = srcP[a + 2u] - srcP[b + 2u];
+        precise float dx = coord(a, 0) - coord(b, 0);
+        precise float dy = coord(a, 1) - coord(b, 1);
+        precise float dz = coord(a, 2) - coord(b, 2);
         precise float s = dx * dx + dy * dy + dz * dz;
         if (!(s <= uMaxEdge2)) return false;
     }
 #endif
 #ifdef CRIT_FLATNESS
-    if (oc >= 0) {
+    if (hasOpposite) {
         precise float sum = 0.0;
-        for (uint x = 0u; x < 3u; x++) {
-            precise float d = loopEdgePoint(srcP[a + x], srcP[b + x], srcP[uint(oc) + x], srcP[uint(od) + x])
-                    - loopMidpoint(srcP[a + x], srcP[b + x]);
+        for (int x = 0; x < 3; x++) {
+            precise float d = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x))
+                    - loopMidpoint(coord(a, x), coord(b, x));
             sum = sum + d * d;
         }
         if (!(sum <= uFlat2)) return false;
@@ -95,27 +97,26 @@ bool complete(uint a, uint b, int oc, int od) {
 void main() {
     uint r = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     if (r >= uCount) return;
-    uint pb = r * uint(POINT_FLOATS);
-    uint mb = r * uint(META_INTS);
-    uint m0 = srcM[mb];
-    uint m1 = srcM[mb + 1u];
+    uint m0 = srcM[metaOf(r, 0)];
+    uint m1 = srcM[metaOf(r, 1)];
     for (int c = 0; c < 3; c++) {
         int k = valenceOf(m0, c);
         int g = gapOf(m1, c);
         for (int i = 0; i < k; i++) {
             int bit = ringBit(c, k, g, i);
-            if (srcBit(mb, bit)) continue;
-            uint b = pb + 3u * uint(ringSlot(c, k, g, i));
-            int oc = -1;
-            int od = -1;
-            if (!isBoundarySpoke(k, g, i)) {
-                oc = int(pb + 3u * uint(ringSlot(c, k, g, (i + k - 1) % k)));
-                od = int(pb + 3u * uint(ringSlot(c, k, g, (i + 1) % k)));
+            if (srcBit(r, bit)) continue;
+            uint b = pointOf(r, ringSlot(c, k, g, i));
+            bool hasOpposite = !isBoundarySpoke(k, g, i);
+            uint oc = 0u;
+            uint od = 0u;
+            if (hasOpposite) {
+                oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
+                od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
             }
-            if (complete(pb + 3u * uint(c), b, oc, od)) {
-                setSrcBit(mb, bit);
+            if (complete(pointOf(r, c), b, hasOpposite, oc, od)) {
+                setSrcBit(r, bit);
                 // The valence-3 corner's one D is both D spokes; keep their bits equal.
-                if (k == 3 && g == NO_GAP && i == 2) setSrcBit(mb, 3 + 2 * c);
+                if (k == 3 && g == NO_GAP && i == 2) setSrcBit(r, 3 + 2 * c);
             }
         }
     }

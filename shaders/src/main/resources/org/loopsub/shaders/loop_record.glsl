@@ -1,5 +1,12 @@
 // The triangle record as every pass sees it: the GLSL twin of RecordLayout.java (read its Javadoc
-// for the layout). The loader defines FAN (fan slots per corner), POINT_FLOATS and META_INTS.
+// for the slots and bits). The loader defines FAN (fan slots per corner), POINT_FLOATS and META_INTS.
+//
+// On the GPU a segment of records is stored as a structure of arrays: float f (3 * slot + x) of
+// record r sits at srcP[f * uSrcStride + r], metadata word w at srcM[w * uSrcStride + r], where
+// uSrcStride is the segment's record capacity. The slots and bits are RecordLayout's; only the
+// arrangement in memory differs from the Java back end's record-after-record chunks. That way a
+// warp reading one slot of 32 consecutive records reads one 128-byte line, and fan slots a record
+// does not use (all but two for the regular records that dominate) are never touched.
 //
 // Arithmetic on positions and criteria is written out scalar by scalar and marked precise, in the
 // operation order of the Java twin: no fused multiply-add, no reassociation (DESIGN.md §5).
@@ -9,8 +16,24 @@
 #define FIXED_SPOKES 9
 #define RING_MAX (FAN + 4)
 
-layout(std430, binding = 0) buffer SrcPoints { float srcP[]; };
-layout(std430, binding = 1) buffer SrcMeta { uint srcM[]; };
+// Positions are never written in place; metadata is, by the passes that define WRITES_META (the
+// edge test sets complete bits, the filter neighbour-finished bits). Read-only elsewhere, so that
+// the compiler may keep repeated loads of a word in a register.
+#ifdef WRITES_META
+#define META_ACCESS
+#else
+#define META_ACCESS readonly
+#endif
+layout(std430, binding = 0) readonly buffer SrcPoints { float srcP[]; };
+layout(std430, binding = 1) META_ACCESS buffer SrcMeta { uint srcM[]; };
+
+uniform uint uSrcStride;  // records the bound segment holds: the distance between two floats of a record
+uniform uint uSrcFirst;   // this dispatch's first record inside the segment
+
+// A point of record r (window-relative): the index of its x; y and z follow uSrcStride apart.
+uint pointOf(uint r, int slot) { return uint(3 * slot) * uSrcStride + uSrcFirst + r; }
+float coord(uint point, int x) { return srcP[point + uint(x) * uSrcStride]; }
+uint metaOf(uint r, int w) { return uint(w) * uSrcStride + uSrcFirst + r; }
 
 int valenceOf(uint m0, int c) { return int((m0 >> uint(8 * c)) & 0xFFu); }
 int gapOf(uint m1, int c) { return int((m1 >> uint(8 * c)) & 0xFFu); }
@@ -44,8 +67,10 @@ int ringBit(int c, int k, int g, int i) {
 
 bool isBoundarySpoke(int k, int g, int i) { return g != NO_GAP && (i == g || i == (g + 1) % k); }
 
-bool srcBit(uint mb, int bit) { return (srcM[mb + 2u + uint(bit >> 5)] & (1u << uint(bit & 31))) != 0u; }
-void setSrcBit(uint mb, int bit) { srcM[mb + 2u + uint(bit >> 5)] |= 1u << uint(bit & 31); }
+bool srcBit(uint r, int bit) { return (srcM[metaOf(r, 2 + (bit >> 5))] & (1u << uint(bit & 31))) != 0u; }
+#ifdef WRITES_META
+void setSrcBit(uint r, int bit) { srcM[metaOf(r, 2 + (bit >> 5))] |= 1u << uint(bit & 31); }
+#endif
 
 // Loop's masks, one coordinate at a time, in LoopRules.java's grouping. No weight is typed here:
 // the loader defines LOOP_EDGE_END, LOOP_EDGE_OPPOSITE, LOOP_HALF, LOOP_BOUNDARY_CENTRE and

@@ -3,19 +3,27 @@
 // finished. With DIRECT defined the children are written as output triangles; with UNIFORM defined
 // every record is active (record j is the j-th active one) and none has slivers.
 //
-// Destinations are bound as ranges whose starts need not fall on a record or a triangle: the
-// *Base uniforms give, in floats (or uints for metadata), where this dispatch's first child,
-// sliver or direct triangle starts inside its bound range.
+// Children go to a segment of their own (structure of arrays, like the source: see
+// loop_record.glsl) whose capacity uDstStride is a multiple of four, so a regular parent writes each
+// float of its four children as one vec4: 16-byte stores that a warp lays down as 512 contiguous
+// bytes. Slivers and direct triangles are output triangles (9 floats each), bound as ranges whose
+// starts need not fall on a triangle: uSliverFloatBase and uDirectFloatBase say where this
+// dispatch's first one starts inside its bound range.
 #include "loop_record.glsl"
 
-// GROUP parents per work group (from the CPU: as many as the shared-memory stage holds, up to 64).
-// Children are assembled in shared memory, one child per invocation at a time, and copied out by the
-// whole group, record by record: coalesced stores, where each invocation writing its own records
-// would scatter stores at a stride of several hundred bytes.
+#if !defined(REGULAR_ONLY) && !defined(GENERAL_ONLY)
+#error "loop_split is built as a pair: define REGULAR_ONLY or GENERAL_ONLY"
+#endif
+
 layout(local_size_x = GROUP) in;
 
+#ifdef REGULAR_ONLY
+layout(std430, binding = 2) writeonly buffer DstPoints { vec4 dstP4[]; };
+layout(std430, binding = 3) writeonly buffer DstMeta { uvec4 dstM4[]; };
+#else
 layout(std430, binding = 2) writeonly buffer DstPoints { float dstP[]; };
-layout(std430, binding = 3) buffer DstMeta { uint dstM[]; };
+layout(std430, binding = 3) writeonly buffer DstMeta { uint dstM[]; };
+#endif
 layout(std430, binding = 4) writeonly buffer SliverOut { float sliverP[]; };
 layout(std430, binding = 5) readonly buffer Active { uint activeIdx[]; };
 layout(std430, binding = 6) readonly buffer SliverOffset { uint sliverOffset[]; };
@@ -23,18 +31,16 @@ layout(std430, binding = 7) readonly buffer Weights { float weights[]; };
 layout(std430, binding = 11) writeonly buffer DirectOut { float directP[]; };
 
 uniform uint uCount;
-uniform uint uChildPointBase;
-uniform uint uChildMetaBase;
+uniform uint uDstStride;
 uniform uint uSliverFloatBase;
 uniform uint uDirectFloatBase;
 
 #ifdef DIRECT
-#define STAGE_FLOATS 36
-#else
-#define STAGE_FLOATS POINT_FLOATS
-#endif
-shared float stage[GROUP * STAGE_FLOATS];
+// Direct triangles are assembled in shared memory (36 floats per parent) and copied out by the whole
+// group: coalesced stores, where each invocation writing its own 144 bytes would scatter them.
+shared float stage[GROUP * 36];
 shared bool computed[GROUP];
+#endif
 
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
@@ -63,98 +69,104 @@ float sortedSum(int count) {
     return s;
 }
 
-void vertexPoint(uint pb, int c, int k, int g, bool frozen) {
-    uint v = pb + 3u * uint(c);
+void vertexPoint(uint r, int c, int k, int g, bool frozen) {
+    uint v = pointOf(r, c);
     int o = 3 * c;
     if (frozen) {
-        for (int x = 0; x < 3; x++) vertexPoints[o + x] = srcP[v + uint(x)];
+        for (int x = 0; x < 3; x++) vertexPoints[o + x] = coord(v, x);
         return;
     }
     if (g != NO_GAP) {
-        uint a = pb + 3u * uint(ringSlot(c, k, g, g));
-        uint b = pb + 3u * uint(ringSlot(c, k, g, (g + 1) % k));
+        uint a = pointOf(r, ringSlot(c, k, g, g));
+        uint b = pointOf(r, ringSlot(c, k, g, (g + 1) % k));
         for (int x = 0; x < 3; x++) {
-            vertexPoints[o + x] = loopBoundaryVertexPoint(srcP[v + uint(x)], srcP[a + uint(x)], srcP[b + uint(x)]);
+            vertexPoints[o + x] = loopBoundaryVertexPoint(coord(v, x), coord(a, x), coord(b, x));
         }
         return;
     }
     float w = weights[2 * k];
     float beta = weights[2 * k + 1];
     for (int x = 0; x < 3; x++) {
-        for (int i = 0; i < k; i++) ring[i] = srcP[pb + 3u * uint(ringSlot(c, k, g, i)) + uint(x)];
-        vertexPoints[o + x] = loopVertexPoint(w, beta, srcP[v + uint(x)], sortedSum(k));
+        for (int i = 0; i < k; i++) ring[i] = coord(pointOf(r, ringSlot(c, k, g, i)), x);
+        vertexPoints[o + x] = loopVertexPoint(w, beta, coord(v, x), sortedSum(k));
     }
 }
 
-void edgePoint(uint pb, uint mb, int c, int k, int g, int i) {
-    uint a = pb + 3u * uint(c);
-    uint b = pb + 3u * uint(ringSlot(c, k, g, i));
+void edgePoint(uint r, int c, int k, int g, int i) {
+    uint a = pointOf(r, c);
+    uint b = pointOf(r, ringSlot(c, k, g, i));
     int o = ep(c, i);
     if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i))) {
-        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(srcP[a + uint(x)], srcP[b + uint(x)]);
+        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
         return;
     }
-    uint oc = pb + 3u * uint(ringSlot(c, k, g, (i + k - 1) % k));
-    uint od = pb + 3u * uint(ringSlot(c, k, g, (i + 1) % k));
+    uint oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
+    uint od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
     for (int x = 0; x < 3; x++) {
-        edgePoints[o + x] = loopEdgePoint(srcP[a + uint(x)], srcP[b + uint(x)], srcP[oc + uint(x)], srcP[od + uint(x)]);
+        edgePoints[o + x] = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
     }
 }
-
 
 void sliverVertex(uint o, int s) { for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = vertexPoints[s + x]; }
 void sliverEdge(uint o, int s) { for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = edgePoints[s + x]; }
+#ifdef DIRECT
 void directVertex(uint o, int s) { for (int x = 0; x < 3; x++) stage[o + uint(x)] = vertexPoints[s + x]; }
 void directEdge(uint o, int s) { for (int x = 0; x < 3; x++) stage[o + uint(x)] = edgePoints[s + x]; }
-void dstVertex(uint qb, int slot, int s) { for (int x = 0; x < 3; x++) stage[qb + uint(3 * slot + x)] = vertexPoints[s + x]; }
-void dstEdge(uint qb, int slot, int s) { for (int x = 0; x < 3; x++) stage[qb + uint(3 * slot + x)] = edgePoints[s + x]; }
+#endif
+
+#if !defined(DIRECT) && !defined(REGULAR_ONLY)
+// ---- General children, written float by float into the child segment (few records take this path).
+
+void dstVertex(uint q, int slot, int s) {
+    for (int x = 0; x < 3; x++) dstP[uint(3 * slot + x) * uDstStride + q] = vertexPoints[s + x];
+}
+void dstEdge(uint q, int slot, int s) {
+    for (int x = 0; x < 3; x++) dstP[uint(3 * slot + x) * uDstStride + q] = edgePoints[s + x];
+}
 
 void setChildBit(int bit) { childBits[bit >> 5] |= 1u << uint(bit & 31); }
-void copyBit(uint mb, int bit, int childBit) { if (recBit(bit)) setChildBit(childBit); }
+void copyBit(int bit, int childBit) { if (recBit(bit)) setChildBit(childBit); }
 
-void beginChild(uint qb) {
-    for (int x = 0; x < POINT_FLOATS; x++) stage[qb + uint(x)] = 0.0;
+void beginChild() {
     for (int w = 0; w < META_INTS - 2; w++) childBits[w] = 0u;
 }
 
-void endChild(uint qmb, int kk[3], int gg[3], uint nf) {
-    dstM[qmb] = packMeta0(kk[0], kk[1], kk[2], nf);
-    dstM[qmb + 1u] = packMeta1(gg[0], gg[1], gg[2]);
-    for (int w = 0; w < META_INTS - 2; w++) dstM[qmb + 2u + uint(w)] = childBits[w];
+void endChild(uint q, int kk[3], int gg[3], uint nf) {
+    dstM[q] = packMeta0(kk[0], kk[1], kk[2], nf);
+    dstM[uDstStride + q] = packMeta1(gg[0], gg[1], gg[2]);
+    for (int w = 0; w < META_INTS - 2; w++) dstM[uint(2 + w) * uDstStride + q] = childBits[w];
 }
 
-void writeCornerChild(uint q, int c, int k[3], int g[3], bool interior[3], uint mb, uint nf) {
+void writeCornerChild(uint q, int c, int k[3], int g[3], bool interior[3], uint nf) {
     int c1 = (c + 1) % 3;
     int c2 = (c + 2) % 3;
-    uint qb = gl_LocalInvocationID.x * uint(POINT_FLOATS);
-    uint qmb = uChildMetaBase + q * uint(META_INTS);
-    beginChild(qb);
-    dstVertex(qb, c, 3 * c);
-    dstEdge(qb, c1, ep(c, 0));
-    dstEdge(qb, c2, ep(c, 1));
-    if (interior[c]) dstEdge(qb, 3 + c, ep(c, k[c] - 1));
-    dstEdge(qb, 3 + c1, ep(c1, 0));
+    beginChild();
+    dstVertex(q, c, 3 * c);
+    dstEdge(q, c1, ep(c, 0));
+    dstEdge(q, c2, ep(c, 1));
+    if (interior[c]) dstEdge(q, 3 + c, ep(c, k[c] - 1));
+    dstEdge(q, 3 + c1, ep(c1, 0));
     bool dp = prevEdgeInterior(g[c]);
-    if (dp) dstEdge(qb, 3 + c2, ep(c, 2));
+    if (dp) dstEdge(q, 3 + c2, ep(c, 2));
     int fan = fanLength(k[c], g[c]);
     int first = 2 + (dp ? 1 : 0);
     for (int jj = 0; jj < fan; jj++) {
-        dstEdge(qb, fanSlot(c, jj), ep(c, first + jj));
-        copyBit(mb, fanBit(c, jj), fanBit(c, jj));
+        dstEdge(q, fanSlot(c, jj), ep(c, first + jj));
+        copyBit(fanBit(c, jj), fanBit(c, jj));
     }
     // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
     if (interior[c]) {
-        dstEdge(qb, fanSlot(c1, 0), ep(c1, 2));
-        dstVertex(qb, fanSlot(c1, 1), 3 * c1);
-        copyBit(mb, c, fanBit(c1, 1));
+        dstEdge(q, fanSlot(c1, 0), ep(c1, 2));
+        dstVertex(q, fanSlot(c1, 1), 3 * c1);
+        copyBit(c, fanBit(c1, 1));
     } else {
-        dstVertex(qb, fanSlot(c1, 0), 3 * c1);
-        copyBit(mb, c, fanBit(c1, 0));
+        dstVertex(q, fanSlot(c1, 0), 3 * c1);
+        copyBit(c, fanBit(c1, 0));
     }
     // m_{c+2}: ring (V'_c, m_c, m_{c+1}, V'_{c+2}, [E(c+2, D_{c+2})], [E(c, D_{c+2})]).
-    dstVertex(qb, fanSlot(c2, 0), 3 * c2);
-    copyBit(mb, c2, fanBit(c2, 0));
-    if (interior[c2]) dstEdge(qb, fanSlot(c2, 1), ep(c2, k[c2] - 1));
+    dstVertex(q, fanSlot(c2, 0), 3 * c2);
+    copyBit(c2, fanBit(c2, 0));
+    if (interior[c2]) dstEdge(q, fanSlot(c2, 1), ep(c2, k[c2] - 1));
 
     int kk[3];
     int gg[3];
@@ -164,48 +176,44 @@ void writeCornerChild(uint q, int c, int k[3], int g[3], bool interior[3], uint 
     gg[c1] = interior[c] ? NO_GAP : 1;
     kk[c2] = interior[c2] ? 6 : 4;
     gg[c2] = interior[c2] ? NO_GAP : 3;
-    copyBit(mb, c, c);
-    copyBit(mb, c2, c2);
-    copyBit(mb, 3 + 2 * c, 3 + 2 * c);
-    copyBit(mb, 4 + 2 * c2, 4 + 2 * c2);
-    endChild(qmb, kk, gg, nf & (1u << uint(c) | 1u << uint(c2)));
+    copyBit(c, c);
+    copyBit(c2, c2);
+    copyBit(3 + 2 * c, 3 + 2 * c);
+    copyBit(4 + 2 * c2, 4 + 2 * c2);
+    endChild(q, kk, gg, nf & (1u << uint(c) | 1u << uint(c2)));
 }
 
-void writeCentreChild(uint q, int k[3], bool interior[3], uint mb) {
-    uint qb = gl_LocalInvocationID.x * uint(POINT_FLOATS);
-    uint qmb = uChildMetaBase + q * uint(META_INTS);
-    beginChild(qb);
+void writeCentreChild(uint q, int k[3], bool interior[3]) {
+    beginChild();
     int kk[3];
     int gg[3];
     for (int jj = 0; jj < 3; jj++) {
         int e = (jj + 1) % 3;
         int e2 = (jj + 2) % 3;
-        dstEdge(qb, jj, ep(e, 0));
-        dstVertex(qb, 3 + jj, 3 * e2);
+        dstEdge(q, jj, ep(e, 0));
+        dstVertex(q, 3 + jj, 3 * e2);
         if (interior[e]) {
-            dstEdge(qb, fanSlot(jj, 0), ep(e, k[e] - 1));
-            dstEdge(qb, fanSlot(jj, 1), ep(e2, 2));
+            dstEdge(q, fanSlot(jj, 0), ep(e, k[e] - 1));
+            dstEdge(q, fanSlot(jj, 1), ep(e2, 2));
         }
         kk[jj] = interior[e] ? 6 : 4;
         gg[jj] = interior[e] ? NO_GAP : 2;
         // (m_{j+1}, V'_{j+2}) halves parent edge j+1; (m_{j+2}, V'_{j+2}) halves parent edge j+2.
-        copyBit(mb, e, 3 + 2 * jj);
-        copyBit(mb, e2, 4 + 2 * jj);
+        copyBit(e, 3 + 2 * jj);
+        copyBit(e2, 4 + 2 * jj);
     }
-    endChild(qmb, kk, gg, 0u);
+    endChild(q, kk, gg, 0u);
 }
+#endif
 
 // ---- Regular records: three interior corners of valence 6 (almost every record after a few
-// levels). The ring of corner c is then fixed, N, P, D_prev, fan 0, fan 1, D_next, so every index
-// below is a constant once the loops unroll: the edge points live in registers instead of local
-// memory. Same values as the general path, operation for operation; the ring sums sort with min/max
-// (a sorting network), which gives the same ascending sequence as the insertion sort, and the sum
-// runs left to right over it.
+// levels). The ring of corner c is then fixed, (N, P, D_prev, fan 0, fan 1, D_next), and the whole
+// computation is written with named variables: no array, so nothing the compiler could put in local
+// memory (indexed private arrays go there on NVIDIA, and that cost more than everything else).
+// Same values as the general path, operation for operation; the ring sums sort with min/max (a
+// sorting network), which gives the same ascending sequence as the insertion sort, and the sum runs
+// left to right over it. V_c is corner c's new position, E_ci the edge point of its spoke i.
 
-int regSlot(int c, int i) {
-    return i == 0 ? (c + 1) % 3 : i == 1 ? (c + 2) % 3 : i == 2 ? 3 + (c + 2) % 3
-         : i == 5 ? 3 + c : FIXED_POINTS + c * FAN + (i - 3);
-}
 int regBit(int c, int i) {
     return i == 0 ? c : i == 1 ? (c + 2) % 3 : i == 2 ? 4 + 2 * ((c + 2) % 3)
          : i == 5 ? 3 + 2 * c : FIXED_SPOKES + c * FAN + (i - 3);
@@ -222,136 +230,155 @@ float sortedSum6(float r0, float r1, float r2, float r3, float r4, float r5) {
     return s;
 }
 
-float regEdge[54];   // [c][i][x], 3 * 6 * 3
-float regVertex[9];
+vec3 loadPoint(uint r, int slot) {
+    uint p = pointOf(r, slot);
+    return vec3(coord(p, 0), coord(p, 1), coord(p, 2));
+}
 
-void prepareRegular(uint j, uint r, uint pb, uint mb, uint m0) {
+// Spoke (a, b) with c and d opposite it; the midpoint once the spoke is complete.
+vec3 edgeRule(vec3 a, vec3 b, vec3 c, vec3 d, bool complete) {
+    if (complete) return vec3(loopMidpoint(a.x, b.x), loopMidpoint(a.y, b.y), loopMidpoint(a.z, b.z));
+    return vec3(loopEdgePoint(a.x, b.x, c.x, d.x), loopEdgePoint(a.y, b.y, c.y, d.y),
+                loopEdgePoint(a.z, b.z, c.z, d.z));
+}
+
+vec3 vertexRule(vec3 v, vec3 r0, vec3 r1, vec3 r2, vec3 r3, vec3 r4, vec3 r5, bool frozen) {
+    if (frozen) return v;
     float w = weights[12];
     float beta = weights[13];
-    for (int c = 0; c < 3; c++) {
-        bool frozen = false;
-        for (int i = 0; i < 6; i++) frozen = frozen || recBit(regBit(c, i));
-        uint v = pb + 3u * uint(c);
-        for (int x = 0; x < 3; x++) {
-            if (frozen) {
-                regVertex[3 * c + x] = srcP[v + uint(x)];
-            } else {
-                float s6 = sortedSum6(srcP[pb + 3u * uint(regSlot(c, 0)) + uint(x)], srcP[pb + 3u * uint(regSlot(c, 1)) + uint(x)],
-                                      srcP[pb + 3u * uint(regSlot(c, 2)) + uint(x)], srcP[pb + 3u * uint(regSlot(c, 3)) + uint(x)],
-                                      srcP[pb + 3u * uint(regSlot(c, 4)) + uint(x)], srcP[pb + 3u * uint(regSlot(c, 5)) + uint(x)]);
-                regVertex[3 * c + x] = loopVertexPoint(w, beta, srcP[v + uint(x)], s6);
-            }
-        }
-        for (int i = 0; i < 6; i++) {
-            uint a = v;
-            uint b = pb + 3u * uint(regSlot(c, i));
-            uint oc = pb + 3u * uint(regSlot(c, (i + 5) % 6));
-            uint od = pb + 3u * uint(regSlot(c, (i + 1) % 6));
-            bool mid = recBit(regBit(c, i));
-            for (int x = 0; x < 3; x++) {
-                regEdge[18 * c + 3 * i + x] = mid ? loopMidpoint(srcP[a + uint(x)], srcP[b + uint(x)])
-                        : loopEdgePoint(srcP[a + uint(x)], srcP[b + uint(x)], srcP[oc + uint(x)], srcP[od + uint(x)]);
-            }
-        }
-    }
+    return vec3(loopVertexPoint(w, beta, v.x, sortedSum6(r0.x, r1.x, r2.x, r3.x, r4.x, r5.x)),
+                loopVertexPoint(w, beta, v.y, sortedSum6(r0.y, r1.y, r2.y, r3.y, r4.y, r5.y)),
+                loopVertexPoint(w, beta, v.z, sortedSum6(r0.z, r1.z, r2.z, r3.z, r4.z, r5.z)));
+}
+
+// Corner c (a literal at every call) with its ring r0..r5.
+void regularCorner(uint r, int c, vec3 a, vec3 r0, vec3 r1, vec3 r2, vec3 r3, vec3 r4, vec3 r5,
+                   out vec3 v, out vec3 e0, out vec3 e1, out vec3 e2, out vec3 e3, out vec3 e4, out vec3 e5) {
+    bool b0 = srcBit(r, regBit(c, 0));
+    bool b1 = srcBit(r, regBit(c, 1));
+    bool b2 = srcBit(r, regBit(c, 2));
+    bool b3 = srcBit(r, regBit(c, 3));
+    bool b4 = srcBit(r, regBit(c, 4));
+    bool b5 = srcBit(r, regBit(c, 5));
+    v = vertexRule(a, r0, r1, r2, r3, r4, r5, b0 || b1 || b2 || b3 || b4 || b5);
+    e0 = edgeRule(a, r0, r5, r1, b0);
+    e1 = edgeRule(a, r1, r0, r2, b1);
+    e2 = edgeRule(a, r2, r1, r3, b2);
+    e3 = edgeRule(a, r3, r2, r4, b3);
+    e4 = edgeRule(a, r4, r3, r5, b4);
+    e5 = edgeRule(a, r5, r4, r0, b5);
+}
+
+vec3 V0, V1, V2;
+vec3 E00, E01, E02, E03, E04, E05;
+vec3 E10, E11, E12, E13, E14, E15;
+vec3 E20, E21, E22, E23, E24, E25;
+
+void sliverTriangle(uint o, vec3 a, vec3 b, vec3 m) {
+    sliverP[o] = a.x; sliverP[o + 1u] = a.y; sliverP[o + 2u] = a.z;
+    sliverP[o + 3u] = b.x; sliverP[o + 4u] = b.y; sliverP[o + 5u] = b.z;
+    sliverP[o + 6u] = m.x; sliverP[o + 7u] = m.y; sliverP[o + 8u] = m.z;
+}
+
+#ifdef DIRECT
+void stageTriangle(uint o, vec3 a, vec3 b, vec3 c) {
+    stage[o] = a.x; stage[o + 1u] = a.y; stage[o + 2u] = a.z;
+    stage[o + 3u] = b.x; stage[o + 4u] = b.y; stage[o + 5u] = b.z;
+    stage[o + 6u] = c.x; stage[o + 7u] = c.y; stage[o + 8u] = c.z;
+}
+#endif
+
+void prepareRegular(uint r, uint m0) {
+    vec3 A0 = loadPoint(r, 0), A1 = loadPoint(r, 1), A2 = loadPoint(r, 2);
+    vec3 D0 = loadPoint(r, 3), D1 = loadPoint(r, 4), D2 = loadPoint(r, 5);
+    vec3 F00 = loadPoint(r, fanSlot(0, 0)), F01 = loadPoint(r, fanSlot(0, 1));
+    vec3 F10 = loadPoint(r, fanSlot(1, 0)), F11 = loadPoint(r, fanSlot(1, 1));
+    vec3 F20 = loadPoint(r, fanSlot(2, 0)), F21 = loadPoint(r, fanSlot(2, 1));
+    regularCorner(r, 0, A0, A1, A2, D2, F00, F01, D0, V0, E00, E01, E02, E03, E04, E05);
+    regularCorner(r, 1, A1, A2, A0, D0, F10, F11, D1, V1, E10, E11, E12, E13, E14, E15);
+    regularCorner(r, 2, A2, A0, A1, D1, F20, F21, D2, V2, E20, E21, E22, E23, E24, E25);
 #ifndef UNIFORM
+    // Sliver (a, b, m) along each edge whose neighbour has finished.
     uint nf = neighbourFinishedOf(m0);
-    uint s = sliverOffset[r];
-    for (int e = 0; e < 3; e++) {
-        if ((nf & (1u << uint(e))) != 0u) {
-            uint o = uSliverFloatBase + 9u * s;
-            s++;
-            for (int x = 0; x < 3; x++) {
-                sliverP[o + uint(x)] = regVertex[3 * e + x];
-                sliverP[o + 3u + uint(x)] = regVertex[3 * ((e + 1) % 3) + x];
-                sliverP[o + 6u + uint(x)] = regEdge[18 * e + x];
-            }
-        }
-    }
+    uint o = uSliverFloatBase + 9u * sliverOffset[r];
+    if ((nf & 1u) != 0u) { sliverTriangle(o, V0, V1, E00); o += 9u; }
+    if ((nf & 2u) != 0u) { sliverTriangle(o, V1, V2, E10); o += 9u; }
+    if ((nf & 4u) != 0u) { sliverTriangle(o, V2, V0, E20); }
 #endif
 #ifdef DIRECT
-    uint o = gl_LocalInvocationID.x * 36u;
-    for (int c = 0; c < 3; c++) {
-        for (int x = 0; x < 3; x++) {
-            stage[o + uint(9 * c + 3 * c + x)] = regVertex[3 * c + x];
-            stage[o + uint(9 * c + 3 * ((c + 1) % 3) + x)] = regEdge[18 * c + x];
-            stage[o + uint(9 * c + 3 * ((c + 2) % 3) + x)] = regEdge[18 * c + 3 + x];
-        }
-    }
-    for (int i = 0; i < 3; i++) {
-        for (int x = 0; x < 3; x++) stage[o + uint(27 + 3 * i + x)] = regEdge[18 * ((i + 1) % 3) + x];
-    }
+    // The four children as output triangles: corner children 0, 1, 2, then the centre.
+    uint t = gl_LocalInvocationID.x * 36u;
+    stageTriangle(t, V0, E00, E01);
+    stageTriangle(t + 9u, E11, V1, E10);
+    stageTriangle(t + 18u, E20, E21, V2);
+    stageTriangle(t + 27u, E10, E20, E00);
 #endif
 }
 
-// Writes child c (3: the centre) of a regular record into this invocation's stage slot.
-void writeRegularChild(int c, uint j, uint mb, uint nf) {
-    // Children of a regular record are regular: every corner has valence 6 and a fan of two. The
-    // fan slots beyond two are not written at all (copyChild skips them): no pass reads a fan slot
-    // past the corner's fan length, so they may hold anything, and not writing them more than
-    // halves the bytes written for meshes with long fans. (The Java back end's chunks hold zeros
-    // there; records are equal wherever they are defined, and the output is identical.)
-    uint meta0 = packMeta0(6, 6, 6, 0u);
-    uint meta1 = packMeta1(NO_GAP, NO_GAP, NO_GAP);
-    if (c < 3) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        uint q = 4u * j + uint(c);
-        uint qb = gl_LocalInvocationID.x * uint(POINT_FLOATS);
-        uint qmb = uChildMetaBase + q * uint(META_INTS);
-        for (int x = 0; x < 3; x++) {
-            stage[qb + uint(3 * c + x)] = regVertex[3 * c + x];
-            stage[qb + uint(3 * c1 + x)] = regEdge[18 * c + x];
-            stage[qb + uint(3 * c2 + x)] = regEdge[18 * c + 3 + x];
-            stage[qb + uint(3 * (3 + c) + x)] = regEdge[18 * c + 15 + x];
-            stage[qb + uint(3 * (3 + c1) + x)] = regEdge[18 * c1 + x];
-            stage[qb + uint(3 * (3 + c2) + x)] = regEdge[18 * c + 6 + x];
-            stage[qb + uint(3 * fanSlot(c, 0) + x)] = regEdge[18 * c + 9 + x];
-            stage[qb + uint(3 * fanSlot(c, 1) + x)] = regEdge[18 * c + 12 + x];
-            stage[qb + uint(3 * fanSlot(c1, 0) + x)] = regEdge[18 * c1 + 6 + x];
-            stage[qb + uint(3 * fanSlot(c1, 1) + x)] = regVertex[3 * c1 + x];
-            stage[qb + uint(3 * fanSlot(c2, 0) + x)] = regVertex[3 * c2 + x];
-            stage[qb + uint(3 * fanSlot(c2, 1) + x)] = regEdge[18 * c2 + 15 + x];
-        }
-        for (int wd = 0; wd < META_INTS - 2; wd++) childBits[wd] = 0u;
-        copyBit(mb, regBit(c, 3), fanBit(c, 0));
-        copyBit(mb, regBit(c, 4), fanBit(c, 1));
-        copyBit(mb, c, fanBit(c1, 1));
-        copyBit(mb, c2, fanBit(c2, 0));
-        copyBit(mb, c, c);
-        copyBit(mb, c2, c2);
-        copyBit(mb, 3 + 2 * c, 3 + 2 * c);
-        copyBit(mb, 4 + 2 * c2, 4 + 2 * c2);
-        dstM[qmb] = meta0 | ((nf & (1u << uint(c) | 1u << uint(c2))) << 24u);
-        dstM[qmb + 1u] = meta1;
-        for (int wd = 0; wd < META_INTS - 2; wd++) dstM[qmb + 2u + uint(wd)] = childBits[wd];
-    }
-    else {
-        uint q = 4u * j + 3u;
-        uint qb = gl_LocalInvocationID.x * uint(POINT_FLOATS);
-        uint qmb = uChildMetaBase + q * uint(META_INTS);
-        for (int wd = 0; wd < META_INTS - 2; wd++) childBits[wd] = 0u;
-        for (int jj = 0; jj < 3; jj++) {
-            int e = (jj + 1) % 3;
-            int e2 = (jj + 2) % 3;
-            for (int x = 0; x < 3; x++) {
-                stage[qb + uint(3 * jj + x)] = regEdge[18 * e + x];
-                stage[qb + uint(3 * (3 + jj) + x)] = regVertex[3 * e2 + x];
-                stage[qb + uint(3 * fanSlot(jj, 0) + x)] = regEdge[18 * e + 15 + x];
-                stage[qb + uint(3 * fanSlot(jj, 1) + x)] = regEdge[18 * e2 + 6 + x];
-            }
-            copyBit(mb, e, 3 + 2 * jj);
-            copyBit(mb, e2, 4 + 2 * jj);
-        }
-        dstM[qmb] = meta0;
-        dstM[qmb + 1u] = meta1;
-        for (int wd = 0; wd < META_INTS - 2; wd++) dstM[qmb + 2u + uint(wd)] = childBits[wd];
-    }
+#if defined(REGULAR_ONLY) && !defined(DIRECT)
+// The four children of a regular record are regular: every corner has valence 6 and a fan of two.
+// Each point slot of the four children is one vec4 per coordinate (child 0, 1, 2, centre). Fan
+// slots beyond two are not written at all: no pass reads a fan slot past the corner's fan length,
+// so they may hold anything. (The Java back end's chunks hold zeros there; records are equal
+// wherever they are defined, and the output is identical.)
+void putChildren(uint j, int slot, vec3 k0, vec3 k1, vec3 k2, vec3 k3) {
+    uint quarter = uDstStride / 4u;
+    uint f = uint(3 * slot) * quarter + j;
+    dstP4[f] = vec4(k0.x, k1.x, k2.x, k3.x);
+    dstP4[f + quarter] = vec4(k0.y, k1.y, k2.y, k3.y);
+    dstP4[f + 2u * quarter] = vec4(k0.z, k1.z, k2.z, k3.z);
 }
 
+// Bit `to` of a child (in its word w) from bit `from` of this record.
+uint carry(uint r, int from, int to, int w) {
+    return (to >> 5) == w && srcBit(r, from) ? 1u << uint(to & 31) : 0u;
+}
+
+// Word w of the complete bits of corner child c: halves of parent spokes keep their bits.
+uint cornerChildBits(uint r, int c, int w) {
+    int c1 = (c + 1) % 3;
+    int c2 = (c + 2) % 3;
+    return carry(r, fanBit(c, 0), fanBit(c, 0), w) | carry(r, fanBit(c, 1), fanBit(c, 1), w)
+         | carry(r, c, fanBit(c1, 1), w) | carry(r, c2, fanBit(c2, 0), w)
+         | carry(r, c, c, w) | carry(r, c2, c2, w)
+         | carry(r, 3 + 2 * c, 3 + 2 * c, w) | carry(r, 4 + 2 * c2, 4 + 2 * c2, w);
+}
+
+// Word w of the centre child's bits: (m_{j+1}, V'_{j+2}) halves parent edge j+1, (m_{j+2}, V'_{j+2})
+// halves parent edge j+2.
+uint centreChildBits(uint r, int w) {
+    return carry(r, 1, 3, w) | carry(r, 2, 4, w) | carry(r, 2, 5, w) | carry(r, 0, 6, w)
+         | carry(r, 0, 7, w) | carry(r, 1, 8, w);
+}
+
+void writeRegularChildren(uint j, uint r, uint nf) {
+    putChildren(j, 0, V0, E11, E20, E10);
+    putChildren(j, 1, E00, V1, E21, E20);
+    putChildren(j, 2, E01, E10, V2, E00);
+    putChildren(j, 3, E05, E12, E00, V2);
+    putChildren(j, 4, E10, E15, E22, V0);
+    putChildren(j, 5, E02, E20, E25, V1);
+    putChildren(j, fanSlot(0, 0), E03, V0, E02, E15);
+    putChildren(j, fanSlot(0, 1), E04, E05, V0, E22);
+    putChildren(j, fanSlot(1, 0), E12, E13, V1, E25);
+    putChildren(j, fanSlot(1, 1), V1, E14, E15, E02);
+    putChildren(j, fanSlot(2, 0), V2, E22, E23, E05);
+    putChildren(j, fanSlot(2, 1), E25, V2, E24, E12);
+    uint quarter = uDstStride / 4u;
+    uint meta0 = packMeta0(6, 6, 6, 0u);
+    // Corner child c inherits the neighbour-finished bits of edges c and c+2.
+    dstM4[j] = uvec4(meta0 | (nf & 5u) << 24u, meta0 | (nf & 3u) << 24u, meta0 | (nf & 6u) << 24u, meta0);
+    dstM4[quarter + j] = uvec4(packMeta1(NO_GAP, NO_GAP, NO_GAP));
+    for (int w = 0; w < META_INTS - 2; w++) {
+        dstM4[uint(2 + w) * quarter + j] = uvec4(cornerChildBits(r, 0, w), cornerChildBits(r, 1, w),
+                                                 cornerChildBits(r, 2, w), centreChildBits(r, w));
+    }
+}
+#endif
+
 // What prepare() leaves for the child writers of this invocation's record.
+uint sR;
 bool sRegular;
-uint sMb;
 uint sNf;
 int sK[3];
 int sG[3];
@@ -366,12 +393,9 @@ bool prepare(uint j) {
 #else
     uint r = activeIdx[j];
 #endif
-    uint pb = r * uint(POINT_FLOATS);
-    uint mb = r * uint(META_INTS);
-    uint m0 = srcM[mb];
-    uint m1 = srcM[mb + 1u];
-    for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[mb + 2u + uint(w)];
-    sMb = mb;
+    sR = r;
+    uint m0 = srcM[metaOf(r, 0)];
+    uint m1 = srcM[metaOf(r, 1)];
     sNf = neighbourFinishedOf(m0);
     sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & 0x00FFFFFFu) == packMeta0(6, 6, 6, 0u);
 #if defined(REGULAR_ONLY)
@@ -379,13 +403,10 @@ bool prepare(uint j) {
 #elif defined(GENERAL_ONLY)
     if (sRegular) return false;
 #endif
-    if (sRegular) {
-#ifndef GENERAL_ONLY
-        prepareRegular(j, r, pb, mb, m0);
-#endif
-        return true;
-    }
-#ifndef REGULAR_ONLY
+#ifdef REGULAR_ONLY
+    prepareRegular(r, m0);
+#else
+    for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[metaOf(r, 2 + w)];
     for (int c = 0; c < 3; c++) {
         sK[c] = valenceOf(m0, c);
         sG[c] = gapOf(m1, c);
@@ -393,8 +414,8 @@ bool prepare(uint j) {
     for (int c = 0; c < 3; c++) {
         bool frozen = false;
         for (int i = 0; i < sK[c] && !frozen; i++) frozen = recBit(ringBit(c, sK[c], sG[c], i));
-        vertexPoint(pb, c, sK[c], sG[c], frozen);
-        for (int i = 0; i < sK[c]; i++) edgePoint(pb, mb, c, sK[c], sG[c], i);
+        vertexPoint(r, c, sK[c], sG[c], frozen);
+        for (int i = 0; i < sK[c]; i++) edgePoint(r, c, sK[c], sG[c], i);
     }
 
 #ifndef UNIFORM
@@ -425,67 +446,16 @@ bool prepare(uint j) {
     return true;
 }
 
-#ifndef DIRECT
-void writeChild(int c, uint j) {
-#ifndef GENERAL_ONLY
-    if (sRegular) {
-        writeRegularChild(c, j, sMb, sNf);
-        return;
-    }
-#endif
-#ifndef REGULAR_ONLY
-    if (c < 3) {
-        writeCornerChild(4u * j + uint(c), c, sK, sG, sInterior, sMb, sNf);
-    } else {
-        writeCentreChild(4u * j + 3u, sK, sInterior, sMb);
-    }
-#endif
-}
-
-#ifdef REGULAR_ONLY
-// Floats a regular child defines: corners and D's (18), then two fan points of each corner.
-#define REGULAR_FLOATS 36
-uint regularOffset(uint u) {
-    if (u < 18u) return u;
-    uint f = u - 18u;
-    uint c = f / 6u;
-    return 18u + 3u * c * uint(FAN) + (f - 6u * c);
-}
-#endif
-
-// Copies the group's staged child c (one record per parent) to its place 4j + c.
-void copyChild(int c, uint first, uint parents) {
-#ifdef REGULAR_ONLY
-    uint n = parents * uint(REGULAR_FLOATS);
-    for (uint i = gl_LocalInvocationID.x; i < n; i += uint(GROUP)) {
-        uint rec = i / uint(REGULAR_FLOATS);
-        uint off = regularOffset(i - rec * uint(REGULAR_FLOATS));
-        if (computed[rec]) {
-            dstP[uChildPointBase + (4u * (first + rec) + uint(c)) * uint(POINT_FLOATS) + off] =
-                    stage[rec * uint(POINT_FLOATS) + off];
-        }
-    }
-#else
-    uint n = parents * uint(POINT_FLOATS);
-    for (uint i = gl_LocalInvocationID.x; i < n; i += uint(GROUP)) {
-        uint rec = i / uint(POINT_FLOATS);
-        uint off = i - rec * uint(POINT_FLOATS);
-        if (computed[rec]) dstP[uChildPointBase + (4u * (first + rec) + uint(c)) * uint(POINT_FLOATS) + off] = stage[i];
-    }
-#endif
-}
-#endif
-
 void main() {
     uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     uint first = group * uint(GROUP);
     uint j = first + gl_LocalInvocationID.x;
-    // Every invocation reaches the barriers; only those with a record compute.
     bool has = j < uCount;
+#ifdef DIRECT
+    // Every invocation reaches the barrier; only those with a record compute.
     uint parents = min(uint(GROUP), uCount > first ? uCount - first : 0u);
     if (has) has = prepare(j);
     computed[gl_LocalInvocationID.x] = has;
-#ifdef DIRECT
     barrier();
     uint n = parents * 36u;
     uint base = uDirectFloatBase + first * 36u;
@@ -493,21 +463,12 @@ void main() {
         if (computed[i / 36u]) directP[base + i] = stage[i];
     }
 #else
-    // Written out four times rather than looped, so that the child index is a constant in each.
-    if (has) writeChild(0, j);
-    barrier();
-    copyChild(0, first, parents);
-    barrier();
-    if (has) writeChild(1, j);
-    barrier();
-    copyChild(1, first, parents);
-    barrier();
-    if (has) writeChild(2, j);
-    barrier();
-    copyChild(2, first, parents);
-    barrier();
-    if (has) writeChild(3, j);
-    barrier();
-    copyChild(3, first, parents);
+    if (!has || !prepare(j)) return;
+#if defined(REGULAR_ONLY)
+    writeRegularChildren(j, sR, sNf);
+#else
+    for (int c = 0; c < 3; c++) writeCornerChild(4u * j + uint(c), c, sK, sG, sInterior, sNf);
+    writeCentreChild(4u * j + 3u, sK, sInterior);
+#endif
 #endif
 }

@@ -30,10 +30,13 @@ import org.loopsub.stream.RecordLayout;
 
 /**
  * The GL back end's level loop: the twin of {@link org.loopsub.stream.JavaStreamEngine}, running the
- * passes as compute shaders. A level's stream is a list of segments (GL buffers of records); each
- * is processed in windows small enough for one SSBO binding and the memory budget. Output triangles
- * stay on the GPU, in the Java back end's order: per level its finished records, then its slivers,
- * then (at the last split) the direct triangles.
+ * passes as compute shaders. A level's stream is a list of segments: GL buffers of records stored
+ * as a structure of arrays (float f of record r at {@code f * capacity + r}, see loop_record.glsl),
+ * each small enough for one SSBO binding and the memory budget. A segment is processed in windows
+ * of at most {@code window} records, and each window's children form one new segment, so segments
+ * never hold more than four windows. Output triangles stay on the GPU, in the Java back end's
+ * order: per level its finished records, then its slivers, then (at the last split) the direct
+ * triangles.
  */
 final class GlStreamEngine implements AutoCloseable {
     private static final int POINTS = 0;
@@ -63,8 +66,11 @@ final class GlStreamEngine implements AutoCloseable {
     private final long recordBytes;
     private final long metaBytes;
 
-    /** A piece of a level's stream on the GPU. */
-    private record Segment(GlBuffer points, GlBuffer meta, long count) {
+    /**
+     * A piece of a level's stream on the GPU: {@code count} records in buffers laid out for
+     * {@code capacity} records (the distance between two floats of one record).
+     */
+    private record Segment(GlBuffer points, GlBuffer meta, long count, long capacity) {
     }
 
     /** Output of one level: finished, slivers and direct triangles in separate GL buffers, in order. */
@@ -127,12 +133,13 @@ final class GlStreamEngine implements AutoCloseable {
         this.inverseScale = inverseScale;
         this.scan = new GpuScan(context, strategy);
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
-        // A window's children (4 per record) must fit one binding, and so must its input.
+        // A window's children (4 per record) form one segment, which must fit one binding; so must
+        // its input, a segment of at most four windows.
         long block = Math.min(context.maxStorageBlockSize(), budgetBytes);
-        long w = (block - 2 * align) / (4 * 4L * layout.pointFloats());
-        long quantum = align; // records: window starts then fall on aligned bytes
-        w = Math.max(quantum, w / quantum * quantum);
-        this.window = Math.min(w, 1L << 24);
+        long w = block / (4 * 4L * layout.pointFloats());
+        // Shaders index floats with 32-bit uints: a segment holds fewer than 2^32 of them.
+        w = Math.min(w, (1L << 30) / layout.pointFloats());
+        this.window = Math.max(1, Math.min(w, 1L << 24));
         this.weights = GlBuffer.of(weightTable, "loop_weights");
     }
 
@@ -144,7 +151,7 @@ final class GlStreamEngine implements AutoCloseable {
         defines.putAll(LOOP_WEIGHT_DEFINES);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
-            defines.put("GROUP", Integer.toString(splitGroup(extra.containsKey("DIRECT"))));
+            defines.put("GROUP", Integer.toString(extra.containsKey("DIRECT") ? directSplitGroup() : SPLIT_GROUP));
         }
         String key = stem + defines;
         // The user's GLSL criterion (if any) goes in right after the defines, before the pass's code.
@@ -153,28 +160,19 @@ final class GlStreamEngine implements AutoCloseable {
     }
 
     /**
-     * Most parents per work group of loop_split. Measured on an H100 (bigguyT uniform depth 7,
-     * kernels): 8 → 24.1 ms, 16 → 22.1, 32 → 22.5, 64 → 26.3, 128 → 29.2; 32, one warp, is kept as
-     * the portable choice.
+     * Parents per work group of loop_split when it writes child records (no shared memory).
+     * The system property {@code loopsub.gl.splitGroup} overrides it, for tuning on a new GPU.
      */
-    private static final long SPLIT_GROUP_MAX = 32;
+    private static final int SPLIT_GROUP = Integer.getInteger("loopsub.gl.splitGroup", 64);
 
     /**
-     * Parents per work group of loop_split: as many as its shared-memory stage (one child each) holds,
-     * at most {@link #SPLIT_GROUP_MAX}, a whole number of 32-wide warps when there is room for one.
+     * Parents per work group of the last split, which stages its 36 floats of direct triangles per
+     * parent in shared memory. Measured on an H100 with the earlier record-after-record layout
+     * (bigguyT uniform depth 7): 16-32 best, 64 and 128 slower; 32, one warp, is the portable choice
+     * ({@code loopsub.gl.directGroup} overrides it).
      */
-    private int splitGroup(boolean direct) {
-        long stageBytes = 4L * (direct ? 36 : layout.pointFloats());
-        long fit = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_MAX_COMPUTE_SHARED_MEMORY_SIZE) / stageBytes;
-        long group = Math.min(SPLIT_GROUP_MAX, fit);
-        if (group >= 32) {
-            group = group / 32 * 32;
-        }
-        if (group < 1) {
-            throw new UnsupportedOperationException("records of " + layout.pointFloats() + " floats do not fit the "
-                    + "GPU's shared memory; the mesh's largest valence is too high for the GL back end");
-        }
-        return (int) group;
+    private static int directSplitGroup() {
+        return Integer.getInteger("loopsub.gl.directGroup", 32);
     }
 
     Output run(List<RecordChunk> level0, int maxDepth, ProgressListener progress) {
@@ -232,27 +230,50 @@ final class GlStreamEngine implements AutoCloseable {
         List<Segment> next = new ArrayList<>();
     }
 
+    /** Uploads the level-0 records, transposed into segments of at most four windows. */
     private List<Segment> upload(List<RecordChunk> chunks) {
+        int pf = layout.pointFloats();
+        int mi = layout.metaInts();
         long n = 0;
         for (RecordChunk c : chunks) {
             n += c.count;
         }
         List<Segment> segments = new ArrayList<>();
-        if (n == 0) {
-            return segments;
+        long most = Math.min(4 * window, (Integer.MAX_VALUE - 8) / pf);
+        int chunk = 0;
+        int inChunk = 0;
+        for (long first = 0; first < n; first += most) {
+            int cap = (int) Math.min(most, n - first);
+            float[] p = new float[cap * pf];
+            int[] m = new int[cap * mi];
+            for (int r = 0; r < cap; r++) {
+                while (inChunk == chunks.get(chunk).count) {
+                    chunk++;
+                    inChunk = 0;
+                }
+                RecordChunk c = chunks.get(chunk);
+                for (int f = 0; f < pf; f++) {
+                    p[f * cap + r] = c.points[inChunk * pf + f];
+                }
+                for (int w = 0; w < mi; w++) {
+                    m[w * cap + r] = c.meta[inChunk * mi + w];
+                }
+                inChunk++;
+            }
+            GlBuffer points = pool.acquire(4L * p.length, "loop_records_points");
+            GlBuffer meta = pool.acquire(4L * m.length, "loop_records_meta");
+            points.write(0, p);
+            meta.write(0, m);
+            segments.add(new Segment(points, meta, cap, cap));
         }
-        GlBuffer points = pool.acquire(n * 4L * layout.pointFloats(), "loop_records_points");
-        GlBuffer meta = pool.acquire(n * 4L * layout.metaInts(), "loop_records_meta");
-        long at = 0;
-        for (RecordChunk c : chunks) {
-            float[] p = java.util.Arrays.copyOf(c.points, c.count * layout.pointFloats());
-            int[] m = java.util.Arrays.copyOf(c.meta, c.count * layout.metaInts());
-            points.write(at * 4L * layout.pointFloats(), p);
-            meta.write(at * 4L * layout.metaInts(), m);
-            at += c.count;
-        }
-        segments.add(new Segment(points, meta, n));
         return segments;
+    }
+
+    /** A new segment for the children of {@code parents} records. */
+    private Segment childSegment(long parents) {
+        long cap = 4 * parents;
+        return new Segment(pool.acquire(cap * recordBytes, "loop_records_points"),
+                pool.acquire(cap * metaBytes, "loop_records_meta"), cap, cap);
     }
 
     /** Every record splits; no edge test, no filter, no scan. */
@@ -270,24 +291,16 @@ final class GlStreamEngine implements AutoCloseable {
         }
         SplitPair split = splitPair(defs);
         for (Segment seg : in) {
-            GlBuffer childP = null;
-            GlBuffer childM = null;
-            if (!direct) {
-                childP = pool.acquire(seg.count() * 4 * 4L * layout.pointFloats(), "loop_records_points");
-                childM = pool.acquire(seg.count() * 4 * 4L * layout.metaInts(), "loop_records_meta");
-                run.next.add(new Segment(childP, childM, 4 * seg.count()));
-            }
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
                 long n = Math.min(window, seg.count() - w0);
-                bindSource(seg, w0, n);
+                bindSource(seg, w0, split.regular(), split.general());
                 weights.bind(WEIGHTS);
                 if (direct) {
                     setUint(split, "uDirectFloatBase", bindOutput(directBuf, DIRECT_OUT, (done + w0) * 4, n * 4));
                 } else {
-                    setUint(split, "uChildPointBase", bindRange(childP, DST_POINTS, 4 * w0 * 4L * layout.pointFloats(),
-                            4 * n * 4L * layout.pointFloats()));
-                    setUint(split, "uChildMetaBase", bindRange(childM, DST_META, 4 * w0 * 4L * layout.metaInts(),
-                            4 * n * 4L * layout.metaInts()));
+                    Segment children = childSegment(n);
+                    bindDestination(children, split);
+                    run.next.add(children);
                 }
                 setUint(split, "uCount", n);
                 timer.begin("loop_split", level, n * (recordBytes + metaBytes),
@@ -346,8 +359,8 @@ final class GlStreamEngine implements AutoCloseable {
             for (int wi = 0; wi < windows.size(); wi++) {
                 Window w = windows.get(wi);
                 long n = w.n();
-                bindSource(w.seg(), w.first(), n);
                 if (flag != null) {
+                    bindSource(w.seg(), w.first(), flag);
                     setUint(flag, "uCount", n);
                     timer.begin("loop_flag_edges", level, n * (recordBytes + metaBytes), n * metaBytes);
                     flag.dispatchFor(n);
@@ -356,7 +369,7 @@ final class GlStreamEngine implements AutoCloseable {
                     // loop_filter reads the complete bits just written.
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
                 }
-                bindSource(w.seg(), w.first(), n);
+                bindSource(w.seg(), w.first(), filter);
                 w.keep().bind(KEEP);
                 w.done().bind(DONE);
                 w.slivers().bind(SLIVERS);
@@ -405,7 +418,7 @@ final class GlStreamEngine implements AutoCloseable {
                 long finished = Integer.toUnsignedLong(c[3 * wi + 1]);
                 long slivers = Integer.toUnsignedLong(c[3 * wi + 2]);
                 if (finished > 0) {
-                    bindSource(w.seg(), w.first(), w.n());
+                    bindSource(w.seg(), w.first(), emit);
                     w.finishedIdx().bind(INDEX);
                     setUint(emit, "uOutFloatBase", bindOutput(finishedOut, OUT, finishedAt, finished));
                     setUint(emit, "uCount", finished);
@@ -415,7 +428,7 @@ final class GlStreamEngine implements AutoCloseable {
                     GlChecks.check("loop_emit_finished");
                 }
                 if (active > 0 && split != null) {
-                    bindSource(w.seg(), w.first(), w.n());
+                    bindSource(w.seg(), w.first(), split.regular(), split.general());
                     weights.bind(WEIGHTS);
                     w.activeIdx().bind(INDEX);
                     w.sliverOffset().bind(SLIVER_OFFSET);
@@ -426,11 +439,9 @@ final class GlStreamEngine implements AutoCloseable {
                     if (direct) {
                         setUint(split, "uDirectFloatBase", bindOutput(directOut, DIRECT_OUT, 4 * activeAt, 4 * active));
                     } else {
-                        GlBuffer cp = pool.acquire(4 * active * recordBytes, "loop_records_points");
-                        GlBuffer cm = pool.acquire(4 * active * metaBytes, "loop_records_meta");
-                        setUint(split, "uChildPointBase", bindRange(cp, DST_POINTS, 0, 4 * active * recordBytes));
-                        setUint(split, "uChildMetaBase", bindRange(cm, DST_META, 0, 4 * active * metaBytes));
-                        run.next.add(new Segment(cp, cm, 4 * active));
+                        Segment children = childSegment(active);
+                        bindDestination(children, split);
+                        run.next.add(children);
                     }
                     setUint(split, "uCount", active);
                     timer.begin("loop_split", level, active * (recordBytes + metaBytes + 8),
@@ -509,14 +520,24 @@ final class GlStreamEngine implements AutoCloseable {
         glProgramUniform1ui(p.id(), glGetUniformLocation(p.id(), name), Math.toIntExact(value));
     }
 
-    private void bindSource(Segment seg, long first, long n) {
-        long pOff = first * 4L * layout.pointFloats();
-        long mOff = first * 4L * layout.metaInts();
-        if (pOff % align != 0 || mOff % align != 0) {
-            throw new IllegalStateException("window start is not aligned");
+    /** Binds a segment as the source of the given programs, from its record {@code first} on. */
+    private void bindSource(Segment seg, long first, ComputeProgram... programs) {
+        bindSegment(seg, POINTS, META);
+        for (ComputeProgram p : programs) {
+            setUint(p, "uSrcStride", seg.capacity());
+            setUint(p, "uSrcFirst", first);
         }
-        seg.points().bindRange(POINTS, pOff, n * 4L * layout.pointFloats());
-        seg.meta().bindRange(META, mOff, n * 4L * layout.metaInts());
+    }
+
+    private void bindDestination(Segment children, SplitPair split) {
+        bindSegment(children, DST_POINTS, DST_META);
+        setUint(split, "uDstStride", children.capacity());
+    }
+
+    /** Binds exactly the segment's records (a pooled buffer may be larger: its tail stays unbound). */
+    private void bindSegment(Segment seg, int points, int meta) {
+        seg.points().bindRange(points, 0, seg.capacity() * recordBytes);
+        seg.meta().bindRange(meta, 0, seg.capacity() * metaBytes);
     }
 
     /** Binds triangles [first, first + count) of an output buffer; returns the float base inside the range. */
