@@ -1,12 +1,13 @@
 // The triangle record as every pass sees it: the GLSL twin of RecordLayout.java (read its Javadoc
 // for the slots and bits). The loader defines FAN (fan slots per corner), POINT_FLOATS and META_INTS.
 //
-// On the GPU a segment of records is stored as a structure of arrays: float f (3 * slot + x) of
-// record r sits at srcP[f * uSrcStride + r], metadata word w at srcM[w * uSrcStride + r], where
-// uSrcStride is the segment's record capacity. The slots and bits are RecordLayout's; only the
-// arrangement in memory differs from the Java back end's record-after-record chunks. That way a
-// warp reading one slot of 32 consecutive records reads one 128-byte line, and fan slots a record
-// does not use (all but two for the regular records that dominate) are never touched.
+// On the GPU records are stored in tiles of 32 (an array of structures of arrays): float f
+// (3 * slot + x) of record r sits at srcP[((r / 32) * POINT_FLOATS + f) * 32 + r % 32], metadata word
+// w at srcM[((r / 32) * META_INTS + w) * 32 + r % 32]. The slots and bits are RecordLayout's; only
+// the arrangement in memory differs from the Java back end's record-after-record chunks. That way
+// a warp reading one slot of 32 consecutive records reads one 128-byte line, everything a warp
+// touches lies in one tile, and fan slots a record does not use (all but two for the regular
+// records that dominate) are never read or written.
 //
 // Arithmetic on positions and criteria is written out scalar by scalar and marked precise, in the
 // operation order of the Java twin: no fused multiply-add, no reassociation (DESIGN.md §5).
@@ -27,13 +28,18 @@
 layout(std430, binding = 0) readonly buffer SrcPoints { float srcP[]; };
 layout(std430, binding = 1) META_ACCESS buffer SrcMeta { uint srcM[]; };
 
-uniform uint uSrcStride;  // records the bound segment holds: the distance between two floats of a record
-uniform uint uSrcFirst;   // this dispatch's first record inside the segment
+uniform uint uSrcFirst;   // this dispatch's first record in the bound segment
 
-// A point of record r (window-relative): the index of its x; y and z follow uSrcStride apart.
-uint pointOf(uint r, int slot) { return uint(3 * slot) * uSrcStride + uSrcFirst + r; }
-float coord(uint point, int x) { return srcP[point + uint(x) * uSrcStride]; }
-uint metaOf(uint r, int w) { return uint(w) * uSrcStride + uSrcFirst + r; }
+// A point of record r (counted from uSrcFirst): the index of its x; y and z follow 32 apart.
+uint pointOf(uint r, int slot) {
+    uint a = uSrcFirst + r;
+    return ((a >> 5u) * uint(POINT_FLOATS) + uint(3 * slot)) * 32u + (a & 31u);
+}
+float coord(uint point, int x) { return srcP[point + uint(x) * 32u]; }
+uint metaOf(uint r, int w) {
+    uint a = uSrcFirst + r;
+    return ((a >> 5u) * uint(META_INTS) + uint(w)) * 32u + (a & 31u);
+}
 
 int valenceOf(uint m0, int c) { return int((m0 >> uint(8 * c)) & 0xFFu); }
 int gapOf(uint m1, int c) { return int((m1 >> uint(8 * c)) & 0xFFu); }

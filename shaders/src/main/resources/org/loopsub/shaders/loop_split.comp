@@ -3,10 +3,9 @@
 // finished. With DIRECT defined the children are written as output triangles; with UNIFORM defined
 // every record is active (record j is the j-th active one) and none has slivers.
 //
-// Children go to a segment of their own (structure of arrays, like the source: see
-// loop_record.glsl) whose capacity uDstStride is a multiple of four, so a regular parent writes each
-// float of its four children as one vec4: 16-byte stores that a warp lays down as 512 contiguous
-// bytes. Slivers and direct triangles are output triangles (9 floats each), bound as ranges whose
+// Children go to a segment of their own, in tiles of 32 like the source (loop_record.glsl): the four
+// children of parent j, 4j .. 4j + 3, share a tile, so a regular parent writes each float of its
+// children as one vec4, and a warp's 16-byte stores fill four 128-byte lines. Slivers and direct triangles are output triangles (9 floats each), bound as ranges whose
 // starts need not fall on a triangle: uSliverFloatBase and uDirectFloatBase say where this
 // dispatch's first one starts inside its bound range.
 #include "loop_record.glsl"
@@ -28,19 +27,25 @@ layout(std430, binding = 4) writeonly buffer SliverOut { float sliverP[]; };
 layout(std430, binding = 5) readonly buffer Active { uint activeIdx[]; };
 layout(std430, binding = 6) readonly buffer SliverOffset { uint sliverOffset[]; };
 layout(std430, binding = 7) readonly buffer Weights { float weights[]; };
+#ifdef REGULAR_ONLY
+layout(std430, binding = 11) writeonly buffer DirectOut { vec4 directP4[]; };
+#else
 layout(std430, binding = 11) writeonly buffer DirectOut { float directP[]; };
+#endif
 
 uniform uint uCount;
-uniform uint uDstStride;
 uniform uint uSliverFloatBase;
 uniform uint uDirectFloatBase;
 
-#ifdef DIRECT
-// Direct triangles are assembled in shared memory (36 floats per parent) and copied out by the whole
-// group: coalesced stores, where each invocation writing its own 144 bytes would scatter them.
-shared float stage[GROUP * 36];
-shared bool computed[GROUP];
+#ifdef FUSED
+// The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
+// as output triangles (grandchild 4k + m of parent j at triangle 16j + 4k + m, where two plain levels
+// would put it) and marks its four children in the child segment with SKIP_RECORD; general parents
+// write their children as usual, and the DIRECT pass that follows over the child segment refines
+// only those. Regular children's records are never stored.
+#define DIRECT
 #endif
+#define SKIP_RECORD 0xFFFFFFFFu
 
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
@@ -109,19 +114,23 @@ void edgePoint(uint r, int c, int k, int g, int i) {
 
 void sliverVertex(uint o, int s) { for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = vertexPoints[s + x]; }
 void sliverEdge(uint o, int s) { for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = edgePoints[s + x]; }
-#ifdef DIRECT
-void directVertex(uint o, int s) { for (int x = 0; x < 3; x++) stage[o + uint(x)] = vertexPoints[s + x]; }
-void directEdge(uint o, int s) { for (int x = 0; x < 3; x++) stage[o + uint(x)] = edgePoints[s + x]; }
+#if defined(DIRECT) && defined(GENERAL_ONLY)
+// General records are few: their direct triangles go straight to the output.
+void directVertex(uint o, int s) { for (int x = 0; x < 3; x++) directP[o + uint(x)] = vertexPoints[s + x]; }
+void directEdge(uint o, int s) { for (int x = 0; x < 3; x++) directP[o + uint(x)] = edgePoints[s + x]; }
 #endif
 
 #if !defined(DIRECT) && !defined(REGULAR_ONLY)
 // ---- General children, written float by float into the child segment (few records take this path).
 
+uint childFloat(uint q, int f) { return ((q >> 5u) * uint(POINT_FLOATS) + uint(f)) * 32u + (q & 31u); }
+uint childMeta(uint q, int w) { return ((q >> 5u) * uint(META_INTS) + uint(w)) * 32u + (q & 31u); }
+
 void dstVertex(uint q, int slot, int s) {
-    for (int x = 0; x < 3; x++) dstP[uint(3 * slot + x) * uDstStride + q] = vertexPoints[s + x];
+    for (int x = 0; x < 3; x++) dstP[childFloat(q, 3 * slot + x)] = vertexPoints[s + x];
 }
 void dstEdge(uint q, int slot, int s) {
-    for (int x = 0; x < 3; x++) dstP[uint(3 * slot + x) * uDstStride + q] = edgePoints[s + x];
+    for (int x = 0; x < 3; x++) dstP[childFloat(q, 3 * slot + x)] = edgePoints[s + x];
 }
 
 void setChildBit(int bit) { childBits[bit >> 5] |= 1u << uint(bit & 31); }
@@ -132,9 +141,9 @@ void beginChild() {
 }
 
 void endChild(uint q, int kk[3], int gg[3], uint nf) {
-    dstM[q] = packMeta0(kk[0], kk[1], kk[2], nf);
-    dstM[uDstStride + q] = packMeta1(gg[0], gg[1], gg[2]);
-    for (int w = 0; w < META_INTS - 2; w++) dstM[uint(2 + w) * uDstStride + q] = childBits[w];
+    dstM[childMeta(q, 0)] = packMeta0(kk[0], kk[1], kk[2], nf);
+    dstM[childMeta(q, 1)] = packMeta1(gg[0], gg[1], gg[2]);
+    for (int w = 0; w < META_INTS - 2; w++) dstM[childMeta(q, 2 + w)] = childBits[w];
 }
 
 void writeCornerChild(uint q, int c, int k[3], int g[3], bool interior[3], uint nf) {
@@ -280,15 +289,27 @@ void sliverTriangle(uint o, vec3 a, vec3 b, vec3 m) {
     sliverP[o + 6u] = m.x; sliverP[o + 7u] = m.y; sliverP[o + 8u] = m.z;
 }
 
-#ifdef DIRECT
-void stageTriangle(uint o, vec3 a, vec3 b, vec3 c) {
-    stage[o] = a.x; stage[o + 1u] = a.y; stage[o + 2u] = a.z;
-    stage[o + 3u] = b.x; stage[o + 4u] = b.y; stage[o + 5u] = b.z;
-    stage[o + 6u] = c.x; stage[o + 7u] = c.y; stage[o + 8u] = c.z;
+#if defined(DIRECT) && defined(REGULAR_ONLY)
+// Four output triangles (a0 b0 c0 ... a3 b3 c3), 36 floats, at vec4 o4 of the output: 9 vec4 stores.
+void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
+                      vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
+    directP4[o4] = vec4(a0, b0.x);
+    directP4[o4 + 1u] = vec4(b0.yz, c0.xy);
+    directP4[o4 + 2u] = vec4(c0.z, a1);
+    directP4[o4 + 3u] = vec4(b1, c1.x);
+    directP4[o4 + 4u] = vec4(c1.yz, a2.xy);
+    directP4[o4 + 5u] = vec4(a2.z, b2);
+    directP4[o4 + 6u] = vec4(c2, a3.x);
+    directP4[o4 + 7u] = vec4(a3.yz, b3.xy);
+    directP4[o4 + 8u] = vec4(b3.z, c3);
 }
 #endif
 
-void prepareRegular(uint r, uint m0) {
+#ifdef FUSED
+void directRegularChild(uint r, int k, uint o4);  // below, with the table of children it reads
+#endif
+
+void prepareRegular(uint j, uint r, uint m0) {
     vec3 A0 = loadPoint(r, 0), A1 = loadPoint(r, 1), A2 = loadPoint(r, 2);
     vec3 D0 = loadPoint(r, 3), D1 = loadPoint(r, 4), D2 = loadPoint(r, 5);
     vec3 F00 = loadPoint(r, fanSlot(0, 0)), F01 = loadPoint(r, fanSlot(0, 1));
@@ -305,28 +326,37 @@ void prepareRegular(uint r, uint m0) {
     if ((nf & 2u) != 0u) { sliverTriangle(o, V1, V2, E10); o += 9u; }
     if ((nf & 4u) != 0u) { sliverTriangle(o, V2, V0, E20); }
 #endif
-#ifdef DIRECT
-    // The four children as output triangles: corner children 0, 1, 2, then the centre.
-    uint t = gl_LocalInvocationID.x * 36u;
-    stageTriangle(t, V0, E00, E01);
-    stageTriangle(t + 9u, E11, V1, E10);
-    stageTriangle(t + 18u, E20, E21, V2);
-    stageTriangle(t + 27u, E10, E20, E00);
+#if defined(FUSED)
+    uint o4 = (uDirectFloatBase + 144u * j) / 4u;
+    directRegularChild(r, 0, o4);
+    directRegularChild(r, 1, o4 + 9u);
+    directRegularChild(r, 2, o4 + 18u);
+    directRegularChild(r, 3, o4 + 27u);
+#elif defined(DIRECT) && defined(REGULAR_ONLY)
+    // The four children as output triangles: corner children 0, 1, 2, then the centre. (Edge c's
+    // point is E_c0; E_01, E_11, E_21 are the same edges seen from the other end, equal to the bit.)
+    putFourTriangles((uDirectFloatBase + 36u * j) / 4u, V0, E00, E20, E00, V1, E10, E20, E10, V2, E10, E20, E00);
 #endif
 }
 
-#if defined(REGULAR_ONLY) && !defined(DIRECT)
-// The four children of a regular record are regular: every corner has valence 6 and a fan of two.
-// Each point slot of the four children is one vec4 per coordinate (child 0, 1, 2, centre). Fan
-// slots beyond two are not written at all: no pass reads a fan slot past the corner's fan length,
-// so they may hold anything. (The Java back end's chunks hold zeros there; records are equal
-// wherever they are defined, and the output is identical.)
-void putChildren(uint j, int slot, vec3 k0, vec3 k1, vec3 k2, vec3 k3) {
-    uint quarter = uDstStride / 4u;
-    uint f = uint(3 * slot) * quarter + j;
-    dstP4[f] = vec4(k0.x, k1.x, k2.x, k3.x);
-    dstP4[f + quarter] = vec4(k0.y, k1.y, k2.y, k3.y);
-    dstP4[f + 2u * quarter] = vec4(k0.z, k1.z, k2.z, k3.z);
+#ifdef REGULAR_ONLY
+// uvec4 of metadata word w of the children of parent j (see childrenFloat).
+uint childrenMeta(uint j, int w) { return ((j >> 3u) * uint(META_INTS) + uint(w)) * 8u + (j & 7u); }
+
+// The four children of a regular record (0-2: the corner children, 3: the centre) are regular:
+// every corner has valence 6 and a fan of two. Their points, in slot order 0-5, fan(0, 0),
+// fan(0, 1), fan(1, 0), fan(1, 1), fan(2, 0), fan(2, 1):
+void regularChild(int k, out vec3 p0, out vec3 p1, out vec3 p2, out vec3 p3, out vec3 p4, out vec3 p5,
+                  out vec3 p6, out vec3 p7, out vec3 p8, out vec3 p9, out vec3 p10, out vec3 p11) {
+    if (k == 0) {
+        p0 = V0; p1 = E00; p2 = E01; p3 = E05; p4 = E10; p5 = E02; p6 = E03; p7 = E04; p8 = E12; p9 = V1; p10 = V2; p11 = E25;
+    } else if (k == 1) {
+        p0 = E11; p1 = V1; p2 = E10; p3 = E12; p4 = E15; p5 = E20; p6 = V0; p7 = E05; p8 = E13; p9 = E14; p10 = E22; p11 = V2;
+    } else if (k == 2) {
+        p0 = E20; p1 = E21; p2 = V2; p3 = E00; p4 = E22; p5 = E25; p6 = E02; p7 = V0; p8 = V1; p9 = E15; p10 = E23; p11 = E24;
+    } else {
+        p0 = E10; p1 = E20; p2 = E00; p3 = V2; p4 = V0; p5 = V1; p6 = E15; p7 = E22; p8 = E25; p9 = E02; p10 = E05; p11 = E12;
+    }
 }
 
 // Bit `to` of a child (in its word w) from bit `from` of this record.
@@ -334,8 +364,15 @@ uint carry(uint r, int from, int to, int w) {
     return (to >> 5) == w && srcBit(r, from) ? 1u << uint(to & 31) : 0u;
 }
 
-// Word w of the complete bits of corner child c: halves of parent spokes keep their bits.
-uint cornerChildBits(uint r, int c, int w) {
+// Word w of the complete bits of regular child k: halves of parent spokes keep their bits, new
+// interior edges start incomplete.
+uint regularChildBits(uint r, int k, int w) {
+    if (k == 3) {
+        // (m_{j+1}, V'_{j+2}) halves parent edge j+1, (m_{j+2}, V'_{j+2}) halves parent edge j+2.
+        return carry(r, 1, 3, w) | carry(r, 2, 4, w) | carry(r, 2, 5, w) | carry(r, 0, 6, w)
+             | carry(r, 0, 7, w) | carry(r, 1, 8, w);
+    }
+    int c = k;
     int c1 = (c + 1) % 3;
     int c2 = (c + 2) % 3;
     return carry(r, fanBit(c, 0), fanBit(c, 0), w) | carry(r, fanBit(c, 1), fanBit(c, 1), w)
@@ -343,36 +380,78 @@ uint cornerChildBits(uint r, int c, int w) {
          | carry(r, c, c, w) | carry(r, c2, c2, w)
          | carry(r, 3 + 2 * c, 3 + 2 * c, w) | carry(r, 4 + 2 * c2, 4 + 2 * c2, w);
 }
+#endif
 
-// Word w of the centre child's bits: (m_{j+1}, V'_{j+2}) halves parent edge j+1, (m_{j+2}, V'_{j+2})
-// halves parent edge j+2.
-uint centreChildBits(uint r, int w) {
-    return carry(r, 1, 3, w) | carry(r, 2, 4, w) | carry(r, 2, 5, w) | carry(r, 0, 6, w)
-         | carry(r, 0, 7, w) | carry(r, 1, 8, w);
+#if defined(REGULAR_ONLY) && !defined(DIRECT)
+// vec4 of float f of the children of parent j: tile j / 8, lanes 4 (j % 8) .. 4 (j % 8) + 3.
+uint childrenFloat(uint j, int f) { return ((j >> 3u) * uint(POINT_FLOATS) + uint(f)) * 8u + (j & 7u); }
+
+// Each point slot of the four children is one vec4 per coordinate (child 0, 1, 2, centre). Fan
+// slots beyond two are not written at all: no pass reads a fan slot past the corner's fan length,
+// so they may hold anything. (The Java back end's chunks hold zeros there; records are equal
+// wherever they are defined, and the output is identical.)
+void putChildren(uint j, int slot, vec3 k0, vec3 k1, vec3 k2, vec3 k3) {
+    dstP4[childrenFloat(j, 3 * slot)] = vec4(k0.x, k1.x, k2.x, k3.x);
+    dstP4[childrenFloat(j, 3 * slot + 1)] = vec4(k0.y, k1.y, k2.y, k3.y);
+    dstP4[childrenFloat(j, 3 * slot + 2)] = vec4(k0.z, k1.z, k2.z, k3.z);
 }
 
 void writeRegularChildren(uint j, uint r, uint nf) {
-    putChildren(j, 0, V0, E11, E20, E10);
-    putChildren(j, 1, E00, V1, E21, E20);
-    putChildren(j, 2, E01, E10, V2, E00);
-    putChildren(j, 3, E05, E12, E00, V2);
-    putChildren(j, 4, E10, E15, E22, V0);
-    putChildren(j, 5, E02, E20, E25, V1);
-    putChildren(j, fanSlot(0, 0), E03, V0, E02, E15);
-    putChildren(j, fanSlot(0, 1), E04, E05, V0, E22);
-    putChildren(j, fanSlot(1, 0), E12, E13, V1, E25);
-    putChildren(j, fanSlot(1, 1), V1, E14, E15, E02);
-    putChildren(j, fanSlot(2, 0), V2, E22, E23, E05);
-    putChildren(j, fanSlot(2, 1), E25, V2, E24, E12);
-    uint quarter = uDstStride / 4u;
+    vec3 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11;
+    vec3 b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11;
+    vec3 c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11;
+    vec3 d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11;
+    regularChild(0, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11);
+    regularChild(1, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11);
+    regularChild(2, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11);
+    regularChild(3, d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11);
+    putChildren(j, 0, a0, b0, c0, d0);
+    putChildren(j, 1, a1, b1, c1, d1);
+    putChildren(j, 2, a2, b2, c2, d2);
+    putChildren(j, 3, a3, b3, c3, d3);
+    putChildren(j, 4, a4, b4, c4, d4);
+    putChildren(j, 5, a5, b5, c5, d5);
+    putChildren(j, fanSlot(0, 0), a6, b6, c6, d6);
+    putChildren(j, fanSlot(0, 1), a7, b7, c7, d7);
+    putChildren(j, fanSlot(1, 0), a8, b8, c8, d8);
+    putChildren(j, fanSlot(1, 1), a9, b9, c9, d9);
+    putChildren(j, fanSlot(2, 0), a10, b10, c10, d10);
+    putChildren(j, fanSlot(2, 1), a11, b11, c11, d11);
     uint meta0 = packMeta0(6, 6, 6, 0u);
     // Corner child c inherits the neighbour-finished bits of edges c and c+2.
-    dstM4[j] = uvec4(meta0 | (nf & 5u) << 24u, meta0 | (nf & 3u) << 24u, meta0 | (nf & 6u) << 24u, meta0);
-    dstM4[quarter + j] = uvec4(packMeta1(NO_GAP, NO_GAP, NO_GAP));
+    dstM4[childrenMeta(j, 0)] = uvec4(meta0 | (nf & 5u) << 24u, meta0 | (nf & 3u) << 24u, meta0 | (nf & 6u) << 24u, meta0);
+    dstM4[childrenMeta(j, 1)] = uvec4(packMeta1(NO_GAP, NO_GAP, NO_GAP));
     for (int w = 0; w < META_INTS - 2; w++) {
-        dstM4[uint(2 + w) * quarter + j] = uvec4(cornerChildBits(r, 0, w), cornerChildBits(r, 1, w),
-                                                 cornerChildBits(r, 2, w), centreChildBits(r, w));
+        dstM4[childrenMeta(j, 2 + w)] = uvec4(regularChildBits(r, 0, w), regularChildBits(r, 1, w),
+                                              regularChildBits(r, 2, w), regularChildBits(r, 3, w));
     }
+}
+#endif
+
+#ifdef FUSED
+bool regularChildBit(uint r, int k, int bit) {
+    return (regularChildBits(r, k, bit >> 5) & (1u << uint(bit & 31))) != 0u;
+}
+
+bool regularCornerFrozen(uint r, int k, int c) {
+    return regularChildBit(r, k, regBit(c, 0)) || regularChildBit(r, k, regBit(c, 1))
+        || regularChildBit(r, k, regBit(c, 2)) || regularChildBit(r, k, regBit(c, 3))
+        || regularChildBit(r, k, regBit(c, 4)) || regularChildBit(r, k, regBit(c, 5));
+}
+
+// Regular child k refined once more, straight to its four output triangles: the rules of
+// prepareRegular on the child's points, as the DIRECT pass would apply them to its record.
+void directRegularChild(uint r, int k, uint o4) {
+    vec3 A0, A1, A2, D0, D1, D2, F00, F01, F10, F11, F20, F21;
+    regularChild(k, A0, A1, A2, D0, D1, D2, F00, F01, F10, F11, F20, F21);
+    vec3 v0 = vertexRule(A0, A1, A2, D2, F00, F01, D0, regularCornerFrozen(r, k, 0));
+    vec3 v1 = vertexRule(A1, A2, A0, D0, F10, F11, D1, regularCornerFrozen(r, k, 1));
+    vec3 v2 = vertexRule(A2, A0, A1, D1, F20, F21, D2, regularCornerFrozen(r, k, 2));
+    // Edge c's point as spoke 0 of corner c computes it.
+    vec3 m0 = edgeRule(A0, A1, D0, A2, regularChildBit(r, k, regBit(0, 0)));
+    vec3 m1 = edgeRule(A1, A2, D1, A0, regularChildBit(r, k, regBit(1, 0)));
+    vec3 m2 = edgeRule(A2, A0, D2, A1, regularChildBit(r, k, regBit(2, 0)));
+    putFourTriangles(o4, v0, m0, m2, m0, v1, m1, m2, m1, v2, m1, m2, m0);
 }
 #endif
 
@@ -397,6 +476,10 @@ bool prepare(uint j) {
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
     sNf = neighbourFinishedOf(m0);
+#if defined(DIRECT) && !defined(FUSED)
+    // A child whose regular parent a FUSED pass has already refined to triangles.
+    if (m1 == SKIP_RECORD) return false;
+#endif
     sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & 0x00FFFFFFu) == packMeta0(6, 6, 6, 0u);
 #if defined(REGULAR_ONLY)
     if (!sRegular) return false;
@@ -404,7 +487,7 @@ bool prepare(uint j) {
     if (sRegular) return false;
 #endif
 #ifdef REGULAR_ONLY
-    prepareRegular(r, m0);
+    prepareRegular(j, r, m0);
 #else
     for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[metaOf(r, 2 + w)];
     for (int c = 0; c < 3; c++) {
@@ -434,7 +517,7 @@ bool prepare(uint j) {
 
     for (int e = 0; e < 3; e++) sInterior[e] = nextEdgeInterior(sK[e], sG[e]);
 #ifdef DIRECT
-    uint o = gl_LocalInvocationID.x * 36u;
+    uint o = uDirectFloatBase + 36u * j;
     for (int c = 0; c < 3; c++) {
         directVertex(o + uint(9 * c + 3 * c), 3 * c);
         directEdge(o + uint(9 * c + 3 * ((c + 1) % 3)), ep(c, 0));
@@ -451,24 +534,15 @@ void main() {
     uint first = group * uint(GROUP);
     uint j = first + gl_LocalInvocationID.x;
     bool has = j < uCount;
-#ifdef DIRECT
-    // Every invocation reaches the barrier; only those with a record compute.
-    uint parents = min(uint(GROUP), uCount > first ? uCount - first : 0u);
-    if (has) has = prepare(j);
-    computed[gl_LocalInvocationID.x] = has;
-    barrier();
-    uint n = parents * 36u;
-    uint base = uDirectFloatBase + first * 36u;
-    for (uint i = gl_LocalInvocationID.x; i < n; i += uint(GROUP)) {
-        if (computed[i / 36u]) directP[base + i] = stage[i];
-    }
-#else
     if (!has || !prepare(j)) return;
-#if defined(REGULAR_ONLY)
+#if defined(FUSED)
+    dstM4[childrenMeta(j, 1)] = uvec4(SKIP_RECORD);
+#elif defined(DIRECT)
+    // prepare() has written the record's triangles.
+#elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
 #else
     for (int c = 0; c < 3; c++) writeCornerChild(4u * j + uint(c), c, sK, sG, sInterior, sNf);
     writeCentreChild(4u * j + 3u, sK, sInterior);
-#endif
 #endif
 }

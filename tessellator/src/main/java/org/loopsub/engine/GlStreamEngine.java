@@ -31,8 +31,8 @@ import org.loopsub.stream.RecordLayout;
 /**
  * The GL back end's level loop: the twin of {@link org.loopsub.stream.JavaStreamEngine}, running the
  * passes as compute shaders. A level's stream is a list of segments: GL buffers of records stored
- * as a structure of arrays (float f of record r at {@code f * capacity + r}, see loop_record.glsl),
- * each small enough for one SSBO binding and the memory budget. A segment is processed in windows
+ * in tiles of 32 (each float of 32 consecutive records side by side, see loop_record.glsl), each
+ * small enough for one SSBO binding and the memory budget. A segment is processed in windows
  * of at most {@code window} records, and each window's children form one new segment, so segments
  * never hold more than four windows. Output triangles stay on the GPU, in the Java back end's
  * order: per level its finished records, then its slivers, then (at the last split) the direct
@@ -58,19 +58,32 @@ final class GlStreamEngine implements AutoCloseable {
     private final long window;
     private final long align;
     private final GlBuffer weights;
-    private final Map<String, ComputeProgram> programs = new LinkedHashMap<>();
+    /** Compiled passes, kept by the tessellator across refinements (a renderer refines every frame). */
+    private final Map<String, ComputeProgram> programs;
     private final float[] centre;
     private final float inverseScale;
     private final GpuTimer timer;
     private final GlBufferPool pool;
     private final long recordBytes;
     private final long metaBytes;
+    /**
+     * Bytes a regular record's passes actually touch (12 points and the metadata): the unused fan
+     * slots cost nothing, so the bandwidth figures count these. (General records touch more; few
+     * records are general after the first levels.)
+     */
+    private final long touchedBytes;
 
     /**
-     * A piece of a level's stream on the GPU: {@code count} records in buffers laid out for
-     * {@code capacity} records (the distance between two floats of one record).
+     * A piece of a level's stream on the GPU: {@code count} records in buffers of {@code capacity}
+     * records, a whole number of tiles.
      */
     private record Segment(GlBuffer points, GlBuffer meta, long count, long capacity) {
+    }
+
+    private static final int TILE = 32;
+
+    private static long tiles(long records) {
+        return (records + TILE - 1) / TILE;
     }
 
     /** Output of one level: finished, slivers and direct triangles in separate GL buffers, in order. */
@@ -121,17 +134,19 @@ final class GlStreamEngine implements AutoCloseable {
     }
 
     GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GlCriteria criteria,
-                   GpuScan.Strategy strategy, long budgetBytes, float[] centre, float inverseScale, GpuTimer timer,
+                   GpuScan scan, Map<String, ComputeProgram> programs, long budgetBytes, float[] centre, float inverseScale, GpuTimer timer,
                    GlBufferPool pool) {
         this.pool = pool;
         this.timer = timer;
         this.recordBytes = 4L * layout.pointFloats();
         this.metaBytes = 4L * layout.metaInts();
+        this.touchedBytes = 4L * (36 + layout.metaInts());
         this.layout = layout;
         this.criteria = criteria;
         this.centre = centre;
         this.inverseScale = inverseScale;
-        this.scan = new GpuScan(context, strategy);
+        this.scan = scan;
+        this.programs = programs;
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
         // A window's children (4 per record) form one segment, which must fit one binding; so must
         // its input, a segment of at most four windows.
@@ -151,29 +166,27 @@ final class GlStreamEngine implements AutoCloseable {
         defines.putAll(LOOP_WEIGHT_DEFINES);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
-            defines.put("GROUP", Integer.toString(extra.containsKey("DIRECT") ? directSplitGroup() : SPLIT_GROUP));
+            int group = extra.containsKey("GENERAL_ONLY") ? GENERAL_GROUP : SPLIT_GROUP;
+            defines.put("GROUP", Integer.toString(group));
         }
-        String key = stem + defines;
-        // The user's GLSL criterion (if any) goes in right after the defines, before the pass's code.
+        // The user's GLSL criterion (if any) goes in right after the defines, before the pass's code;
+        // it is part of the key, since the cache outlives one refinement.
         String prelude = stem.equals("loop_flag_edges") && criteria.customGlsl != null ? criteria.customGlsl : "";
+        String key = stem + defines + "\n" + prelude;
         return programs.computeIfAbsent(key, k -> ComputeProgram.load(stem, defines, List.of(), prelude));
     }
 
     /**
-     * Parents per work group of loop_split when it writes child records (no shared memory).
-     * The system property {@code loopsub.gl.splitGroup} overrides it, for tuning on a new GPU.
+     * Parents per work group of loop_split's regular half. The system property
+     * {@code loopsub.gl.splitGroup} overrides it, for tuning on a new GPU.
      */
     private static final int SPLIT_GROUP = Integer.getInteger("loopsub.gl.splitGroup", 64);
 
     /**
-     * Parents per work group of the last split, which stages its 36 floats of direct triangles per
-     * parent in shared memory. Measured on an H100 with the earlier record-after-record layout
-     * (bigguyT uniform depth 7): 16-32 best, 64 and 128 slower; 32, one warp, is the portable choice
-     * ({@code loopsub.gl.directGroup} overrides it).
+     * Invocations per work group of the general half of loop_split: almost all of them find a
+     * regular record and stop, so large groups keep the launch overhead down.
      */
-    private static int directSplitGroup() {
-        return Integer.getInteger("loopsub.gl.directGroup", 32);
-    }
+    private static final int GENERAL_GROUP = Integer.getInteger("loopsub.gl.generalGroup", 256);
 
     Output run(List<RecordChunk> level0, int maxDepth, ProgressListener progress) {
         Output out = new Output(pool);
@@ -192,8 +205,13 @@ final class GlStreamEngine implements AutoCloseable {
                     System.nanoTime() - t0);
             out.levels.add(stats);
             progress.levelDone(stats);
+            if (run.middle > 0) {
+                LevelStats middle = new LevelStats(level + 1, run.middle, 0, 0, run.middle, 0);
+                out.levels.add(middle);
+                progress.levelDone(middle);
+            }
             if (run.direct > 0) {
-                LevelStats last = new LevelStats(level + 1, run.direct, run.direct, 0, 0, 0);
+                LevelStats last = new LevelStats(level + (run.middle > 0 ? 2 : 1), run.direct, run.direct, 0, 0, 0);
                 out.levels.add(last);
                 progress.levelDone(last);
             }
@@ -227,10 +245,12 @@ final class GlStreamEngine implements AutoCloseable {
         long finished;
         long slivers;
         long direct;
+        /** Records of the level after this one, when a fused pass refined them too (uniform only). */
+        long middle;
         List<Segment> next = new ArrayList<>();
     }
 
-    /** Uploads the level-0 records, transposed into segments of at most four windows. */
+    /** Uploads the level-0 records, rearranged into tiles, in segments of at most four windows. */
     private List<Segment> upload(List<RecordChunk> chunks) {
         int pf = layout.pointFloats();
         int mi = layout.metaInts();
@@ -239,24 +259,27 @@ final class GlStreamEngine implements AutoCloseable {
             n += c.count;
         }
         List<Segment> segments = new ArrayList<>();
-        long most = Math.min(4 * window, (Integer.MAX_VALUE - 8) / pf);
+        long most = Math.min(4 * window, (Integer.MAX_VALUE - 8) / pf / TILE * TILE);
         int chunk = 0;
         int inChunk = 0;
         for (long first = 0; first < n; first += most) {
-            int cap = (int) Math.min(most, n - first);
+            int count = (int) Math.min(most, n - first);
+            int cap = (int) (tiles(count) * TILE);
             float[] p = new float[cap * pf];
             int[] m = new int[cap * mi];
-            for (int r = 0; r < cap; r++) {
+            for (int r = 0; r < count; r++) {
                 while (inChunk == chunks.get(chunk).count) {
                     chunk++;
                     inChunk = 0;
                 }
                 RecordChunk c = chunks.get(chunk);
+                int tile = r / TILE;
+                int lane = r % TILE;
                 for (int f = 0; f < pf; f++) {
-                    p[f * cap + r] = c.points[inChunk * pf + f];
+                    p[(tile * pf + f) * TILE + lane] = c.points[inChunk * pf + f];
                 }
                 for (int w = 0; w < mi; w++) {
-                    m[w * cap + r] = c.meta[inChunk * mi + w];
+                    m[(tile * mi + w) * TILE + lane] = c.meta[inChunk * mi + w];
                 }
                 inChunk++;
             }
@@ -264,20 +287,29 @@ final class GlStreamEngine implements AutoCloseable {
             GlBuffer meta = pool.acquire(4L * m.length, "loop_records_meta");
             points.write(0, p);
             meta.write(0, m);
-            segments.add(new Segment(points, meta, cap, cap));
+            segments.add(new Segment(points, meta, count, cap));
         }
         return segments;
     }
 
     /** A new segment for the children of {@code parents} records. */
     private Segment childSegment(long parents) {
-        long cap = 4 * parents;
+        long cap = tiles(4 * parents) * TILE;
         return new Segment(pool.acquire(cap * recordBytes, "loop_records_points"),
-                pool.acquire(cap * metaBytes, "loop_records_meta"), cap, cap);
+                pool.acquire(cap * metaBytes, "loop_records_meta"), 4 * parents, cap);
     }
+
+    /**
+     * Whether uniform refinement runs its last two levels as one fused pass (loop_split with FUSED).
+     * On by default; {@code -Dloopsub.gl.fuse=false} turns it off, for comparison.
+     */
+    private static final boolean FUSE = !"false".equals(System.getProperty("loopsub.gl.fuse"));
 
     /** Every record splits; no edge test, no filter, no scan. */
     private LevelRun uniformLevel(List<Segment> in, int level, int maxDepth, Output out) {
+        if (FUSE && level + 2 == maxDepth) {
+            return fusedLastLevels(in, level, out);
+        }
         LevelRun run = new LevelRun();
         boolean direct = level + 1 == maxDepth;
         long total = in.stream().mapToLong(Segment::count).sum();
@@ -296,15 +328,14 @@ final class GlStreamEngine implements AutoCloseable {
                 bindSource(seg, w0, split.regular(), split.general());
                 weights.bind(WEIGHTS);
                 if (direct) {
-                    setUint(split, "uDirectFloatBase", bindOutput(directBuf, DIRECT_OUT, (done + w0) * 4, n * 4));
+                    setUint(split, "uDirectFloatBase", bindTriangles(directBuf, (done + w0) * 4, n * 4));
                 } else {
                     Segment children = childSegment(n);
-                    bindDestination(children, split);
+                    bindDestination(children);
                     run.next.add(children);
                 }
                 setUint(split, "uCount", n);
-                timer.begin("loop_split", level, n * (recordBytes + metaBytes),
-                        direct ? n * 4 * 36 : 4 * n * (recordBytes + metaBytes));
+                timer.begin("loop_split", level, n * touchedBytes, direct ? n * 4 * 36 : 4 * n * touchedBytes);
                 split.dispatchFor(n);
                 timer.end();
                 GlChecks.check("loop_split");
@@ -317,6 +348,76 @@ final class GlStreamEngine implements AutoCloseable {
             out.add(directBuf, 4 * total);
             run.direct = 4 * total;
         }
+        return run;
+    }
+
+    /**
+     * The last two uniform levels. Per window the fused pair: regular parents write their 16
+     * grandchildren as triangles and mark their children skipped, general parents write their
+     * children. Then, after one barrier, the direct pair over each window's children refines only
+     * the children of general parents. Triangles land where two plain levels would put them.
+     */
+    private LevelRun fusedLastLevels(List<Segment> in, int level, Output out) {
+        LevelRun run = new LevelRun();
+        long total = in.stream().mapToLong(Segment::count).sum();
+        run.active = total;
+        run.middle = 4 * total;
+        GlBuffer directBuf = pool.acquire(total * 16 * 36, "loop_output_level" + (level + 2));
+        Map<String, String> regular = new LinkedHashMap<>();
+        regular.put("UNIFORM", "1");
+        regular.put("REGULAR_ONLY", "1");
+        regular.put("FUSED", "1");
+        Map<String, String> general = new LinkedHashMap<>();
+        general.put("UNIFORM", "1");
+        general.put("GENERAL_ONLY", "1");
+        SplitPair fused = new SplitPair(program("loop_split", regular), program("loop_split", general));
+        Map<String, String> directDefs = new LinkedHashMap<>();
+        directDefs.put("UNIFORM", "1");
+        directDefs.put("DIRECT", "1");
+        SplitPair direct = splitPair(directDefs);
+        List<Segment> children = new ArrayList<>();
+        List<Long> firstTriangle = new ArrayList<>();
+        long done = 0;
+        for (Segment seg : in) {
+            for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                long n = Math.min(window, seg.count() - w0);
+                bindSource(seg, w0, fused.regular(), fused.general());
+                weights.bind(WEIGHTS);
+                Segment kids = childSegment(n);
+                bindDestination(kids);
+                children.add(kids);
+                firstTriangle.add(16 * (done + w0));
+                setUint(fused.regular(), "uDirectFloatBase",
+                        bindTriangles(directBuf, 16 * (done + w0), 16 * n));
+                setUint(fused, "uCount", n);
+                timer.begin("loop_split", level, n * touchedBytes, n * 16 * 36 + n * 16);
+                fused.dispatchFor(n);
+                timer.end();
+                GlChecks.check("loop_split (fused)");
+            }
+            done += seg.count();
+        }
+        // The direct pair reads the children and skip marks just written.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        for (int i = 0; i < children.size(); i++) {
+            Segment kids = children.get(i);
+            bindSource(kids, 0, direct.regular(), direct.general());
+            weights.bind(WEIGHTS);
+            setUint(direct, "uDirectFloatBase", bindTriangles(directBuf, firstTriangle.get(i), 4 * kids.count()));
+            setUint(direct, "uCount", kids.count());
+            // Mostly skip marks: two metadata words per child.
+            timer.begin("loop_split", level + 1, kids.count() * 8, 0);
+            direct.dispatchFor(kids.count());
+            timer.end();
+            GlChecks.check("loop_split (after the fused pass)");
+        }
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+        for (Segment kids : children) {
+            pool.release(kids.points());
+            pool.release(kids.meta());
+        }
+        out.add(directBuf, 16 * total);
+        run.direct = 16 * total;
         return run;
     }
 
@@ -362,7 +463,7 @@ final class GlStreamEngine implements AutoCloseable {
                 if (flag != null) {
                     bindSource(w.seg(), w.first(), flag);
                     setUint(flag, "uCount", n);
-                    timer.begin("loop_flag_edges", level, n * (recordBytes + metaBytes), n * metaBytes);
+                    timer.begin("loop_flag_edges", level, n * touchedBytes, n * metaBytes);
                     flag.dispatchFor(n);
                     timer.end();
                     GlChecks.check("loop_flag_edges");
@@ -437,15 +538,15 @@ final class GlStreamEngine implements AutoCloseable {
                     setUint(split, "uSliverFloatBase", sliverOut != null
                             ? bindOutput(sliverOut, OUT, sliverAt, Math.max(1, slivers)) : bindRange(sBuf, OUT, 0, sBuf.bytes()));
                     if (direct) {
-                        setUint(split, "uDirectFloatBase", bindOutput(directOut, DIRECT_OUT, 4 * activeAt, 4 * active));
+                        setUint(split, "uDirectFloatBase", bindTriangles(directOut, 4 * activeAt, 4 * active));
                     } else {
                         Segment children = childSegment(active);
-                        bindDestination(children, split);
+                        bindDestination(children);
                         run.next.add(children);
                     }
                     setUint(split, "uCount", active);
-                    timer.begin("loop_split", level, active * (recordBytes + metaBytes + 8),
-                            slivers * 36 + (direct ? active * 4 * 36 : 4 * active * (recordBytes + metaBytes)));
+                    timer.begin("loop_split", level, active * (touchedBytes + 8),
+                            slivers * 36 + (direct ? active * 4 * 36 : 4 * active * touchedBytes));
                     split.dispatchFor(active);
                     timer.end();
                     GlChecks.check("loop_split");
@@ -524,20 +625,31 @@ final class GlStreamEngine implements AutoCloseable {
     private void bindSource(Segment seg, long first, ComputeProgram... programs) {
         bindSegment(seg, POINTS, META);
         for (ComputeProgram p : programs) {
-            setUint(p, "uSrcStride", seg.capacity());
             setUint(p, "uSrcFirst", first);
         }
     }
 
-    private void bindDestination(Segment children, SplitPair split) {
+    private void bindDestination(Segment children) {
         bindSegment(children, DST_POINTS, DST_META);
-        setUint(split, "uDstStride", children.capacity());
     }
 
     /** Binds exactly the segment's records (a pooled buffer may be larger: its tail stays unbound). */
     private void bindSegment(Segment seg, int points, int meta) {
         seg.points().bindRange(points, 0, seg.capacity() * recordBytes);
         seg.meta().bindRange(meta, 0, seg.capacity() * metaBytes);
+    }
+
+    /**
+     * Binds direct triangles [first, first + count) of an output buffer, where the regular half of
+     * loop_split stores vec4s: the float base it returns is a multiple of 4 (first is a multiple of
+     * 4 triangles, 144 bytes).
+     */
+    private long bindTriangles(GlBuffer buf, long first, long count) {
+        long base = bindOutput(buf, DIRECT_OUT, first, count);
+        if (base % 4 != 0) {
+            throw new IllegalStateException("direct triangles do not start on a 16-byte boundary");
+        }
+        return base;
     }
 
     /** Binds triangles [first, first + count) of an output buffer; returns the float base inside the range. */
@@ -555,9 +667,6 @@ final class GlStreamEngine implements AutoCloseable {
 
     @Override
     public void close() {
-        programs.values().forEach(ComputeProgram::close);
-        programs.clear();
         weights.close();
-        scan.close();
     }
 }

@@ -93,6 +93,8 @@ class GlBackendTest extends GlTestBase {
         }
         assertSameBytes(SyntheticMeshes.highValenceCone(24), RefineOptions.uniform(3), GlTessellator.DEFAULT_BUDGET, "cone");
         assertSameBytes(TestMeshes.load("icosahedron.obj"), RefineOptions.uniform(0), GlTessellator.DEFAULT_BUDGET, "level 0");
+        // One level: the direct split alone, no fused pass.
+        assertSameBytes(TestMeshes.load("bunny_npm.obj"), RefineOptions.uniform(1), GlTessellator.DEFAULT_BUDGET, "level 1");
     }
 
     @Test
