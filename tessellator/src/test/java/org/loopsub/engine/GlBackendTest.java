@@ -188,6 +188,26 @@ class GlBackendTest extends GlTestBase {
     }
 
     @Test
+    void oneTessellatorServesManyRefinements() throws IOException {
+        // A renderer keeps one tessellator: its compiled passes outlive a refinement, so a later one
+        // with another mesh (other record layout) or another GLSL criterion must not reuse the wrong
+        // program.
+        TriangleMesh ico = TestMeshes.load("icosahedron.obj");
+        TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
+        List<RefineOptions> options = List.of(RefineOptions.adaptive(3, randomBoth(11, 0.3)),
+                RefineOptions.adaptive(3, randomBoth(12, 0.5)), RefineOptions.uniform(2));
+        try (Tessellator backend = new GlTessellator(gl, false, GpuScan.defaultStrategy(gl), GlTessellator.DEFAULT_BUDGET)) {
+            for (int round = 0; round < 2; round++) {
+                for (TriangleMesh m : List.of(ico, bunny)) {
+                    for (RefineOptions o : options) {
+                        assertEquals(obj(java.refine(m, o)), obj(backend.refine(m, o)), "round " + round + ", " + o);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void randomCriterionTwinsAgree() {
         // The Java predicate alone on the Java back end is crack-free: the twin used above is a real criterion.
         TriangleMesh ico = TestMeshes.load("icosahedron.obj");
