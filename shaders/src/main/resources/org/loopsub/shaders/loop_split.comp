@@ -24,15 +24,7 @@ layout(std430, binding = 2) writeonly buffer DstPoints { float dstP[]; };
 layout(std430, binding = 3) writeonly buffer DstMeta { uint dstM[]; };
 #endif
 layout(std430, binding = 4) writeonly buffer SliverOut { float sliverP[]; };
-#if defined(LIST_GENERAL) || defined(LISTED)
-// The fused pass's general half lists its parents here (any order: where their children and
-// triangles go depends on the parent's index only), with the work groups the direct pass over
-// their children needs as dispatch-indirect arguments in front; that pass, LISTED, reads them.
-// LIST_GROUP, the LISTED pass's work-group size, comes from the loader.
-layout(std430, binding = 5) buffer GeneralList { uint listGroups[3]; uint listCount; uint listParent[]; };
-#else
 layout(std430, binding = 5) readonly buffer Active { uint activeIdx[]; };
-#endif
 layout(std430, binding = 6) readonly buffer SliverOffset { uint sliverOffset[]; };
 layout(std430, binding = 7) readonly buffer Weights { float weights[]; };
 #ifdef REGULAR_ONLY
@@ -48,11 +40,12 @@ uniform uint uDirectFloatBase;
 #ifdef FUSED
 // The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
 // as output triangles (grandchild 4k + m of parent j at triangle 16j + 4k + m, where two plain levels
-// would put it); its children's records are never stored. General parents (LIST_GENERAL) write
-// their children as usual and list themselves, and a DIRECT pass over the listed parents' children
-// (LISTED) refines only those.
+// would put it) and marks its four children in the child segment with SKIP_RECORD; general parents
+// write their children as usual, and the DIRECT pass that follows over the child segment refines
+// only those. Regular children's records are never stored.
 #define DIRECT
 #endif
+#define SKIP_RECORD 0xFFFFFFFFu
 
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
@@ -483,6 +476,10 @@ bool prepare(uint j) {
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
     sNf = neighbourFinishedOf(m0);
+#if defined(DIRECT) && !defined(FUSED)
+    // A child whose regular parent a FUSED pass has already refined to triangles.
+    if (m1 == SKIP_RECORD) return false;
+#endif
     sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & 0x00FFFFFFu) == packMeta0(6, 6, 6, 0u);
 #if defined(REGULAR_ONLY)
     if (!sRegular) return false;
@@ -536,22 +533,11 @@ void main() {
     uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     uint first = group * uint(GROUP);
     uint j = first + gl_LocalInvocationID.x;
-#ifdef LISTED
-    // Invocation i refines child i % 4 of the (i / 4)-th listed parent: record 4 parent + i % 4.
-    if (j >= 4u * listCount) return;
-    j = 4u * listParent[j >> 2u] + (j & 3u);
-    bool has = true;
-#else
     bool has = j < uCount;
-#endif
     if (!has || !prepare(j)) return;
-#ifdef LIST_GENERAL
-    uint slot = atomicAdd(listCount, 1u);
-    listParent[slot] = j;
-    // One more work group of the LISTED pass each time the listed children pass a multiple of its size.
-    if ((4u * slot) % uint(LIST_GROUP) == 0u) atomicAdd(listGroups[0], 1u);
-#endif
-#if defined(DIRECT)
+#if defined(FUSED)
+    dstM4[childrenMeta(j, 1)] = uvec4(SKIP_RECORD);
+#elif defined(DIRECT)
     // prepare() has written the record's triangles.
 #elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);

@@ -1,10 +1,7 @@
 package org.loopsub.engine;
 
-import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
-import static org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
-import static org.lwjgl.opengl.GL43C.glBindBuffer;
 import static org.lwjgl.opengl.GL43C.glGetInteger;
 import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
@@ -169,10 +166,8 @@ final class GlStreamEngine implements AutoCloseable {
         defines.putAll(LOOP_WEIGHT_DEFINES);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
-            int group = extra.containsKey("LISTED") ? LIST_GROUP
-                    : extra.containsKey("GENERAL_ONLY") ? GENERAL_GROUP : SPLIT_GROUP;
+            int group = extra.containsKey("GENERAL_ONLY") ? GENERAL_GROUP : SPLIT_GROUP;
             defines.put("GROUP", Integer.toString(group));
-            defines.put("LIST_GROUP", Integer.toString(LIST_GROUP));
         }
         // The user's GLSL criterion (if any) goes in right after the defines, before the pass's code;
         // it is part of the key, since the cache outlives one refinement.
@@ -192,9 +187,6 @@ final class GlStreamEngine implements AutoCloseable {
      * regular record and stop, so large groups keep the launch overhead down.
      */
     private static final int GENERAL_GROUP = Integer.getInteger("loopsub.gl.generalGroup", 256);
-
-    /** Work-group size of the pass over listed general parents' children (fused uniform levels). */
-    private static final int LIST_GROUP = 64;
 
     Output run(List<RecordChunk> level0, int maxDepth, ProgressListener progress) {
         Output out = new Output(pool);
@@ -361,12 +353,9 @@ final class GlStreamEngine implements AutoCloseable {
 
     /**
      * The last two uniform levels. Per window the fused pair: regular parents write their 16
-     * grandchildren as triangles, general parents write their children and list themselves (with
-     * the work groups their children will need, as dispatch-indirect arguments). Then, after one
-     * barrier, the listed pair refines those children only, dispatched indirectly: no host
-     * read-back, and no pass over the children of regular parents, which were never stored.
-     * Triangles land where two plain levels would put them (parent j's grandchild 4k + m at
-     * 16j + 4k + m).
+     * grandchildren as triangles and mark their children skipped, general parents write their
+     * children. Then, after one barrier, the direct pair over each window's children refines only
+     * the children of general parents. Triangles land where two plain levels would put them.
      */
     private LevelRun fusedLastLevels(List<Segment> in, int level, Output out) {
         LevelRun run = new LevelRun();
@@ -374,73 +363,62 @@ final class GlStreamEngine implements AutoCloseable {
         run.active = total;
         run.middle = 4 * total;
         GlBuffer directBuf = pool.acquire(total * 16 * 36, "loop_output_level" + (level + 2));
-        SplitPair fused = new SplitPair(program("loop_split", defines("UNIFORM", "REGULAR_ONLY", "FUSED")),
-                program("loop_split", defines("UNIFORM", "GENERAL_ONLY", "LIST_GENERAL")));
-        SplitPair listed = new SplitPair(program("loop_split", defines("UNIFORM", "DIRECT", "REGULAR_ONLY", "LISTED")),
-                program("loop_split", defines("UNIFORM", "DIRECT", "GENERAL_ONLY", "LISTED")));
+        Map<String, String> regular = new LinkedHashMap<>();
+        regular.put("UNIFORM", "1");
+        regular.put("REGULAR_ONLY", "1");
+        regular.put("FUSED", "1");
+        Map<String, String> general = new LinkedHashMap<>();
+        general.put("UNIFORM", "1");
+        general.put("GENERAL_ONLY", "1");
+        SplitPair fused = new SplitPair(program("loop_split", regular), program("loop_split", general));
+        Map<String, String> directDefs = new LinkedHashMap<>();
+        directDefs.put("UNIFORM", "1");
+        directDefs.put("DIRECT", "1");
+        SplitPair direct = splitPair(directDefs);
         List<Segment> children = new ArrayList<>();
-        List<GlBuffer> lists = new ArrayList<>();
         List<Long> firstTriangle = new ArrayList<>();
         long done = 0;
-        try {
-            for (Segment seg : in) {
-                for (long w0 = 0; w0 < seg.count(); w0 += window) {
-                    long n = Math.min(window, seg.count() - w0);
-                    Segment kids = childSegment(n);
-                    children.add(kids);
-                    GlBuffer list = pool.acquire(4 * (4 + n), "loop_general_parents");
-                    lists.add(list);
-                    // groups x, y, z of the listed pass, then the count of listed parents
-                    list.write(0, new int[] {0, 1, 1, 0});
-                    firstTriangle.add(16 * (done + w0));
-                    bindSource(seg, w0, fused.regular(), fused.general());
-                    weights.bind(WEIGHTS);
-                    bindDestination(kids);
-                    list.bind(INDEX);
-                    setUint(fused.regular(), "uDirectFloatBase", bindTriangles(directBuf, 16 * (done + w0), 16 * n));
-                    setUint(fused, "uCount", n);
-                    timer.begin("loop_split", level, n * touchedBytes, n * 16 * 36);
-                    fused.dispatchFor(n);
-                    timer.end();
-                    GlChecks.check("loop_split (fused)");
-                }
-                done += seg.count();
-            }
-            // The listed pass reads the lists (as dispatch arguments too) and the children just written.
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-            for (int i = 0; i < children.size(); i++) {
-                Segment kids = children.get(i);
-                bindSource(kids, 0, listed.regular(), listed.general());
+        for (Segment seg : in) {
+            for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                long n = Math.min(window, seg.count() - w0);
+                bindSource(seg, w0, fused.regular(), fused.general());
                 weights.bind(WEIGHTS);
-                lists.get(i).bind(INDEX);
-                setUint(listed, "uDirectFloatBase", bindTriangles(directBuf, firstTriangle.get(i), 4 * kids.count()));
-                // General parents are few (those at an extraordinary or boundary vertex): bytes not counted.
-                timer.begin("loop_split", level + 1, 0, 0);
-                listed.regular().dispatchIndirect(lists.get(i));
-                listed.general().dispatchIndirect(lists.get(i));
+                Segment kids = childSegment(n);
+                bindDestination(kids);
+                children.add(kids);
+                firstTriangle.add(16 * (done + w0));
+                setUint(fused.regular(), "uDirectFloatBase",
+                        bindTriangles(directBuf, 16 * (done + w0), 16 * n));
+                setUint(fused, "uCount", n);
+                timer.begin("loop_split", level, n * touchedBytes, n * 16 * 36 + n * 16);
+                fused.dispatchFor(n);
                 timer.end();
-                GlChecks.check("loop_split (listed)");
+                GlChecks.check("loop_split (fused)");
             }
-            glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
-        } finally {
-            for (Segment kids : children) {
-                pool.release(kids.points());
-                pool.release(kids.meta());
-            }
-            lists.forEach(pool::release);
+            done += seg.count();
+        }
+        // The direct pair reads the children and skip marks just written.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        for (int i = 0; i < children.size(); i++) {
+            Segment kids = children.get(i);
+            bindSource(kids, 0, direct.regular(), direct.general());
+            weights.bind(WEIGHTS);
+            setUint(direct, "uDirectFloatBase", bindTriangles(directBuf, firstTriangle.get(i), 4 * kids.count()));
+            setUint(direct, "uCount", kids.count());
+            // Mostly skip marks: two metadata words per child.
+            timer.begin("loop_split", level + 1, kids.count() * 8, 0);
+            direct.dispatchFor(kids.count());
+            timer.end();
+            GlChecks.check("loop_split (after the fused pass)");
+        }
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+        for (Segment kids : children) {
+            pool.release(kids.points());
+            pool.release(kids.meta());
         }
         out.add(directBuf, 16 * total);
         run.direct = 16 * total;
         return run;
-    }
-
-    private static Map<String, String> defines(String... names) {
-        Map<String, String> d = new LinkedHashMap<>();
-        for (String n : names) {
-            d.put(n, "1");
-        }
-        return d;
     }
 
     /** One window's flags, indices and counts, kept from the first sweep of a level to the second. */

@@ -3,19 +3,16 @@ package org.loopsub.gl;
 import static org.lwjgl.opengl.GL43C.GL_COMPILE_STATUS;
 import static org.lwjgl.opengl.GL43C.GL_COMPUTE_SHADER;
 import static org.lwjgl.opengl.GL43C.GL_COMPUTE_WORK_GROUP_SIZE;
-import static org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER;
 import static org.lwjgl.opengl.GL43C.GL_FALSE;
 import static org.lwjgl.opengl.GL43C.GL_LINK_STATUS;
 import static org.lwjgl.opengl.GL43C.GL_PROGRAM;
 import static org.lwjgl.opengl.GL43C.glAttachShader;
-import static org.lwjgl.opengl.GL43C.glBindBuffer;
 import static org.lwjgl.opengl.GL43C.glCompileShader;
 import static org.lwjgl.opengl.GL43C.glCreateProgram;
 import static org.lwjgl.opengl.GL43C.glCreateShader;
 import static org.lwjgl.opengl.GL43C.glDeleteProgram;
 import static org.lwjgl.opengl.GL43C.glDeleteShader;
 import static org.lwjgl.opengl.GL43C.glDispatchCompute;
-import static org.lwjgl.opengl.GL43C.glDispatchComputeIndirect;
 import static org.lwjgl.opengl.GL43C.glGetProgramInfoLog;
 import static org.lwjgl.opengl.GL43C.glGetProgramiv;
 import static org.lwjgl.opengl.GL43C.glGetProgrami;
@@ -248,20 +245,6 @@ public final class ComputeProgram implements AutoCloseable {
             throw new IllegalArgumentException("too many work groups for " + stem + ": " + groups);
         }
         glDispatchCompute((int) x, (int) y, 1);
-    }
-
-    /**
-     * Makes the program current and dispatches the work groups that {@code args} holds at byte 0
-     * (three uints: x, y, z), as written there by an earlier pass; leaves
-     * {@code GL_DISPATCH_INDIRECT_BUFFER} bound to {@code args}.
-     *
-     * @param args the buffer holding the group counts
-     */
-    public void dispatchIndirect(GlBuffer args) {
-        ctx.checkThread();
-        glUseProgram(id);
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, args.id());
-        glDispatchComputeIndirect(0L);
     }
 
     /** Releases this user's reference; the program is deleted when the last one is released. */
