@@ -5,9 +5,10 @@
 //
 // Children go to a segment of their own, in tiles of 32 like the source (loop_record.glsl): the four
 // children of parent j, 4j .. 4j + 3, share a tile, so a regular parent writes each float of its
-// children as one vec4, and a warp's 16-byte stores fill four 128-byte lines. Slivers and direct triangles are output triangles (9 floats each), bound as ranges whose
-// starts need not fall on a triangle: uSliverFloatBase and uDirectFloatBase say where this
-// dispatch's first one starts inside its bound range.
+// children as one vec4, and a warp's 16-byte stores fill four 128-byte lines. Slivers and direct
+// triangles are output triangles (9 floats each), bound as ranges whose starts need not fall on a
+// triangle: uSliverFloatBase and uDirectFloatBase say where this dispatch's first one starts inside
+// its bound range (for direct triangles a multiple of 4 floats: the regular half stores vec4s).
 #include "loop_record.glsl"
 
 #if !defined(REGULAR_ONLY) && !defined(GENERAL_ONLY)
