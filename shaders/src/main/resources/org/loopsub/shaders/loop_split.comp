@@ -334,8 +334,8 @@ void prepareRegular(uint j, uint r, uint m0) {
     directRegularChild(r, 2, o4 + 18u);
     directRegularChild(r, 3, o4 + 27u);
 #elif defined(DIRECT) && defined(REGULAR_ONLY)
-    // The four children as output triangles: corner children 0, 1, 2, then the centre. (Edge c's
-    // point is E_c0; E_01, E_11, E_21 are the same edges seen from the other end, equal to the bit.)
+    // The four children as output triangles: corner children 0, 1, 2, then the centre; edge c's
+    // point is E_c0, spoke 0 of the corner it starts from, as in LoopSplit.splitRegular.
     putFourTriangles((uDirectFloatBase + 36u * j) / 4u, V0, E00, E20, E00, V1, E10, E20, E10, V2, E10, E20, E00);
 #endif
 }

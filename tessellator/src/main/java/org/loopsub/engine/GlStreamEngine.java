@@ -73,17 +73,19 @@ final class GlStreamEngine implements AutoCloseable {
      */
     private final long touchedBytes;
 
-    /**
-     * A piece of a level's stream on the GPU: {@code count} records in buffers of {@code capacity}
-     * records, a whole number of tiles.
-     */
-    private record Segment(GlBuffer points, GlBuffer meta, long count, long capacity) {
-    }
-
+    /** Records per tile of the GPU layout (loop_record.glsl). */
     private static final int TILE = 32;
 
-    private static long tiles(long records) {
-        return (records + TILE - 1) / TILE;
+    /** Records rounded up to whole tiles: what a segment of that many records holds room for. */
+    private static long tiled(long records) {
+        return (records + TILE - 1) / TILE * TILE;
+    }
+
+    /** A piece of a level's stream on the GPU: {@code count} records, in buffers of whole tiles. */
+    private record Segment(GlBuffer points, GlBuffer meta, long count) {
+        long capacity() {
+            return tiled(count);
+        }
     }
 
     /** Output of one level: finished, slivers and direct triangles in separate GL buffers, in order. */
@@ -134,8 +136,8 @@ final class GlStreamEngine implements AutoCloseable {
     }
 
     GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GlCriteria criteria,
-                   GpuScan scan, Map<String, ComputeProgram> programs, long budgetBytes, float[] centre, float inverseScale, GpuTimer timer,
-                   GlBufferPool pool) {
+                   GpuScan scan, Map<String, ComputeProgram> programs, long budgetBytes, float[] centre,
+                   float inverseScale, GpuTimer timer, GlBufferPool pool) {
         this.pool = pool;
         this.timer = timer;
         this.recordBytes = 4L * layout.pointFloats();
@@ -264,7 +266,7 @@ final class GlStreamEngine implements AutoCloseable {
         int inChunk = 0;
         for (long first = 0; first < n; first += most) {
             int count = (int) Math.min(most, n - first);
-            int cap = (int) (tiles(count) * TILE);
+            int cap = (int) tiled(count);
             float[] p = new float[cap * pf];
             int[] m = new int[cap * mi];
             for (int r = 0; r < count; r++) {
@@ -287,16 +289,16 @@ final class GlStreamEngine implements AutoCloseable {
             GlBuffer meta = pool.acquire(4L * m.length, "loop_records_meta");
             points.write(0, p);
             meta.write(0, m);
-            segments.add(new Segment(points, meta, count, cap));
+            segments.add(new Segment(points, meta, count));
         }
         return segments;
     }
 
     /** A new segment for the children of {@code parents} records. */
     private Segment childSegment(long parents) {
-        long cap = tiles(4 * parents) * TILE;
+        long cap = tiled(4 * parents);
         return new Segment(pool.acquire(cap * recordBytes, "loop_records_points"),
-                pool.acquire(cap * metaBytes, "loop_records_meta"), 4 * parents, cap);
+                pool.acquire(cap * metaBytes, "loop_records_meta"), 4 * parents);
     }
 
     /**
@@ -316,12 +318,7 @@ final class GlStreamEngine implements AutoCloseable {
         run.active = total;
         GlBuffer directBuf = direct ? pool.acquire(total * 4 * 36, "loop_output_level" + (level + 1)) : null;
         long done = 0;
-        Map<String, String> defs = new LinkedHashMap<>();
-        defs.put("UNIFORM", "1");
-        if (direct) {
-            defs.put("DIRECT", "1");
-        }
-        SplitPair split = splitPair(defs);
+        SplitPair split = direct ? splitPair("UNIFORM", "DIRECT") : splitPair("UNIFORM");
         for (Segment seg : in) {
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
                 long n = Math.min(window, seg.count() - w0);
@@ -363,18 +360,10 @@ final class GlStreamEngine implements AutoCloseable {
         run.active = total;
         run.middle = 4 * total;
         GlBuffer directBuf = pool.acquire(total * 16 * 36, "loop_output_level" + (level + 2));
-        Map<String, String> regular = new LinkedHashMap<>();
-        regular.put("UNIFORM", "1");
-        regular.put("REGULAR_ONLY", "1");
-        regular.put("FUSED", "1");
-        Map<String, String> general = new LinkedHashMap<>();
-        general.put("UNIFORM", "1");
-        general.put("GENERAL_ONLY", "1");
-        SplitPair fused = new SplitPair(program("loop_split", regular), program("loop_split", general));
-        Map<String, String> directDefs = new LinkedHashMap<>();
-        directDefs.put("UNIFORM", "1");
-        directDefs.put("DIRECT", "1");
-        SplitPair direct = splitPair(directDefs);
+        // The fused pass's general half is the plain uniform one: it writes child records.
+        SplitPair fused = new SplitPair(program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
+                program("loop_split", flags("UNIFORM", "GENERAL_ONLY")));
+        SplitPair direct = splitPair("UNIFORM", "DIRECT");
         List<Segment> children = new ArrayList<>();
         List<Long> firstTriangle = new ArrayList<>();
         long done = 0;
@@ -451,8 +440,7 @@ final class GlStreamEngine implements AutoCloseable {
         ComputeProgram flag = criteria.any && !atMax ? program("loop_flag_edges", criteria.defines) : null;
         ComputeProgram filter = program("loop_filter", none);
         ComputeProgram emit = program("loop_emit_finished", none);
-        Map<String, String> splitDefs = direct ? Map.of("DIRECT", "1") : none;
-        SplitPair split = atMax ? null : splitPair(splitDefs);
+        SplitPair split = atMax ? null : direct ? splitPair("DIRECT") : splitPair();
         if (flag != null) {
             setCriteria(flag, level);
         }
@@ -604,12 +592,22 @@ final class GlStreamEngine implements AutoCloseable {
         }
     }
 
-    private SplitPair splitPair(Map<String, String> defs) {
-        Map<String, String> r = new LinkedHashMap<>(defs);
+    /** loop_split's two halves with the given flags defined. */
+    private SplitPair splitPair(String... defined) {
+        Map<String, String> r = flags(defined);
         r.put("REGULAR_ONLY", "1");
-        Map<String, String> g = new LinkedHashMap<>(defs);
+        Map<String, String> g = flags(defined);
         g.put("GENERAL_ONLY", "1");
         return new SplitPair(program("loop_split", r), program("loop_split", g));
+    }
+
+    /** {@code #define}s of the given names, each as 1. */
+    private static Map<String, String> flags(String... names) {
+        Map<String, String> d = new LinkedHashMap<>();
+        for (String n : names) {
+            d.put(n, "1");
+        }
+        return d;
     }
 
     private static void setUint(SplitPair p, String name, long value) {

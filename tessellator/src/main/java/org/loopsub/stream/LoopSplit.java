@@ -414,8 +414,10 @@ public final class LoopSplit {
         }
         float w = weights[12];
         float beta = weights[13];
-        // At the last level only the spokes to N and P (the record's own edges) are written.
-        int spokes = children == null ? 2 : 6;
+        // At the last level only the record's own edges are written, each as spoke 0 of the corner
+        // it starts from (spoke 1 of corner c is spoke 0 of corner c+2 seen from the other end: the
+        // masks are symmetric, so it would give the same bits).
+        int spokes = children == null ? 1 : 6;
         for (int c = 0; c < 3; c++) {
             int t = 6 * c;
             boolean frozen = false;
@@ -474,7 +476,7 @@ public final class LoopSplit {
             for (int c = 0; c < 3; c++) {
                 putPoint(direct, o + 9 * c + 3 * c, regVertex, 3 * c);
                 putPoint(direct, o + 9 * c + 3 * ((c + 1) % 3), regEdge, 18 * c);
-                putPoint(direct, o + 9 * c + 3 * ((c + 2) % 3), regEdge, 18 * c + 3);
+                putPoint(direct, o + 9 * c + 3 * ((c + 2) % 3), regEdge, 18 * ((c + 2) % 3));
             }
             for (int i = 0; i < 3; i++) {
                 putPoint(direct, o + 27 + 3 * i, regEdge, 18 * ((i + 1) % 3));

@@ -392,16 +392,21 @@ public final class OffscreenRenderer implements AutoCloseable {
     private static boolean isSliver(TriangleMesh m, int t, double area) {
         double longest = 0;
         for (int k = 0; k < 3; k++) {
-            int p = m.vertex(t, k);
-            int q = m.vertex(t, (k + 1) % 3);
-            double len = 0;
-            for (int x = 0; x < 3; x++) {
-                double d = (double) m.position(q, x) - m.position(p, x);
-                len += d * d;
-            }
-            longest = Math.max(longest, len);
+            longest = Math.max(longest, edgeLength2(m, t, k));
         }
         return 2 * area <= SLIVER_RELATIVE_AREA * longest;
+    }
+
+    /** Squared length of edge k (corner k to corner k+1) of triangle t, in double. */
+    private static double edgeLength2(TriangleMesh m, int t, int k) {
+        int p = m.vertex(t, k);
+        int q = m.vertex(t, (k + 1) % 3);
+        double len = 0;
+        for (int x = 0; x < 3; x++) {
+            double d = (double) m.position(q, x) - m.position(p, x);
+            len += d * d;
+        }
+        return len;
     }
 
     /** Writes the unit normal into {@code out}; returns the area (0 for a degenerate face). */
@@ -428,13 +433,7 @@ public final class OffscreenRenderer implements AutoCloseable {
         int best = 0;
         double bestLen = -1;
         for (int k = 0; k < 3; k++) {
-            int p = m.vertex(t, k);
-            int q = m.vertex(t, (k + 1) % 3);
-            double len = 0;
-            for (int x = 0; x < 3; x++) {
-                double d = (double) m.position(q, x) - m.position(p, x);
-                len += d * d;
-            }
+            double len = edgeLength2(m, t, k);
             if (len > bestLen) {
                 bestLen = len;
                 best = k;
