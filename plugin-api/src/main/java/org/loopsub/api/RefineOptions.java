@@ -42,7 +42,7 @@ public final class RefineOptions {
     /**
      * Adaptive refinement: an edge stops being split once every criterion says it is complete, and
      * a triangle is finished when its three edges are; whatever is left at {@code maxDepth} is
-     * output there. T-junctions between levels are closed by slivers (DESIGN.md §4).
+     * output there. T-junctions between levels are closed by slivers (docs/design.md §4).
      *
      * @param maxDepth the maximum depth, 0 to {@link #MAX_LEVELS}
      * @param criteria at least one criterion; an edge is complete when all say so

@@ -10,7 +10,7 @@
 // records that dominate) are never read or written.
 //
 // Arithmetic on positions and criteria is written out scalar by scalar and marked precise, in the
-// operation order of the Java twin: no fused multiply-add, no reassociation (DESIGN.md §5).
+// operation order of the Java twin: no fused multiply-add, no reassociation (docs/design.md §5).
 
 #define NO_GAP 255
 #define FIXED_POINTS 6

@@ -223,7 +223,7 @@ final class GlStreamEngine implements AutoCloseable {
         return out;
     }
 
-    /** LoopRules' mask weights as GLSL expressions of their exact float bits (DESIGN.md §5). */
+    /** LoopRules' mask weights as GLSL expressions of their exact float bits (docs/design.md §5). */
     static final Map<String, String> LOOP_WEIGHT_DEFINES = loopWeightDefines();
 
     private static Map<String, String> loopWeightDefines() {

@@ -13,7 +13,7 @@ import org.loopsub.api.TriangleMesh;
  * power of two so that the mesh fits in [-1, 1]. Recentring keeps float precision for meshes far from
  * the origin; the power-of-two scale is exact and keeps tiny meshes away from subnormal numbers,
  * which GLSL may flush to zero while Java does not. Subnormal coordinates left after the transform
- * are flushed to zero here, for both back ends alike (DESIGN.md §5).
+ * are flushed to zero here, for both back ends alike (docs/design.md §5).
  *
  * @param centre bounding-box centre, x, y, z
  * @param scaleExponent internal = (p - centre) * 2^scaleExponent

@@ -9,7 +9,7 @@ import org.loopsub.api.Scheme;
  * weight is written down exactly once.
  *
  * <p>The mask functions work on one coordinate at a time and fix the grouping of every operation
- * (DESIGN.md §5): IEEE {@code +} and {@code *} are commutative but not associative, so each formula
+ * (docs/design.md §5): IEEE {@code +} and {@code *} are commutative but not associative, so each formula
  * below is the definition that the shader repeats operation for operation.
  *
  * <p>Sources: C. Loop, "Smooth Subdivision Surfaces Based on Triangles", M.S. thesis, University of

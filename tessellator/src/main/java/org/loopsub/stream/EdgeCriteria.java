@@ -14,7 +14,7 @@ import org.loopsub.rules.LoopRules;
  * by the same exact power of two, so verdicts equal those in the user's frame up to the recentring's
  * rounding. The arithmetic is the shader's, operation for operation: only {@code + - *}, squared
  * lengths, the perspective divide replaced by cross-multiplication, constants computed here on the
- * CPU (DESIGN.md §5).
+ * CPU (docs/design.md §5).
  */
 public final class EdgeCriteria {
     /** The near plane, as a fraction of the mesh's bounding radius. */

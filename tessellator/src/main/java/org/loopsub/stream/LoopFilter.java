@@ -3,7 +3,7 @@ package org.loopsub.stream;
 /**
  * Pass 2 of a level, the filter: a record whose three edges are complete (or that reached the
  * maximum depth) is finished and goes to the output; the others stay active. Active records also
- * learn here which neighbours have just finished (DESIGN.md §4) and how many T-junction slivers they
+ * learn here which neighbours have just finished (docs/design.md §4) and how many T-junction slivers they
  * will emit when split. Finished records and slivers are placed by scans, so the output order is the
  * stream order. Twin of {@code loop_filter.comp}.
  */

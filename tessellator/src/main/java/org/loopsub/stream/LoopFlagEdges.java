@@ -2,7 +2,7 @@ package org.loopsub.stream;
 
 /**
  * Pass 1 of a level, the edge test: evaluates the stop criterion on every spoke of every corner and
- * sets its complete bit. A bit once set stays set (completion is inherited, DESIGN.md §4), so only
+ * sets its complete bit. A bit once set stays set (completion is inherited, docs/design.md §4), so only
  * spokes not yet complete are tested. Twin of {@code loop_flag_edges.comp}.
  */
 public final class LoopFlagEdges {

@@ -13,7 +13,7 @@ import org.loopsub.rules.LoopRules;
  * child c (c = 0, 1, 2) is {@code (V'_c, m_c, m_{c+2})} in corner slots {@code c, c+1, c+2}; the
  * centre child 3 has {@code m_{j+1}} in corner slot j. Orientation is preserved.
  *
- * <p>Positions follow {@link LoopRules}; the adaptive rules of DESIGN.md §4 enter in two places: a
+ * <p>Positions follow {@link LoopRules}; the adaptive rules of docs/design.md §4 enter in two places: a
  * corner with any complete spoke is frozen (keeps its position), and a complete spoke's edge point
  * is its midpoint.
  *

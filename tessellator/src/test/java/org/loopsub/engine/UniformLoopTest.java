@@ -24,7 +24,7 @@ import org.loopsub.reference.TestMeshes;
 /**
  * Uniform refinement through the record stream equals a straightforward indexed Loop implementation
  * (the test-side reference, double precision) vertex for vertex and face for face, within 1e-6 of
- * the bounding-box diagonal (DESIGN.md §6).
+ * the bounding-box diagonal (docs/design.md §6).
  */
 class UniformLoopTest {
     static final String[] VALID_MESHES = {"tetrahedron.obj", "icosahedron.obj", "mesh_with_border.obj",

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.loopsub.api.TriangleMesh;
 
 /**
- * A plain indexed Loop subdivision in double precision, written from the formulas of DESIGN.md §3
+ * A plain indexed Loop subdivision in double precision, written from the formulas of docs/design.md §3
  * alone and sharing no code with the engine, so that the engine can be checked against it.
  *
  * <p>Each level: an edge map (key = sorted vertex pair) finds every edge's faces; old vertices keep

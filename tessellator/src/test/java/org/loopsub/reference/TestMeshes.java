@@ -13,7 +13,8 @@ import java.util.Arrays;
 import org.loopsub.api.TriangleMesh;
 
 /**
- * The shared corpus of real meshes ({@code shared/meshes/*.obj}), read by a deliberately tiny
+ * The repository's corpus of real meshes ({@code testdata/meshes/*.obj}, provenance in the README
+ * there), read by a deliberately tiny
  * parser of {@code v} and {@code f} lines only, so that tests do not depend on the engine's
  * {@code ObjReader} to check the engine.
  */
@@ -23,7 +24,7 @@ public final class TestMeshes {
 
     /**
      * @return the corpus folder: system property {@code loopsub.meshes}, else the first
-     *     {@code shared/meshes} found walking up from {@code user.dir}; fails the test if neither exists
+     *     {@code testdata/meshes} found walking up from {@code user.dir}; fails the test if neither exists
      */
     public static Path dir() {
         String property = System.getProperty("loopsub.meshes");
@@ -31,13 +32,13 @@ public final class TestMeshes {
             return Paths.get(property);
         }
         for (Path d = Paths.get(System.getProperty("user.dir")).toAbsolutePath(); d != null; d = d.getParent()) {
-            Path candidate = d.resolve("shared").resolve("meshes");
+            Path candidate = d.resolve("testdata").resolve("meshes");
             if (Files.isDirectory(candidate)) {
                 return candidate;
             }
         }
         return fail("test meshes not found: set -Dloopsub.meshes=<folder> (was " + property
-                + ") or run below a folder that contains shared/meshes");
+                + ") or run inside the repository, which holds testdata/meshes");
     }
 
     /**

@@ -10,6 +10,8 @@ import java.util.TreeMap;
  */
 public final class Samples {
     private static final String FOLDER = "/org/loopsub/samples/meshes/";
+    // the files are the repository's test meshes (testdata/meshes), copied in by the build
+    private static final Map<String, String> FILES = Map.of("bigguy", "bigguyT.obj", "icosahedron", "icosahedron.obj");
     private static final Map<String, String> DESCRIPTIONS = new TreeMap<>(Map.of(
             "bigguy", "closed character mesh, 1452 vertices, 2900 triangles (Ray Raitt)",
             "icosahedron", "closed, 12 vertices of valence 5, 20 triangles"));
@@ -30,6 +32,6 @@ public final class Samples {
         if (!DESCRIPTIONS.containsKey(name)) {
             return null;
         }
-        return Samples.class.getResourceAsStream(FOLDER + name + ".obj");
+        return Samples.class.getResourceAsStream(FOLDER + FILES.get(name));
     }
 }

@@ -17,6 +17,7 @@ import org.loopsub.engine.GpuRun;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.obj.ObjReader;
+import org.loopsub.samples.cli.Samples;
 import org.loopsub.samples.render.GlImages;
 import org.loopsub.samples.render.ViewMath;
 
@@ -145,8 +146,7 @@ public final class EmbeddingExample {
      * @throws IOException if it cannot be read
      */
     public static TriangleMesh sample(String name) throws IOException {
-        String resource = "/org/loopsub/samples/meshes/" + name + ".obj";
-        try (InputStream in = EmbeddingExample.class.getResourceAsStream(resource)) {
+        try (InputStream in = Samples.open(name)) {
             if (in == null) {
                 throw new IOException("no embedded sample '" + name + "' (try bigguy or icosahedron)");
             }

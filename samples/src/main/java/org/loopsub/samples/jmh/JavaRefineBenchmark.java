@@ -49,9 +49,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Scores are refinements per second; the secondary result {@code triangles} is output triangles
  * per second ({@code -bm avgt} gives seconds per refinement instead). Meshes are read from
- * the directory in the {@code loopsub.meshes} system property, else from {@code ../shared/meshes}
- * (relative to the repository root, the working directory of the documented command), else
- * {@code shared/meshes} or {@code ../../shared/meshes}. Run it (docs/benchmarks/java.md):
+ * the directory in the {@code loopsub.meshes} system property, else from the repository's
+ * {@code testdata/meshes}, found walking up from the working directory. Run it from the
+ * repository root (docs/benchmarks/java.md):
  *
  * <pre>
  *   java -cp samples/target/loopsub.jar org.openjdk.jmh.Main JavaRefineBenchmark -f 1 -wi 2 -i 3
@@ -155,10 +155,10 @@ public class JavaRefineBenchmark {
         if (property != null) {
             return Path.of(property);
         }
-        for (String candidate : new String[] {"../shared/meshes", "shared/meshes", "../../shared/meshes"}) {
-            Path p = Path.of(candidate);
-            if (Files.isDirectory(p)) {
-                return p;
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("testdata").resolve("meshes");
+            if (Files.isDirectory(candidate)) {
+                return candidate;
             }
         }
         throw new IllegalStateException("meshes not found: set -Dloopsub.meshes=DIR (the directory of bigguyT.obj)");

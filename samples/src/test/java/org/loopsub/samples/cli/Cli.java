@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import org.loopsub.reference.TestMeshes;
 import picocli.CommandLine;
 
 /**
@@ -64,25 +65,11 @@ final class Cli {
     }
 
     /**
-     * The shared test meshes: the {@code loopsub.meshes} property Surefire sets, else the first
-     * {@code shared/meshes} found walking up from the working directory.
-     *
-     * @param name a file in that folder
+     * @param name a file of the repository's test meshes ({@link TestMeshes#dir()})
      * @return its path
      */
     static Path mesh(String name) {
-        String property = System.getProperty("loopsub.meshes");
-        if (property != null && Files.isDirectory(Paths.get(property))) {
-            return Paths.get(property).resolve(name);
-        }
-        for (Path dir = Paths.get(System.getProperty("user.dir")).toAbsolutePath(); dir != null;
-                dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("meshes");
-            if (Files.isDirectory(candidate)) {
-                return candidate.resolve(name);
-            }
-        }
-        throw new IllegalStateException("shared/meshes not found (set -Dloopsub.meshes=...)");
+        return TestMeshes.dir().resolve(name);
     }
 
     /**

@@ -15,11 +15,12 @@ import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.obj.ObjReader;
+import org.loopsub.samples.cli.Samples;
 
 /** The level colouring rests on the output order; these tests notice if that order changes. */
 class FaceLevelsTest {
     private static TriangleMesh bigguy() throws Exception {
-        try (InputStream in = FaceLevelsTest.class.getResourceAsStream("/org/loopsub/samples/meshes/bigguy.obj")) {
+        try (InputStream in = Samples.open("bigguy")) {
             return ObjReader.read(new InputStreamReader(in, StandardCharsets.UTF_8), "bigguy.obj").mesh();
         }
     }

@@ -18,6 +18,7 @@ import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.obj.ObjReader;
+import org.loopsub.samples.cli.Samples;
 
 /**
  * Renders the icosahedron at level 1 on whatever headless context there is (llvmpipe in CI; the
@@ -33,7 +34,7 @@ class OffscreenRendererTest extends GlTestBase {
     @BeforeAll
     void refine() throws Exception {
         TriangleMesh ico;
-        try (InputStream in = OffscreenRendererTest.class.getResourceAsStream("/org/loopsub/samples/meshes/icosahedron.obj")) {
+        try (InputStream in = Samples.open("icosahedron")) {
             ico = ObjReader.read(new InputStreamReader(in, StandardCharsets.UTF_8), "icosahedron.obj").mesh();
         }
         try (Tessellator t = Tessellators.create("java")) {
