@@ -1,5 +1,7 @@
 package org.loopsub.samples.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -137,77 +139,47 @@ record BenchReport(String input, long inputTriangles, RefineOptions options, Str
         }
     }
 
-    /** @return the report as a JSON object, two-space indented, ending with a newline */
+    /** @return the report as a JSON object (keys in a fixed order), ending with a newline */
     String toJson() {
-        StringBuilder b = new StringBuilder("{\n");
-        field(b, "input", string(input));
-        field(b, "input_triangles", inputTriangles);
-        field(b, "mode", string(options.isAdaptive() ? "adaptive" : "uniform"));
-        field(b, "refinement", string(AdaptiveOptions.describe(options)));
-        field(b, "max_depth", options.levels());
-        field(b, "backend", string(backend));
-        field(b, "threads", threads);
-        field(b, "java", string(javaVersion));
-        field(b, "warmup", warmup);
-        field(b, "reps", runNanos.length);
-        StringBuilder runs = new StringBuilder("[");
-        for (int i = 0; i < runNanos.length; i++) {
-            runs.append(i > 0 ? ", " : "").append(runNanos[i]);
+        ObjectNode b = Json.object();
+        b.put("input", input);
+        b.put("input_triangles", inputTriangles);
+        b.put("mode", options.isAdaptive() ? "adaptive" : "uniform");
+        b.put("refinement", AdaptiveOptions.describe(options));
+        b.put("max_depth", options.levels());
+        b.put("backend", backend);
+        b.put("threads", threads);
+        b.put("java", javaVersion);
+        b.put("warmup", warmup);
+        b.put("reps", runNanos.length);
+        ArrayNode runs = b.putArray("run_nanos");
+        for (long n : runNanos) {
+            runs.add(n);
         }
-        field(b, "run_nanos", runs.append(']'));
-        field(b, "median_run", medianRun);
-        field(b, "median_nanos", medianNanos());
-        field(b, "min_nanos", minNanos());
-        field(b, "max_nanos", maxNanos());
-        field(b, "output_triangles", outputTriangles);
-        field(b, "output_vertices", outputVertices == NOT_WELDED ? "null" : Long.toString(outputVertices));
-        field(b, "slivers", slivers());
-        field(b, "triangles_per_second", trianglesPerSecond());
-        StringBuilder rows = new StringBuilder("[");
-        for (int i = 0; i < levels.size(); i++) {
-            LevelStats s = levels.get(i);
-            rows.append(i > 0 ? "," : "").append("\n    {\"level\": ").append(s.level())
-                    .append(", \"active\": ").append(s.activeTriangles())
-                    .append(", \"finished\": ").append(s.finishedTriangles())
-                    .append(", \"slivers\": ").append(s.slivers())
-                    .append(", \"split\": ").append(s.splitTriangles())
-                    .append(", \"nanos\": ").append(s.nanos()).append('}');
+        b.put("median_run", medianRun);
+        b.put("median_nanos", medianNanos());
+        b.put("min_nanos", minNanos());
+        b.put("max_nanos", maxNanos());
+        b.put("output_triangles", outputTriangles);
+        b.put("output_vertices", outputVertices == NOT_WELDED ? null : outputVertices);
+        b.put("slivers", slivers());
+        b.put("triangles_per_second", trianglesPerSecond());
+        ArrayNode rows = b.putArray("levels");
+        for (LevelStats s : levels) {
+            rows.addObject()
+                    .put("level", s.level())
+                    .put("active", s.activeTriangles())
+                    .put("finished", s.finishedTriangles())
+                    .put("slivers", s.slivers())
+                    .put("split", s.splitTriangles())
+                    .put("nanos", s.nanos());
         }
-        field(b, "levels", rows.append(levels.isEmpty() ? "]" : "\n  ]"));
-        field(b, "outside_levels_nanos", outsideLevelsNanos());
-        field(b, "peak_heap_bytes", peakHeapBytes);
+        b.put("outside_levels_nanos", outsideLevelsNanos());
+        b.put("peak_heap_bytes", peakHeapBytes);
         // no limit (Long.MAX_VALUE) is written as null: JSON readers that use doubles would round it
-        field(b, "max_heap_bytes", maxHeapBytes == Long.MAX_VALUE ? "null" : Long.toString(maxHeapBytes));
-        field(b, "gpu", gpu == null ? "null" : gpu.toJson());
-        field(b, "verify", verify == null ? "null" : string(verify));
-        b.setLength(b.length() - 2);
-        return b.append("\n}\n").toString();
-    }
-
-    private static void field(StringBuilder b, String key, Object jsonValue) {
-        b.append("  ").append(string(key)).append(": ").append(jsonValue).append(",\n");
-    }
-
-    /** @return {@code s} as a JSON string literal */
-    static String string(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
+        b.put("max_heap_bytes", maxHeapBytes == Long.MAX_VALUE ? null : maxHeapBytes);
+        b.set("gpu", gpu == null ? b.nullNode() : gpu.toJson());
+        b.put("verify", verify);
+        return Json.write(b);
     }
 }

@@ -1,8 +1,9 @@
 package org.loopsub.samples.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -206,71 +207,59 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
     /**
      * @param value a number
      * @param digits significant digits
-     * @return it in plain decimal notation (valid JSON), or {@code null} if it is not finite
+     * @return it in plain decimal notation, or {@code null} if it is not finite
      */
     static String decimal(double value, int digits) {
-        if (!Double.isFinite(value)) {
-            return "null";
-        }
-        return new BigDecimal(value).round(new MathContext(digits)).stripTrailingZeros().toPlainString();
+        BigDecimal d = Json.decimal(value, digits);
+        return d == null ? "null" : d.toPlainString();
     }
 
-    /**
-     * @return the section as a JSON object (keys in a fixed order), indented to sit at the top level
-     *     of {@code bench}'s report
-     */
-    String toJson() {
-        StringBuilder b = new StringBuilder("{\n");
+    /** @return the section as a JSON object (keys in a fixed order), the value of bench's {@code gpu} key */
+    ObjectNode toJson() {
+        ObjectNode b = Json.object();
         long kernel = kernelNanos();
         long bytes = bytesRead() + bytesWritten();
         long e2e = endToEndMedianNanos();
-        field(b, "renderer", BenchReport.string(renderer));
-        field(b, "gl_version", BenchReport.string(glVersion));
-        field(b, "context", BenchReport.string(route));
-        field(b, "scan", BenchReport.string(scan));
-        field(b, "subgroup_size", subgroupSize);
-        field(b, "budget_bytes", budgetBytes);
-        field(b, "kernel_nanos", kernel);
-        field(b, "kernel_run_nanos", array(kernelRunNanos()));
-        field(b, "kernel_triangles_per_second", perSecond(outputTriangles, kernel));
-        field(b, "bytes_read", bytesRead());
-        field(b, "bytes_written", bytesWritten());
-        field(b, "gb_per_second", decimal(gbPerSecond(bytes, kernel), 6));
-        field(b, "copy_bandwidth_gbs", copyBandwidthGbs == null ? "null" : decimal(copyBandwidthGbs, 6));
-        field(b, "bandwidth_fraction", decimal(bandwidthFraction(), 6));
-        field(b, "end_to_end_nanos", e2e);
-        field(b, "end_to_end_run_nanos", array(endToEndNanos));
-        field(b, "end_to_end_triangles_per_second", perSecond(outputTriangles, e2e));
-        field(b, "levels", rowsJson(levels(), "level", false));
-        field(b, "passes", rowsJson(passes(), "pass", true));
-        b.setLength(b.length() - 2);
-        return b.append("\n  }").toString();
+        b.put("renderer", renderer);
+        b.put("gl_version", glVersion);
+        b.put("context", route);
+        b.put("scan", scan);
+        b.put("subgroup_size", subgroupSize);
+        b.put("budget_bytes", budgetBytes);
+        b.put("kernel_nanos", kernel);
+        array(b.putArray("kernel_run_nanos"), kernelRunNanos());
+        b.put("kernel_triangles_per_second", perSecond(outputTriangles, kernel));
+        b.put("bytes_read", bytesRead());
+        b.put("bytes_written", bytesWritten());
+        b.put("gb_per_second", Json.decimal(gbPerSecond(bytes, kernel), 6));
+        b.put("copy_bandwidth_gbs", copyBandwidthGbs == null ? null : Json.decimal(copyBandwidthGbs, 6));
+        b.put("bandwidth_fraction", Json.decimal(bandwidthFraction(), 6));
+        b.put("end_to_end_nanos", e2e);
+        array(b.putArray("end_to_end_run_nanos"), endToEndNanos);
+        b.put("end_to_end_triangles_per_second", perSecond(outputTriangles, e2e));
+        rowsJson(b.putArray("levels"), levels(), "level", false);
+        rowsJson(b.putArray("passes"), passes(), "pass", true);
+        return b;
     }
 
-    private static String rowsJson(List<Row> rows, String key, boolean quoted) {
-        StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < rows.size(); i++) {
-            Row r = rows.get(i);
-            b.append(i > 0 ? "," : "").append("\n      {\"").append(key).append("\": ")
-                    .append(quoted ? BenchReport.string(r.name()) : r.name())
-                    .append(", \"kernel_nanos\": ").append(r.nanos())
-                    .append(", \"bytes_read\": ").append(r.bytesRead())
-                    .append(", \"bytes_written\": ").append(r.bytesWritten())
-                    .append(", \"gb_per_second\": ").append(decimal(gbPerSecond(r.bytes(), r.nanos()), 6))
-                    .append('}');
+    private static void rowsJson(ArrayNode out, List<Row> rows, String key, boolean named) {
+        for (Row r : rows) {
+            ObjectNode row = out.addObject();
+            if (named) {
+                row.put(key, r.name());
+            } else {
+                row.put(key, Integer.parseInt(r.name()));
+            }
+            row.put("kernel_nanos", r.nanos())
+                    .put("bytes_read", r.bytesRead())
+                    .put("bytes_written", r.bytesWritten())
+                    .put("gb_per_second", Json.decimal(gbPerSecond(r.bytes(), r.nanos()), 6));
         }
-        return b.append(rows.isEmpty() ? "]" : "\n    ]").toString();
     }
 
-    private static String array(long[] values) {
-        StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < values.length; i++) {
-            b.append(i > 0 ? ", " : "").append(values[i]);
+    private static void array(ArrayNode out, long[] values) {
+        for (long v : values) {
+            out.add(v);
         }
-        return b.append(']').toString();
-    }
-
-    private static void field(StringBuilder b, String key, Object jsonValue) {
-        b.append("    ").append(BenchReport.string(key)).append(": ").append(jsonValue).append(",\n");
     }
 }

@@ -138,7 +138,7 @@ class BackendOptionsTest {
         assertEquals("0.0001235", GpuReport.decimal(0.00012345678, 4));
         assertEquals("null", GpuReport.decimal(Double.NaN, 4));
 
-        Map<?, ?> json = (Map<?, ?>) MiniJson.parse(g.toJson());
+        Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
         assertEquals(60L, json.get("kernel_nanos"));
         assertEquals(List.of(40L, 70L, 60L), json.get("kernel_run_nanos"));
         assertEquals(25L, json.get("gb_per_second"));
@@ -155,7 +155,7 @@ class BackendOptionsTest {
     void gpuReportWithoutBandwidthWritesNulls() {
         GpuReport g = new GpuReport("r", "4.5", "route", "hillis-steele", 0, 1, List.of(List.of()), new long[] {5},
                 10, null);
-        Map<?, ?> json = (Map<?, ?>) MiniJson.parse(g.toJson());
+        Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
         assertTrue(json.containsKey("copy_bandwidth_gbs") && json.get("copy_bandwidth_gbs") == null);
         assertNull(json.get("bandwidth_fraction"));
         assertNull(json.get("gb_per_second"), "no kernel time: no bandwidth rather than infinity");

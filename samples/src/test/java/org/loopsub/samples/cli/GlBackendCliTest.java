@@ -212,7 +212,7 @@ class GlBackendCliTest {
         assertEquals("", r.err(), r::both);
 
         String text = Files.readString(json, StandardCharsets.UTF_8);
-        Map<?, ?> map = assertInstanceOf(Map.class, MiniJson.parse(text), text);
+        Map<?, ?> map = assertInstanceOf(Map.class, ReadJson.parse(text), text);
         assertEquals("gl", map.get("backend"));
         assertEquals(320L, map.get("output_triangles"));
         assertEquals(null, map.get("output_vertices"), "the GL path does not weld");
@@ -274,7 +274,7 @@ class GlBackendCliTest {
         assertEquals(ExitCodes.OK, r.exitCode(), r::both);
         assertTrue(r.err().startsWith("loopsub: back end java (auto): "), r::both);
         assertTrue(r.out().contains("verify: nothing to compare, the back end is java"), r::both);
-        Map<?, ?> map = (Map<?, ?>) MiniJson.parse(Files.readString(json));
+        Map<?, ?> map = (Map<?, ?>) ReadJson.parse(Files.readString(json));
         assertEquals("java", map.get("backend"));
         assertTrue(map.containsKey("gpu") && map.get("gpu") == null);
         assertTrue(map.containsKey("verify") && map.get("verify") == null);
