@@ -20,7 +20,6 @@ import picocli.CommandLine.Spec;
  * documented in {@link ExitCodes} and never calls {@code System.exit}.
  */
 @Command(name = "loopsub",
-        mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         synopsisSubcommandLabel = "COMMAND",
         description = {
@@ -42,6 +41,15 @@ public final class LoopsubCommand implements Callable<Integer> {
             description = "Print stack traces with error messages (for bug reports). Default: off.")
     boolean debug;
 
+    // Plain options rather than picocli's usageHelp/versionHelp: picocli lets a help request hide an
+    // unknown command ("loopsub nosuch --help" printed the help and exited 0); here the unknown
+    // command is a usage error whatever else the line holds.
+    @Option(names = {"-h", "--help"}, description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = {"-V", "--version"}, description = "Print version information and exit.")
+    boolean version;
+
     @Spec
     CommandSpec spec;
 
@@ -58,9 +66,20 @@ public final class LoopsubCommand implements Callable<Integer> {
         System.exit(new CommandLine(new LoopsubCommand()).execute(args));
     }
 
-    /** Called when no subcommand is given, which is a usage error. */
+    /**
+     * Called when no subcommand is given: prints the help or the version if asked for; anything
+     * else is a usage error.
+     */
     @Override
     public Integer call() {
+        if (help) {
+            spec.commandLine().usage(spec.commandLine().getOut());
+            return ExitCodes.OK;
+        }
+        if (version) {
+            spec.commandLine().printVersionHelp(spec.commandLine().getOut());
+            return ExitCodes.OK;
+        }
         throw new ParameterException(spec.commandLine(), "missing command: give 'subdivide', 'info', 'bench' or 'verify'");
     }
 

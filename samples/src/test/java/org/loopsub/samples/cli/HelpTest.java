@@ -124,4 +124,21 @@ class HelpTest {
         assertTrue(r.out().startsWith("loopsub "), r::both);
         assertContains(r.out(), "Java ", "back ends: java");
     }
+
+    @Test
+    void unknownCommandIsAUsageErrorEvenWithHelp() {
+        for (String[] args : new String[][] {{"nosuch"}, {"nosuch", "--help"}, {"--help", "nosuch"},
+            {"nosuch", "--version"}}) {
+            Cli.Result r = Cli.run(args);
+            assertEquals(ExitCodes.USAGE, r.exitCode(), r::both);
+            assertContains(r.err(), "'nosuch'");
+            assertFalse(r.out().contains("Usage: loopsub"), "no help text on stdout for an unknown command");
+        }
+    }
+
+    @Test
+    void shortHelpAndVersionWork() {
+        assertEquals(Cli.run("--help").out(), Cli.run("-h").out());
+        assertEquals(Cli.run("--version").out(), Cli.run("-V").out());
+    }
 }
