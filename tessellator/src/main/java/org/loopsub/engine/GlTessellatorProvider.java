@@ -16,15 +16,17 @@ public final class GlTessellatorProvider implements TessellatorProvider {
         return "gl";
     }
 
+    /**
+     * Cheap: loads the EGL library but makes no context (a context costs up to hundreds of
+     * milliseconds, which {@code loopsub --version} paid). A back end that passes this check can still
+     * fail in {@link #create()}, with the reason of every route tried.
+     */
     @Override
     public String unavailableReason() {
-        try (GlContext ctx = GlContext.createHeadless()) {
-            return null;
-        } catch (RuntimeException e) {
-            return e.getMessage();
-        }
+        return GlContext.headlessUnavailableReason();
     }
 
+    /** @throws org.loopsub.gl.GlUnavailableException (an IllegalStateException) if no context can be made */
     @Override
     public Tessellator create() {
         GlContext ctx = GlContext.createHeadless();

@@ -153,19 +153,7 @@ public final class GlContext implements AutoCloseable {
      */
     public static GlContext createHeadless() {
         List<String> why = new ArrayList<>();
-        synchronized (GlContext.class) {
-            try {
-                // before GL's static initializer runs, or LWJGL loads the GLX library on its own
-                Configuration.OPENGL_EXPLICIT_INIT.set(true);
-                EGL.getCapabilities();
-            } catch (Throwable t) {
-                throw new GlUnavailableException("EGL library not loadable: " + t, t);
-            }
-        }
-        String clientExt = EGL10.eglQueryString(0L, EGL_EXTENSIONS);
-        // LWJGL does not parse the client extension string (its EXT flags read false): do it here
-        Set<String> client = new HashSet<>(Arrays.asList(clientExt == null ? new String[0] : clientExt.trim().split("\\s+")));
-        EGL10.eglGetError(); // querying client extensions on EGL 1.4 sets EGL_BAD_DISPLAY
+        Set<String> client = eglClientExtensions();
 
         GlContext c = tryDevices(client, why);
         if (c == null) {
@@ -178,6 +166,41 @@ public final class GlContext implements AutoCloseable {
             throw new GlUnavailableException("no OpenGL 4.3+ context: " + String.join("; ", why));
         }
         return c;
+    }
+
+    /**
+     * Whether {@link #createHeadless()} can be tried at all, without making a context: the EGL
+     * library loads and offers a platform to reach a device. Takes milliseconds, where a context takes
+     * tens to hundreds; a {@code null} answer does not promise a GL 4.3 device (creating the context
+     * finds that out).
+     *
+     * @return why no headless context can be made, or {@code null} if it may
+     */
+    public static String headlessUnavailableReason() {
+        try {
+            // the default display needs no client extension, so a loadable EGL is enough to try
+            eglClientExtensions();
+            return null;
+        } catch (GlUnavailableException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** Loads the EGL library (once) and returns its client extensions. */
+    private static Set<String> eglClientExtensions() {
+        synchronized (GlContext.class) {
+            try {
+                // before GL's static initializer runs, or LWJGL loads the GLX library on its own
+                Configuration.OPENGL_EXPLICIT_INIT.set(true);
+                EGL.getCapabilities();
+            } catch (Throwable t) {
+                throw new GlUnavailableException("EGL library not loadable: " + t, t);
+            }
+        }
+        String clientExt = EGL10.eglQueryString(0L, EGL_EXTENSIONS);
+        EGL10.eglGetError(); // querying client extensions on EGL 1.4 sets EGL_BAD_DISPLAY
+        // LWJGL does not parse the client extension string (its EXT flags read false): do it here
+        return new HashSet<>(Arrays.asList(clientExt == null ? new String[0] : clientExt.trim().split("\\s+")));
     }
 
     /**

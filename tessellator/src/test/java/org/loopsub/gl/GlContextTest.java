@@ -27,6 +27,29 @@ class GlContextTest extends GlTestBase {
     }
 
     @Test
+    void availabilityIsAskedWithoutMakingAContext() throws Exception {
+        // on a thread of its own, which has no context: the check must leave it without one
+        AtomicReference<String> reason = new AtomicReference<>("not run");
+        AtomicReference<Long> eglContext = new AtomicReference<>();
+        AtomicReference<Boolean> wrapped = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            reason.set(GlContext.headlessUnavailableReason());
+            eglContext.set(org.lwjgl.egl.EGL14.eglGetCurrentContext());
+            try {
+                GlContext.current();
+                wrapped.set(true);
+            } catch (IllegalStateException none) {
+                wrapped.set(false);
+            }
+        });
+        t.start();
+        t.join();
+        assertEquals(null, reason.get(), "this machine made a context in createContext()");
+        assertEquals(0L, eglContext.get(), "no EGL context is current on the asking thread");
+        assertEquals(false, wrapped.get(), "no GlContext is current on the asking thread");
+    }
+
+    @Test
     void glErrorsNameThePass() {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1 << 20, 0); // far past any binding point
         GlException e = assertThrows(GlException.class, () -> GlChecks.check("test pass"));
