@@ -88,11 +88,34 @@ final class GlStreamEngine implements AutoCloseable {
         }
     }
 
-    /** Output of one level: finished, slivers and direct triangles in separate GL buffers, in order. */
+    /**
+     * A run of output triangles: a level's finished triangles, its slivers, or the triangles the
+     * last split wrote directly, at {@code first} in the output buffer.
+     *
+     * @param level the level whose records made them
+     * @param kind what they are
+     * @param first index of the first triangle in the output buffer
+     * @param count how many
+     */
+    record Block(int level, Kind kind, long first, long count) {
+        /** What a block holds. */
+        enum Kind { FINISHED, SLIVERS, DIRECT }
+    }
+
+    /**
+     * The output triangles, 9 floats each (internal frame), in one GL buffer that a renderer can draw
+     * with one call. Blocks are placed in output order (per level finished, then slivers; direct
+     * triangles last). A block written by the regular split, which stores vec4s, starts on a multiple
+     * of 4 triangles: up to 3 degenerate triangles (all corners at the origin, drawing nothing) may
+     * pad the gap before it. The buffer grows geometrically (by a GPU copy) and is kept across
+     * refinements when the output is reused ({@link #reset()}).
+     */
     static final class Output implements AutoCloseable {
         private final GlBufferPool pool;
-        final List<GlBuffer> buffers = new ArrayList<>();
-        final List<Long> counts = new ArrayList<>();
+        private final List<Block> blocks = new ArrayList<>();
+        private GlBuffer buffer;
+        /** Triangles in use, padding included. */
+        private long end;
         final List<LevelStats> levels = new ArrayList<>();
         /** Host nanoseconds from the start of the upload to the output being complete on the GPU. */
         long endToEndNanos;
@@ -101,16 +124,66 @@ final class GlStreamEngine implements AutoCloseable {
             this.pool = pool;
         }
 
-        void add(GlBuffer b, long triangles) {
-            buffers.add(b);
-            counts.add(triangles);
+        /**
+         * Makes room for a block and records it.
+         *
+         * @param aligned whether the block must start on a multiple of 4 triangles
+         * @return the index of its first triangle in {@link #buffer()}
+         */
+        long reserve(int level, Block.Kind kind, long count, boolean aligned) {
+            long first = aligned ? (end + 3) / 4 * 4 : end;
+            grow(first + count);
+            if (first > end) {
+                buffer.fill(36 * end, 9 * (first - end), 0);
+            }
+            end = first + count;
+            blocks.add(new Block(level, kind, first, count));
+            return first;
+        }
+
+        private void grow(long triangles) {
+            long need = Math.max(1, triangles) * 36;
+            if (buffer != null && buffer.bytes() >= need) {
+                return;
+            }
+            long want = buffer == null ? need : Math.max(need, buffer.bytes() + buffer.bytes() / 2);
+            GlBuffer bigger = pool.acquire(want, "loop_output");
+            if (buffer != null) {
+                // the copy reads what earlier passes wrote
+                glMemoryBarrier(org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+                bigger.copyFrom(buffer, 0, 0, 36 * end);
+                pool.release(buffer);
+            }
+            buffer = bigger;
+        }
+
+        /** @return the buffer holding the triangles ({@code null} before the first block) */
+        GlBuffer buffer() {
+            return buffer;
+        }
+
+        /** @return the blocks in output order */
+        List<Block> blocks() {
+            return blocks;
+        }
+
+        /** @return triangles in the buffer that a draw covers, padding included */
+        long drawTriangles() {
+            return end;
         }
 
         long triangleCount() {
-            return counts.stream().mapToLong(Long::longValue).sum();
+            return blocks.stream().mapToLong(Block::count).sum();
         }
 
-        /** Reads every triangle back, in output order (the CLI's path; a renderer draws the buffers). */
+        /** Forgets the triangles and statistics, keeping the buffer for the next refinement. */
+        void reset() {
+            blocks.clear();
+            levels.clear();
+            end = 0;
+        }
+
+        /** Reads every triangle back, in output order (the CLI's path; a renderer draws the buffer). */
         float[] corners() {
             long n = 9 * triangleCount();
             if (n > Integer.MAX_VALUE - 8) {
@@ -118,20 +191,23 @@ final class GlStreamEngine implements AutoCloseable {
             }
             float[] all = new float[(int) n];
             int at = 0;
-            for (int i = 0; i < buffers.size(); i++) {
-                int len = Math.toIntExact(9 * counts.get(i));
+            for (Block b : blocks) {
+                int len = Math.toIntExact(9 * b.count());
                 if (len > 0) {
-                    System.arraycopy(buffers.get(i).readFloats(0, len), 0, all, at, len);
+                    System.arraycopy(buffer.readFloats(36 * b.first(), len), 0, all, at, len);
                 }
                 at += len;
             }
             return all;
         }
 
+        /** Gives the buffer back to the pool; the statistics stay readable. */
         @Override
         public void close() {
-            buffers.forEach(pool::release);
-            buffers.clear();
+            pool.release(buffer);
+            buffer = null;
+            blocks.clear();
+            end = 0;
         }
     }
 
@@ -193,14 +269,30 @@ final class GlStreamEngine implements AutoCloseable {
     Output run(List<RecordChunk> level0, int maxDepth, ProgressListener progress) {
         Output out = new Output(pool);
         long start = System.nanoTime();
-        List<Segment> current = upload(level0);
+        run(upload(level0), false, maxDepth, progress, out);
+        org.lwjgl.opengl.GL43C.glFinish();
+        out.endToEndNanos = System.nanoTime() - start;
+        return out;
+    }
+
+    /**
+     * Runs the levels from records already on the GPU, appending to {@code out}; issues the passes
+     * and returns without waiting for them.
+     *
+     * @param level0 the level-0 segments
+     * @param keepLevel0 whether they stay (a prepared mesh refines them again next frame)
+     */
+    void run(List<Segment> level0, boolean keepLevel0, int maxDepth, ProgressListener progress, Output out) {
+        List<Segment> current = level0;
         for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
             long t0 = System.nanoTime();
             LevelRun run = criteria.any || level == maxDepth ? adaptiveLevel(current, level, maxDepth, out)
                     : uniformLevel(current, level, maxDepth, out);
-            for (Segment s : current) {
-                pool.release(s.points());
-                pool.release(s.meta());
+            if (level > 0 || !keepLevel0) {
+                for (Segment s : current) {
+                    pool.release(s.points());
+                    pool.release(s.meta());
+                }
             }
             current = run.next;
             LevelStats stats = new LevelStats(level, run.active + run.finished, run.finished, run.slivers, run.active,
@@ -218,9 +310,6 @@ final class GlStreamEngine implements AutoCloseable {
                 progress.levelDone(last);
             }
         }
-        org.lwjgl.opengl.GL43C.glFinish();
-        out.endToEndNanos = System.nanoTime() - start;
-        return out;
     }
 
     /** LoopRules' mask weights as GLSL expressions of their exact float bits (docs/design.md §5). */
@@ -316,7 +405,7 @@ final class GlStreamEngine implements AutoCloseable {
         boolean direct = level + 1 == maxDepth;
         long total = in.stream().mapToLong(Segment::count).sum();
         run.active = total;
-        GlBuffer directBuf = direct ? pool.acquire(total * 4 * 36, "loop_output_level" + (level + 1)) : null;
+        long directFirst = direct ? out.reserve(level + 1, Block.Kind.DIRECT, 4 * total, true) : 0;
         long done = 0;
         SplitPair split = direct ? splitPair("UNIFORM", "DIRECT") : splitPair("UNIFORM");
         for (Segment seg : in) {
@@ -325,7 +414,7 @@ final class GlStreamEngine implements AutoCloseable {
                 bindSource(seg, w0, split.regular(), split.general());
                 weights.bind(WEIGHTS);
                 if (direct) {
-                    setUint(split, "uDirectFloatBase", bindTriangles(directBuf, (done + w0) * 4, n * 4));
+                    setUint(split, "uDirectFloatBase", bindTriangles(out.buffer(), directFirst + (done + w0) * 4, n * 4));
                 } else {
                     Segment children = childSegment(n);
                     bindDestination(children);
@@ -342,7 +431,6 @@ final class GlStreamEngine implements AutoCloseable {
         // The next level's passes (or the read-back) consume the children and triangles.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
         if (direct) {
-            out.add(directBuf, 4 * total);
             run.direct = 4 * total;
         }
         return run;
@@ -359,7 +447,8 @@ final class GlStreamEngine implements AutoCloseable {
         long total = in.stream().mapToLong(Segment::count).sum();
         run.active = total;
         run.middle = 4 * total;
-        GlBuffer directBuf = pool.acquire(total * 16 * 36, "loop_output_level" + (level + 2));
+        long directFirst = out.reserve(level + 2, Block.Kind.DIRECT, 16 * total, true);
+        GlBuffer directBuf = out.buffer();
         // The fused pass's general half is the plain uniform one: it writes child records.
         SplitPair fused = new SplitPair(program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
                 program("loop_split", flags("UNIFORM", "GENERAL_ONLY")));
@@ -375,9 +464,9 @@ final class GlStreamEngine implements AutoCloseable {
                 Segment kids = childSegment(n);
                 bindDestination(kids);
                 children.add(kids);
-                firstTriangle.add(16 * (done + w0));
+                firstTriangle.add(directFirst + 16 * (done + w0));
                 setUint(fused.regular(), "uDirectFloatBase",
-                        bindTriangles(directBuf, 16 * (done + w0), 16 * n));
+                        bindTriangles(directBuf, directFirst + 16 * (done + w0), 16 * n));
                 setUint(fused, "uCount", n);
                 timer.begin("loop_split", level, n * touchedBytes, n * 16 * 36 + n * 16);
                 fused.dispatchFor(n);
@@ -405,7 +494,6 @@ final class GlStreamEngine implements AutoCloseable {
             pool.release(kids.points());
             pool.release(kids.meta());
         }
-        out.add(directBuf, 16 * total);
         run.direct = 16 * total;
         return run;
     }
@@ -494,12 +582,13 @@ final class GlStreamEngine implements AutoCloseable {
             run.active = activeTotal;
             run.finished = finishedTotal;
             run.slivers = sliverTotal;
-            GlBuffer finishedOut = finishedTotal > 0 ? pool.acquire(finishedTotal * 36, "loop_output_finished_level" + level) : null;
-            GlBuffer sliverOut = sliverTotal > 0 ? pool.acquire(sliverTotal * 36, "loop_output_slivers_level" + level) : null;
-            GlBuffer directOut = direct && activeTotal > 0
-                    ? pool.acquire(activeTotal * 4 * 36, "loop_output_level" + (level + 1)) : null;
-            long finishedAt = 0;
-            long sliverAt = 0;
+            // Placed in output order; each reservation may move the buffer, so take it afterwards.
+            long finishedAt = finishedTotal > 0 ? out.reserve(level, Block.Kind.FINISHED, finishedTotal, false) : 0;
+            long sliverAt = sliverTotal > 0 ? out.reserve(level, Block.Kind.SLIVERS, sliverTotal, false) : 0;
+            long directAt = direct && activeTotal > 0 ? out.reserve(level + 1, Block.Kind.DIRECT, 4 * activeTotal, true) : 0;
+            GlBuffer finishedOut = finishedTotal > 0 ? out.buffer() : null;
+            GlBuffer sliverOut = sliverTotal > 0 ? out.buffer() : null;
+            GlBuffer directOut = direct && activeTotal > 0 ? out.buffer() : null;
             long activeAt = 0;
             for (int wi = 0; wi < windows.size(); wi++) {
                 Window w = windows.get(wi);
@@ -526,7 +615,7 @@ final class GlStreamEngine implements AutoCloseable {
                     setUint(split, "uSliverFloatBase", sliverOut != null
                             ? bindOutput(sliverOut, OUT, sliverAt, Math.max(1, slivers)) : bindRange(sBuf, OUT, 0, sBuf.bytes()));
                     if (direct) {
-                        setUint(split, "uDirectFloatBase", bindTriangles(directOut, 4 * activeAt, 4 * active));
+                        setUint(split, "uDirectFloatBase", bindTriangles(directOut, directAt + 4 * activeAt, 4 * active));
                     } else {
                         Segment children = childSegment(active);
                         bindDestination(children);
@@ -545,14 +634,7 @@ final class GlStreamEngine implements AutoCloseable {
             }
             // The next level's passes, or the read-back, consume children and triangles.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
-            if (finishedOut != null) {
-                out.add(finishedOut, finishedTotal);
-            }
-            if (sliverOut != null) {
-                out.add(sliverOut, sliverTotal);
-            }
             if (directOut != null) {
-                out.add(directOut, 4 * activeTotal);
                 run.direct = 4 * activeTotal;
             }
         } finally {

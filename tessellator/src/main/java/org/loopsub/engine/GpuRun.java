@@ -30,14 +30,22 @@ public final class GpuRun implements AutoCloseable {
         this.inverseScale = inverseScale;
     }
 
-    /** @return the triangle buffers in output order, 9 floats per triangle */
+    /**
+     * @return the triangle buffer (one, so that a renderer draws it with one call), 9 floats per
+     *     triangle, {@link #drawTriangles()} of them; as a list for renderers written for several
+     */
     public List<GlBuffer> buffers() {
-        return out.buffers;
+        return out.buffer() == null ? List.of() : List.of(out.buffer());
     }
 
-    /** @return triangles in each buffer */
+    /** @return triangles in each of {@link #buffers()}, up to 3 degenerate padding triangles included */
     public List<Long> triangleCounts() {
-        return out.counts;
+        return out.buffer() == null ? List.of() : List.of(out.drawTriangles());
+    }
+
+    /** @return triangles a draw of the buffer covers: the output and at most 3 degenerate padding triangles */
+    public long drawTriangles() {
+        return out.drawTriangles();
     }
 
     /** @return total output triangles */
@@ -93,14 +101,14 @@ public final class GpuRun implements AutoCloseable {
             int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
             try (ComputeProgram p = ComputeProgram.load("loop_face_normals", new LinkedHashMap<>(), List.of())) {
                 int location = org.lwjgl.opengl.GL43C.glGetUniformLocation(p.id(), "uCount");
-                for (int i = 0; i < out.buffers.size(); i++) {
-                    long n = out.counts.get(i);
+                for (int i = 0; i < buffers().size(); i++) {
+                    long n = triangleCounts().get(i);
                     GlBuffer b = GlBuffer.allocate(Math.max(16, 36 * n), "loop_face_normals");
                     normals.add(b);
                     if (n == 0) {
                         continue;
                     }
-                    out.buffers.get(i).bindRange(0, 0, 36 * n);
+                    buffers().get(i).bindRange(0, 0, 36 * n);
                     b.bindRange(1, 0, 36 * n);
                     org.lwjgl.opengl.GL43C.glProgramUniform1ui(p.id(), location, Math.toIntExact(n));
                     p.dispatchFor(n);

@@ -121,6 +121,7 @@ public final class ComputeProgram implements AutoCloseable {
         }
         expand(stem, read(stem, stem + ".comp"), sources);
         int program = build(stem, sources);
+        ctx.programsBuilt++;
         int[] size = new int[3];
         glGetProgramiv(program, GL_COMPUTE_WORK_GROUP_SIZE, size);
         if (ctx.capabilities().OpenGL43) {

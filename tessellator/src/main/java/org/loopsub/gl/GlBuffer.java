@@ -2,6 +2,8 @@ package org.loopsub.gl;
 
 import static org.lwjgl.opengl.GL45C.GL_BUFFER;
 import static org.lwjgl.opengl.GL45C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL45C.GL_COPY_READ_BUFFER;
+import static org.lwjgl.opengl.GL45C.GL_COPY_READ_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL45C.GL_COPY_WRITE_BUFFER;
 import static org.lwjgl.opengl.GL45C.GL_COPY_WRITE_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL45C.GL_DYNAMIC_COPY;
@@ -18,6 +20,8 @@ import static org.lwjgl.opengl.GL45C.glBufferStorage;
 import static org.lwjgl.opengl.GL45C.glBufferSubData;
 import static org.lwjgl.opengl.GL45C.glClearBufferSubData;
 import static org.lwjgl.opengl.GL45C.glClearNamedBufferSubData;
+import static org.lwjgl.opengl.GL45C.glCopyBufferSubData;
+import static org.lwjgl.opengl.GL45C.glCopyNamedBufferSubData;
 import static org.lwjgl.opengl.GL45C.glCreateBuffers;
 import static org.lwjgl.opengl.GL45C.glDeleteBuffers;
 import static org.lwjgl.opengl.GL45C.glGenBuffers;
@@ -130,6 +134,7 @@ public final class GlBuffer implements AutoCloseable {
             glDeleteBuffers(id);
             throw e;
         }
+        ctx.buffersAllocated++;
         return new GlBuffer(ctx, id, bytes);
     }
 
@@ -246,6 +251,35 @@ public final class GlBuffer implements AutoCloseable {
             glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
         }
         GlChecks.check("filling buffer " + id);
+    }
+
+    /**
+     * Copies {@code [from, from + bytes)} of {@code source} to {@code [to, to + bytes)} of this
+     * buffer on the GPU timeline (no host wait). The caller orders it after the writes of the source
+     * with {@code GL_BUFFER_UPDATE_BARRIER_BIT}.
+     *
+     * @param source the buffer to read, not this one
+     * @param from byte offset in the source, a multiple of 4
+     * @param to byte offset here, a multiple of 4
+     * @param bytes how many bytes
+     */
+    public void copyFrom(GlBuffer source, long from, long to, long bytes) {
+        if (bytes <= 0) {
+            return;
+        }
+        source.checkRange(from, bytes);
+        checkRange(to, bytes);
+        if (ctx.capabilities().OpenGL45) {
+            glCopyNamedBufferSubData(source.id, id, from, to, bytes);
+        } else {
+            int previousRead = glGetInteger(GL_COPY_READ_BUFFER_BINDING);
+            int previousWrite = bindCopyWrite();
+            glBindBuffer(GL_COPY_READ_BUFFER, source.id);
+            glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, from, to, bytes);
+            glBindBuffer(GL_COPY_READ_BUFFER, previousRead);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, previousWrite);
+        }
+        GlChecks.check("copying buffer " + source.id + " to " + id);
     }
 
     /**

@@ -99,6 +99,10 @@ public final class GlContext implements AutoCloseable {
     private final long maxStorageBlockSize;
     private final int storageOffsetAlignment;
     final Map<String, ComputeProgram> programs = new HashMap<>();
+    /** Programs compiled and linked on this context, for tests and tuning (a frame should build none). */
+    long programsBuilt;
+    /** Buffers allocated on this context, for tests and tuning (a frame at a steady size allocates none). */
+    long buffersAllocated;
     private boolean closed;
 
     private GlContext(long display, long context, long surface, boolean owned, String route) {
@@ -166,6 +170,16 @@ public final class GlContext implements AutoCloseable {
             throw new GlUnavailableException("no OpenGL 4.3+ context: " + String.join("; ", why));
         }
         return c;
+    }
+
+    /** @return programs compiled and linked on this context so far (a cache hit builds none) */
+    public long programsBuilt() {
+        return programsBuilt;
+    }
+
+    /** @return GL buffers allocated on this context so far, through {@link GlBuffer} */
+    public long buffersAllocated() {
+        return buffersAllocated;
     }
 
     /**

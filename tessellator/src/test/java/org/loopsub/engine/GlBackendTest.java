@@ -136,7 +136,9 @@ class GlBackendTest extends GlTestBase {
             RefineResult cpu = java.refine(ico, o);
             assertEquals(cpu.triangleCount(), run.triangleCount());
             assertTrue(run.kernelNanos() > 0, "timed passes");
-            float[] corners = run.readCorners();
+            // the buffer as drawn: padding before an aligned block is degenerate and skipped below
+            float[] corners = run.buffers().get(0).readFloats(0, Math.toIntExact(9 * run.drawTriangles()));
+            assertEquals(cpu.triangleCount(), run.readCorners().length / 9);
             List<org.loopsub.gl.GlBuffer> normals = run.faceNormals();
             assertEquals(run.buffers().size(), normals.size());
             int at = 0;

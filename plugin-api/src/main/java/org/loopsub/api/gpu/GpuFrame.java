@@ -1,0 +1,63 @@
+package org.loopsub.api.gpu;
+
+import java.util.List;
+import org.joml.Matrix4f;
+import org.loopsub.api.LevelStats;
+
+/**
+ * The output of one {@link GpuMesh#refine}: triangles in GL buffers of the renderer's context, ready
+ * to draw, never read back by the library.
+ *
+ * <p><b>Layout.</b> Non-indexed triangles: vertex {@code i} is corner {@code i % 3} of triangle
+ * {@code i / 3}. {@link #positionBuffer()} holds 3 floats per vertex (x, y, z, tightly packed) in
+ * the mesh's <em>internal frame</em>; {@link #modelMatrix(Matrix4f)} takes it to the mesh's own
+ * coordinates (a translation and a uniform power-of-two scale: the engine recentres the mesh so
+ * that float precision does not depend on where it sits). {@link #normalBuffer()} holds a unit
+ * shading normal per vertex, 3 floats, smooth across triangles (a uniform scale does not change
+ * normals, so they hold in both frames). Triangles come in the order of {@link #levels()}: per
+ * level its finished triangles, then its slivers; at the last level the triangles made directly.
+ *
+ * <p><b>Drawing.</b> {@link #drawIndirectBuffer()} holds one {@code DrawArraysIndirectCommand}
+ * at offset 0: {@code {count = 3 * triangles, instanceCount = 1, first = 0, baseInstance = 0}}.
+ * Bind it to {@code GL_DRAW_INDIRECT_BUFFER} and call {@code glDrawArraysIndirect(GL_TRIANGLES, 0)}.
+ *
+ * <p>The buffer names stay the same from frame to frame unless a frame needed more room than any
+ * before; compare them with the previous frame's when caching vertex array state. All buffers are
+ * owned by the {@link GpuMesh}: do not delete them.
+ */
+public interface GpuFrame {
+    /** @return GL name of the position buffer */
+    int positionBuffer();
+
+    /** @return GL name of the normal buffer */
+    int normalBuffer();
+
+    /** @return GL name of the buffer holding the draw command at offset 0 */
+    int drawIndirectBuffer();
+
+    /**
+     * The number of triangles. The host knows it without waiting: the level loop reads each
+     * level's counts back to place the next level's work.
+     *
+     * @return output triangles of this frame
+     */
+    long triangleCount();
+
+    /** @return what each level did */
+    List<LevelStats> levels();
+
+    /**
+     * @param dest receives the transform from the internal frame to the mesh's coordinates
+     * @return {@code dest}
+     */
+    Matrix4f modelMatrix(Matrix4f dest);
+
+    /**
+     * GPU time of this frame's passes, from timer queries issued around them. Waits for the GPU
+     * if it has not finished the frame yet: call it after the frame was drawn (e.g. after the
+     * buffer swap), or a frame later.
+     *
+     * @return nanoseconds of GPU time from the first pass to the last
+     */
+    long gpuNanos();
+}

@@ -1,0 +1,28 @@
+package org.loopsub.api.gpu;
+
+/**
+ * A GPU back end, found through {@link java.util.ServiceLoader}. Implementations list themselves in
+ * {@code META-INF/services/org.loopsub.api.gpu.GpuTessellatorProvider}.
+ */
+public interface GpuTessellatorProvider {
+    /** @return the back end's name, e.g. {@code "gl"} */
+    String name();
+
+    /**
+     * Whether the back end's libraries are present. Cheap: it makes no context and needs none
+     * current. Whether the current context is good enough (version, extensions) is found out by
+     * {@link #createForCurrentContext()}.
+     *
+     * @return why this back end cannot run here, or {@code null} if it may
+     */
+    String unavailableReason();
+
+    /**
+     * Creates a tessellator bound to the GL context current on the calling thread.
+     *
+     * @return the tessellator; the caller closes it, on this thread, with that context current
+     * @throws IllegalStateException if no context is current or it cannot run the back end (e.g.
+     *     OpenGL below 4.3); the message says why
+     */
+    GpuTessellator createForCurrentContext();
+}

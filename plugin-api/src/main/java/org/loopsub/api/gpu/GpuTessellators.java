@@ -1,0 +1,38 @@
+package org.loopsub.api.gpu;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/** Finds GPU back ends on the class path. */
+public final class GpuTessellators {
+    private GpuTessellators() {
+    }
+
+    /** @return every GPU back end on the class path, in class-path order */
+    public static List<GpuTessellatorProvider> providers() {
+        List<GpuTessellatorProvider> all = new ArrayList<>();
+        ServiceLoader.load(GpuTessellatorProvider.class, GpuTessellators.class.getClassLoader()).forEach(all::add);
+        return all;
+    }
+
+    /**
+     * @param name a back end's name, e.g. {@code "gl"}
+     * @return a new tessellator of that back end, bound to the GL context current on this thread
+     * @throws IllegalArgumentException if no GPU back end has that name
+     * @throws IllegalStateException if it cannot run on the current context (the message says why)
+     */
+    public static GpuTessellator createForCurrentContext(String name) {
+        for (GpuTessellatorProvider p : providers()) {
+            if (p.name().equals(name)) {
+                String why = p.unavailableReason();
+                if (why != null) {
+                    throw new IllegalStateException("GPU back end '" + name + "' is not available: " + why);
+                }
+                return p.createForCurrentContext();
+            }
+        }
+        List<String> names = providers().stream().map(GpuTessellatorProvider::name).toList();
+        throw new IllegalArgumentException("no GPU back end named '" + name + "'; known: " + names);
+    }
+}
