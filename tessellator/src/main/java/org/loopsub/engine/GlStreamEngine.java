@@ -53,7 +53,8 @@ final class GlStreamEngine implements AutoCloseable {
     private static final int DIRECT_OUT = 11;
 
     private final RecordLayout layout;
-    private final GlCriteria criteria;
+    /** The criteria and timer of the run in progress: an engine serves many runs (a renderer's frames). */
+    private GlCriteria criteria;
     private final GpuScan scan;
     private final long window;
     private final long align;
@@ -62,7 +63,7 @@ final class GlStreamEngine implements AutoCloseable {
     private final Map<String, ComputeProgram> programs;
     private final float[] centre;
     private final float inverseScale;
-    private final GpuTimer timer;
+    private GpuTimer timer;
     private final GlBufferPool pool;
     private final long recordBytes;
     private final long metaBytes;
@@ -211,16 +212,14 @@ final class GlStreamEngine implements AutoCloseable {
         }
     }
 
-    GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GlCriteria criteria,
-                   GpuScan scan, Map<String, ComputeProgram> programs, long budgetBytes, float[] centre,
-                   float inverseScale, GpuTimer timer, GlBufferPool pool) {
+    GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GpuScan scan,
+                   Map<String, ComputeProgram> programs, long budgetBytes, float[] centre, float inverseScale,
+                   GlBufferPool pool) {
         this.pool = pool;
-        this.timer = timer;
         this.recordBytes = 4L * layout.pointFloats();
         this.metaBytes = 4L * layout.metaInts();
         this.touchedBytes = 4L * (36 + layout.metaInts());
         this.layout = layout;
-        this.criteria = criteria;
         this.centre = centre;
         this.inverseScale = inverseScale;
         this.scan = scan;
@@ -266,10 +265,15 @@ final class GlStreamEngine implements AutoCloseable {
      */
     private static final int GENERAL_GROUP = Integer.getInteger("loopsub.gl.generalGroup", 256);
 
-    Output run(List<RecordChunk> level0, int maxDepth, ProgressListener progress) {
+    /**
+     * Uploads the records, runs the levels and waits for the GPU to finish them.
+     *
+     * @return the output, in a buffer of the pool: close it to give it back
+     */
+    Output run(List<RecordChunk> level0, int maxDepth, GlCriteria criteria, GpuTimer timer, ProgressListener progress) {
         Output out = new Output(pool);
         long start = System.nanoTime();
-        run(upload(level0), false, maxDepth, progress, out);
+        run(upload(level0), false, maxDepth, criteria, timer, progress, out);
         org.lwjgl.opengl.GL43C.glFinish();
         out.endToEndNanos = System.nanoTime() - start;
         return out;
@@ -282,8 +286,11 @@ final class GlStreamEngine implements AutoCloseable {
      * @param level0 the level-0 segments
      * @param keepLevel0 whether they stay (a prepared mesh refines them again next frame)
      */
-    void run(List<Segment> level0, boolean keepLevel0, int maxDepth, ProgressListener progress, Output out) {
-        List<Segment> current = level0;
+    void run(Level0 level0, boolean keepLevel0, int maxDepth, GlCriteria criteria, GpuTimer timer,
+             ProgressListener progress, Output out) {
+        this.criteria = criteria;
+        this.timer = timer;
+        List<Segment> current = level0.segments;
         for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
             long t0 = System.nanoTime();
             LevelRun run = criteria.any || level == maxDepth ? adaptiveLevel(current, level, maxDepth, out)
@@ -341,8 +348,44 @@ final class GlStreamEngine implements AutoCloseable {
         List<Segment> next = new ArrayList<>();
     }
 
+    /**
+     * The level-0 records on the GPU, in segments of at most four windows. A prepared mesh keeps them
+     * from frame to frame and {@linkplain #rewrite rewrites} them in place when its control points move.
+     */
+    static final class Level0 implements AutoCloseable {
+        private final GlBufferPool pool;
+        private final List<Segment> segments;
+
+        private Level0(GlBufferPool pool, List<Segment> segments) {
+            this.pool = pool;
+            this.segments = segments;
+        }
+
+        /** Gives the buffers back to the pool. */
+        @Override
+        public void close() {
+            for (Segment s : segments) {
+                pool.release(s.points());
+                pool.release(s.meta());
+            }
+            segments.clear();
+        }
+    }
+
     /** Uploads the level-0 records, rearranged into tiles, in segments of at most four windows. */
-    private List<Segment> upload(List<RecordChunk> chunks) {
+    Level0 upload(List<RecordChunk> chunks) {
+        return new Level0(pool, write(chunks, null));
+    }
+
+    /**
+     * Writes new level-0 records over old ones of the same layout and count (the same mesh with
+     * moved control points): no allocation.
+     */
+    void rewrite(Level0 level0, List<RecordChunk> chunks) {
+        write(chunks, level0.segments);
+    }
+
+    private List<Segment> write(List<RecordChunk> chunks, List<Segment> existing) {
         int pf = layout.pointFloats();
         int mi = layout.metaInts();
         long n = 0;
@@ -353,7 +396,8 @@ final class GlStreamEngine implements AutoCloseable {
         long most = Math.min(4 * window, (Integer.MAX_VALUE - 8) / pf / TILE * TILE);
         int chunk = 0;
         int inChunk = 0;
-        for (long first = 0; first < n; first += most) {
+        int index = 0;
+        for (long first = 0; first < n; first += most, index++) {
             int count = (int) Math.min(most, n - first);
             int cap = (int) tiled(count);
             float[] p = new float[cap * pf];
@@ -374,11 +418,19 @@ final class GlStreamEngine implements AutoCloseable {
                 }
                 inChunk++;
             }
-            GlBuffer points = pool.acquire(4L * p.length, "loop_records_points");
-            GlBuffer meta = pool.acquire(4L * m.length, "loop_records_meta");
-            points.write(0, p);
-            meta.write(0, m);
-            segments.add(new Segment(points, meta, count));
+            Segment seg;
+            if (existing != null) {
+                seg = existing.get(index);
+                if (seg.count() != count) {
+                    throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
+                }
+            } else {
+                seg = new Segment(pool.acquire(4L * p.length, "loop_records_points"),
+                        pool.acquire(4L * m.length, "loop_records_meta"), count);
+            }
+            seg.points().write(0, p);
+            seg.meta().write(0, m);
+            segments.add(seg);
         }
         return segments;
     }
@@ -745,6 +797,7 @@ final class GlStreamEngine implements AutoCloseable {
         return (start - aligned) / 4;
     }
 
+    /** Deletes the weight table; the buffers of runs belong to the pool. */
     @Override
     public void close() {
         weights.close();

@@ -133,9 +133,9 @@ public final class GlTessellator implements Tessellator {
         if (scan == null) {
             scan = new GpuScan(context, strategy);
         }
-        try (GlStreamEngine engine = new GlStreamEngine(context, prepared.layout(), weights, criteria, scan, programs,
-                budgetBytes, prepared.frame().centre(), inverseScale, timer, pool)) {
-            return engine.run(prepared.records(), options.levels(), progress);
+        try (GlStreamEngine engine = new GlStreamEngine(context, prepared.layout(), weights, scan, programs,
+                budgetBytes, prepared.frame().centre(), inverseScale, pool)) {
+            return engine.run(prepared.records(), options.levels(), criteria, timer, progress);
         }
     }
 
