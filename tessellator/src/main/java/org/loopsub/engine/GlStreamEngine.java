@@ -273,7 +273,7 @@ final class GlStreamEngine implements AutoCloseable {
     Output run(List<RecordChunk> level0, int maxDepth, GlCriteria criteria, GpuTimer timer, ProgressListener progress) {
         Output out = new Output(pool);
         long start = System.nanoTime();
-        run(upload(level0), false, maxDepth, criteria, timer, progress, out);
+        run(upload(level0, false), false, maxDepth, criteria, timer, progress, out);
         org.lwjgl.opengl.GL43C.glFinish();
         out.endToEndNanos = System.nanoTime() - start;
         return out;
@@ -290,6 +290,9 @@ final class GlStreamEngine implements AutoCloseable {
              ProgressListener progress, Output out) {
         this.criteria = criteria;
         this.timer = timer;
+        if (keepLevel0) {
+            level0.restore();
+        }
         List<Segment> current = level0.segments;
         for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
             long t0 = System.nanoTime();
@@ -350,15 +353,46 @@ final class GlStreamEngine implements AutoCloseable {
 
     /**
      * The level-0 records on the GPU, in segments of at most four windows. A prepared mesh keeps them
-     * from frame to frame and {@linkplain #rewrite rewrites} them in place when its control points move.
+     * from frame to frame and {@linkplain #rewrite rewrites} them in place when its control points
+     * move. The edge test writes complete bits into the records it tests, so a kept stream also keeps
+     * a pristine copy of its metadata, copied back (on the GPU) before each run.
      */
     static final class Level0 implements AutoCloseable {
         private final GlBufferPool pool;
         private final List<Segment> segments;
+        /** Untouched metadata of each segment, or {@code null} for a stream used once. */
+        private final List<GlBuffer> pristineMeta;
 
-        private Level0(GlBufferPool pool, List<Segment> segments) {
+        private Level0(GlBufferPool pool, List<Segment> segments, boolean kept) {
             this.pool = pool;
             this.segments = segments;
+            this.pristineMeta = kept ? new ArrayList<>() : null;
+            if (kept) {
+                for (Segment s : segments) {
+                    GlBuffer copy = pool.acquire(s.meta().bytes(), "loop_records_meta_level0");
+                    pristineMeta.add(copy);
+                }
+                savePristine();
+            }
+        }
+
+        private void savePristine() {
+            // the uploads were plain buffer writes: ordered before these copies without a barrier
+            for (int i = 0; i < segments.size(); i++) {
+                pristineMeta.get(i).copyFrom(segments.get(i).meta(), 0, 0, segments.get(i).meta().bytes());
+            }
+        }
+
+        /** Puts the metadata back as uploaded, undoing the complete bits of an earlier run. */
+        private void restore() {
+            if (pristineMeta == null) {
+                return;
+            }
+            // the last run's passes wrote the metadata the copy overwrites
+            glMemoryBarrier(org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
+            for (int i = 0; i < segments.size(); i++) {
+                segments.get(i).meta().copyFrom(pristineMeta.get(i), 0, 0, segments.get(i).meta().bytes());
+            }
         }
 
         /** Gives the buffers back to the pool. */
@@ -369,12 +403,21 @@ final class GlStreamEngine implements AutoCloseable {
                 pool.release(s.meta());
             }
             segments.clear();
+            if (pristineMeta != null) {
+                pristineMeta.forEach(pool::release);
+                pristineMeta.clear();
+            }
         }
     }
 
-    /** Uploads the level-0 records, rearranged into tiles, in segments of at most four windows. */
-    Level0 upload(List<RecordChunk> chunks) {
-        return new Level0(pool, write(chunks, null));
+    /**
+     * Uploads the level-0 records, rearranged into tiles, in segments of at most four windows.
+     *
+     * @param kept whether the stream serves many runs (with {@code keepLevel0}); it then keeps a
+     *     pristine copy of its metadata
+     */
+    Level0 upload(List<RecordChunk> chunks, boolean kept) {
+        return new Level0(pool, write(chunks, null), kept);
     }
 
     /**
@@ -383,6 +426,9 @@ final class GlStreamEngine implements AutoCloseable {
      */
     void rewrite(Level0 level0, List<RecordChunk> chunks) {
         write(chunks, level0.segments);
+        if (level0.pristineMeta != null) {
+            level0.savePristine();
+        }
     }
 
     private List<Segment> write(List<RecordChunk> chunks, List<Segment> existing) {

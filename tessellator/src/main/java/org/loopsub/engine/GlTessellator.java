@@ -61,6 +61,29 @@ public final class GlTessellator implements Tessellator {
         this.budgetBytes = budgetBytes;
     }
 
+    /** @return the buffer pool the refinements and prepared meshes share */
+    GlBufferPool pool() {
+        return pool;
+    }
+
+    /** @return the compiled passes, by key, kept across refinements */
+    Map<String, ComputeProgram> programs() {
+        return programs;
+    }
+
+    /** @return the scan, made on first use */
+    GpuScan scan() {
+        if (scan == null) {
+            scan = new GpuScan(context, strategy);
+        }
+        return scan;
+    }
+
+    /** @return the most bytes one binding of records may take */
+    long budgetBytes() {
+        return budgetBytes;
+    }
+
     /** @return the context this back end runs on */
     public GlContext context() {
         return context;

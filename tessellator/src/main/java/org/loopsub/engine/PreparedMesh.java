@@ -27,9 +27,36 @@ import org.loopsub.stream.RecordLayout;
  * @param records the level-0 stream
  * @param merged input vertices merged by the weld
  * @param warnings what preparation wants the user to know
+ * @param sourceVertices for each welded vertex, the input vertex whose position it takes
  */
 record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, MeshTopology topology,
-                    RecordLayout layout, List<RecordChunk> records, int merged, List<String> warnings) {
+                    RecordLayout layout, List<RecordChunk> records, int merged, List<String> warnings,
+                    int[] sourceVertices) {
+
+    /**
+     * The same mesh with its control points moved (an animated cage): topology, layout and internal
+     * frame stay, nothing is validated again, the level-0 records are built anew.
+     *
+     * @param inputPositions x, y, z for every vertex of the mesh as the user gave it (before the
+     *     weld); a welded vertex takes the position of its {@linkplain #sourceVertices source}
+     * @return the moved mesh
+     * @throws IllegalArgumentException if a coordinate that is read is not finite
+     */
+    PreparedMesh moved(float[] inputPositions) {
+        float[] internal = new float[3 * sourceVertices.length];
+        for (int v = 0; v < sourceVertices.length; v++) {
+            for (int x = 0; x < 3; x++) {
+                float p = inputPositions[3 * sourceVertices[v] + x];
+                if (!Float.isFinite(p)) {
+                    throw new IllegalArgumentException("coordinate " + "xyz".charAt(x) + " of vertex "
+                            + sourceVertices[v] + " (0-based) is " + p);
+                }
+                internal[3 * v + x] = frame.toInternal(p, x);
+            }
+        }
+        List<RecordChunk> moved = RecordBuilder.build(mesh.triangles(), internal, topology, layout);
+        return new PreparedMesh(mesh, frame, internal, topology, layout, moved, merged, warnings, sourceVertices);
+    }
 
     /**
      * Welds, validates, moves to the internal frame and builds the level-0 records.
@@ -62,6 +89,7 @@ record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, M
         int[] triangles = mesh.triangles();
         RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
         List<RecordChunk> records = RecordBuilder.build(triangles, positions, topology, layout);
-        return new PreparedMesh(mesh, frame, positions, topology, layout, records, welded.mergedVertices(), warnings);
+        return new PreparedMesh(mesh, frame, positions, topology, layout, records, welded.mergedVertices(), warnings,
+                welded.sourceVertices());
     }
 }

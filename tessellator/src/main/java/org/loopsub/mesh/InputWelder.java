@@ -97,9 +97,11 @@ public final class InputWelder {
             }
         }
         float[] outPositions = new float[3 * kept];
+        int[] source = new int[kept];
         for (int v = 0; v < n; v++) {
             if (representative[v] == v && newIndex[v] >= 0) {
                 System.arraycopy(positions, 3 * v, outPositions, 3 * newIndex[v], 3);
+                source[newIndex[v]] = v;
             }
         }
         int[] outTriangles = new int[triangles.length];
@@ -132,7 +134,7 @@ public final class InputWelder {
                     + firstDroppedCrease.v0() + " and " + firstDroppedCrease.v1() + ")");
         }
         TriangleMesh welded = TriangleMesh.wrap(outPositions, outTriangles, creases);
-        return new WeldedMesh(welded, merged, dropped, warnings);
+        return new WeldedMesh(welded, merged, dropped, warnings, source);
     }
 
     /** The bits that decide equality: -0.0 is folded onto +0.0. */

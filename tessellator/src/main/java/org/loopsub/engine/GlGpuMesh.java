@@ -1,0 +1,228 @@
+package org.loopsub.engine;
+
+import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM;
+import static org.lwjgl.opengl.GL43C.GL_QUERY_RESULT;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_TIMESTAMP;
+import static org.lwjgl.opengl.GL43C.GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.glDeleteQueries;
+import static org.lwjgl.opengl.GL43C.glGenQueries;
+import static org.lwjgl.opengl.GL43C.glGetInteger;
+import static org.lwjgl.opengl.GL43C.glGetQueryObjecti64;
+import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.glQueryCounter;
+
+import java.nio.FloatBuffer;
+import java.util.List;
+import org.joml.Matrix4f;
+import org.loopsub.api.LevelStats;
+import org.loopsub.api.ProgressListener;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.Scheme;
+import org.loopsub.api.gpu.GpuFrame;
+import org.loopsub.api.gpu.GpuMesh;
+import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GpuTimer;
+import org.loopsub.rules.LoopRules;
+
+/**
+ * A mesh prepared on the GPU for a renderer ({@link GpuMesh}): the CPU preparation ran once, the
+ * level-0 records stay in GPU buffers, and each frame only issues passes into buffers kept from the
+ * frame before.
+ */
+final class GlGpuMesh implements GpuMesh {
+    /** Frames are not timed pass by pass; {@link GpuFrame#gpuNanos()} has its own two queries. */
+    private static final GpuTimer NO_TIMER = new GpuTimer(false);
+
+    private final GlGpuTessellator owner;
+    private final GlTessellator gl;
+    private PreparedMesh prepared;
+    /** The control points' bounding radius in the internal frame (the screen criterion's near plane). */
+    private double radius;
+    private final int inputVertices;
+    private final GlStreamEngine.Level0 level0;
+    private final GlStreamEngine.Output out;
+    /** Passes for one scheme's weights; made again only when a frame asks for another scheme. */
+    private GlStreamEngine engine;
+    private Scheme engineScheme;
+    private final GlBuffer indirect;
+    private final FrameNormals normals;
+    private final int[] queries = new int[2];
+    /** Counts frames, so that a frame object can tell it has been replaced. */
+    private long frameNumber;
+    private boolean closed;
+
+    GlGpuMesh(GlGpuTessellator owner, GlTessellator gl, PreparedMesh prepared, int inputVertices) {
+        this.owner = owner;
+        this.gl = gl;
+        this.prepared = prepared;
+        this.radius = prepared.frame().radius(prepared.positions());
+        this.inputVertices = inputVertices;
+        this.engine = newEngine(Scheme.LOOP);
+        this.engineScheme = Scheme.LOOP;
+        this.level0 = engine.upload(prepared.records(), true);
+        this.out = new GlStreamEngine.Output(gl.pool());
+        this.indirect = GlBuffer.of(new int[] {0, 1, 0, 0}, "loop_draw_indirect");
+        this.normals = new FrameNormals(gl.pool());
+        queries[0] = glGenQueries();
+        queries[1] = glGenQueries();
+    }
+
+    private GlStreamEngine newEngine(Scheme scheme) {
+        float[] weights = LoopRules.weights(scheme, Math.max(6, prepared.topology().maxValence()));
+        return new GlStreamEngine(gl.context(), prepared.layout(), weights, gl.scan(), gl.programs(),
+                gl.budgetBytes(), prepared.frame().centre(), (float) prepared.frame().inverseScale(), gl.pool());
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("GPU mesh is closed");
+        }
+        owner.checkOpen();
+    }
+
+    @Override
+    public int vertexCount() {
+        return inputVertices;
+    }
+
+    @Override
+    public int triangleCount() {
+        return prepared.mesh().triangleCount();
+    }
+
+    @Override
+    public List<String> warnings() {
+        return prepared.warnings();
+    }
+
+    @Override
+    public GpuFrame refine(RefineOptions options) {
+        checkOpen();
+        GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
+                prepared.frame().scaleExponent(), radius);
+        if (options.scheme() != engineScheme) {
+            engine.close();
+            engine = newEngine(options.scheme());
+            engineScheme = options.scheme();
+        }
+        int hostProgram = glGetInteger(GL_CURRENT_PROGRAM);
+        try {
+            out.reset();
+            glQueryCounter(queries[0], GL_TIMESTAMP);
+            engine.run(level0, true, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
+            normals.compute(out);
+            indirect.write(0, new int[] {Math.toIntExact(3 * out.drawTriangles()), 1, 0, 0});
+            glQueryCounter(queries[1], GL_TIMESTAMP);
+            // The renderer fetches vertices, reads the draw command, or copies the buffers next.
+            glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT
+                    | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        } finally {
+            GlTessellator.restoreHostState(hostProgram);
+        }
+        frameNumber++;
+        return new Frame(frameNumber, out.triangleCount(), List.copyOf(out.levels));
+    }
+
+    @Override
+    public void updatePositions(float[] positions) {
+        checkOpen();
+        if (positions.length != 3 * inputVertices) {
+            throw new IllegalArgumentException("expected " + 3 * inputVertices + " floats (x, y, z for "
+                    + inputVertices + " vertices), got " + positions.length);
+        }
+        prepared = prepared.moved(positions);
+        radius = prepared.frame().radius(prepared.positions());
+        engine.rewrite(level0, prepared.records());
+    }
+
+    @Override
+    public void updatePositions(FloatBuffer positions) {
+        float[] p = new float[3 * inputVertices];
+        positions.duplicate().get(p);
+        updatePositions(p);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        level0.close();
+        out.close();
+        normals.close();
+        indirect.close();
+        engine.close();
+        glDeleteQueries(queries);
+        owner.forget(this);
+    }
+
+    /** One frame's view of the mesh's buffers. */
+    private final class Frame implements GpuFrame {
+        private final long number;
+        private final long triangles;
+        private final List<LevelStats> levels;
+        private long gpuNanos = -1;
+
+        Frame(long number, long triangles, List<LevelStats> levels) {
+            this.number = number;
+            this.triangles = triangles;
+            this.levels = levels;
+        }
+
+        private void checkCurrent() {
+            checkOpen();
+            if (number != frameNumber) {
+                throw new IllegalStateException("frame " + number + " was replaced by frame " + frameNumber);
+            }
+        }
+
+        @Override
+        public int positionBuffer() {
+            checkCurrent();
+            return out.buffer().id();
+        }
+
+        @Override
+        public int normalBuffer() {
+            checkCurrent();
+            return normals.buffer().id();
+        }
+
+        @Override
+        public int drawIndirectBuffer() {
+            checkCurrent();
+            return indirect.id();
+        }
+
+        @Override
+        public long triangleCount() {
+            return triangles;
+        }
+
+        @Override
+        public List<LevelStats> levels() {
+            return levels;
+        }
+
+        @Override
+        public Matrix4f modelMatrix(Matrix4f dest) {
+            float[] c = prepared.frame().centre();
+            float s = (float) prepared.frame().inverseScale();
+            return dest.translation(c[0], c[1], c[2]).scale(s);
+        }
+
+        @Override
+        public long gpuNanos() {
+            if (gpuNanos < 0) {
+                checkCurrent();
+                gpuNanos = glGetQueryObjecti64(queries[1], GL_QUERY_RESULT)
+                        - glGetQueryObjecti64(queries[0], GL_QUERY_RESULT);
+            }
+            return gpuNanos;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package org.loopsub.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.gpu.GpuMesh;
+import org.loopsub.api.gpu.GpuTessellator;
+import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GpuScan;
+
+/**
+ * The GL back end behind plugin-api's {@link GpuTessellator}: a {@link GlTessellator} on the
+ * renderer's current context (wrapped, never destroyed), whose compiled passes, scan and buffer pool
+ * the prepared meshes share.
+ */
+final class GlGpuTessellator implements GpuTessellator {
+    private final GlTessellator gl;
+    private final List<GlGpuMesh> meshes = new ArrayList<>();
+    private boolean closed;
+
+    GlGpuTessellator(GlContext context) {
+        this.gl = new GlTessellator(context, false, GpuScan.defaultStrategy(context), GlTessellator.DEFAULT_BUDGET);
+    }
+
+    @Override
+    public String backend() {
+        return "gl";
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("GPU tessellator is closed");
+        }
+    }
+
+    @Override
+    public GpuMesh prepare(TriangleMesh mesh) {
+        checkOpen();
+        PreparedMesh prepared = PreparedMesh.of(mesh);
+        GlGpuMesh m = new GlGpuMesh(this, gl, prepared, mesh.vertexCount());
+        meshes.add(m);
+        return m;
+    }
+
+    /** Called by a mesh that was closed. */
+    void forget(GlGpuMesh mesh) {
+        meshes.remove(mesh);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        for (GlGpuMesh m : new ArrayList<>(meshes)) {
+            m.close();
+        }
+        closed = true;
+        gl.close();
+    }
+}

@@ -1,0 +1,36 @@
+package org.loopsub.engine;
+
+import org.loopsub.api.gpu.GpuTessellator;
+import org.loopsub.api.gpu.GpuTessellatorProvider;
+import org.loopsub.gl.GlContext;
+
+/** Registers the GL back end as a {@link GpuTessellatorProvider} for renderers. */
+public final class GlGpuTessellatorProvider implements GpuTessellatorProvider {
+    /** Creates the provider; {@link java.util.ServiceLoader} calls this. */
+    public GlGpuTessellatorProvider() {
+    }
+
+    @Override
+    public String name() {
+        return "gl";
+    }
+
+    /** Loads nothing beyond LWJGL's GL bindings, which need no context: always {@code null} once linked. */
+    @Override
+    public String unavailableReason() {
+        try {
+            Class.forName("org.lwjgl.opengl.GL43C");
+            return null;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return "LWJGL's OpenGL bindings are not loadable: " + e;
+        }
+    }
+
+    /**
+     * @throws IllegalStateException if no GL context is current on this thread or it is older than 4.3
+     */
+    @Override
+    public GpuTessellator createForCurrentContext() {
+        return new GlGpuTessellator(GlContext.wrapCurrent());
+    }
+}

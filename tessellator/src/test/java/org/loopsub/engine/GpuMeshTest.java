@@ -1,0 +1,190 @@
+package org.loopsub.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
+import org.joml.Matrix4f;
+import org.junit.jupiter.api.Test;
+import org.loopsub.api.Camera;
+import org.loopsub.api.Point3;
+import org.loopsub.api.ProgressListener;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.StopCriterion;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.gpu.GpuFrame;
+import org.loopsub.api.gpu.GpuMesh;
+import org.loopsub.api.gpu.GpuTessellator;
+import org.loopsub.api.gpu.GpuTessellators;
+import org.loopsub.gl.GlTestBase;
+import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.EdgeCriteria;
+import org.loopsub.stream.JavaStreamEngine;
+import org.loopsub.reference.TestMeshes;
+
+/**
+ * The renderer's path through plugin-api alone (here on llvmpipe): prepare once, refine per frame
+ * with moving cameras and moving control points; every frame's triangles, read back here only, are
+ * the Java back end's triangles to the bit, and a frame at a steady size compiles and allocates
+ * nothing.
+ */
+class GpuMeshTest extends GlTestBase {
+
+    /** A camera {@code distance} in front of {@code target}, slightly off axis, 640x480. */
+    private static RefineOptions screen(Point3 target, float distance, float px) {
+        Point3 eye = new Point3(target.x() + 0.1f * distance, target.y() + 0.2f * distance, target.z() + distance);
+        Camera c = new Camera(eye, target, new Point3(0, 1, 0), 45, 640, 480);
+        return RefineOptions.adaptive(5, new StopCriterion.ScreenEdgeLength(c, px));
+    }
+
+    private static final Point3 ORIGIN = new Point3(0, 0, 0);
+    /** The middle of mesh_with_border's bounding box (about 20 units across). */
+    private static final Point3 BORDER_CENTRE = new Point3(84.7f, 84.5f, 7.3f);
+
+    /**
+     * The Java back end's corners (internal frame, output order), from level-0 records made afresh
+     * (the edge test sets complete bits in the records it is given).
+     */
+    private static float[] javaCorners(TriangleMesh mesh, float[] movedOrNull, RefineOptions o) {
+        PreparedMesh p = movedOrNull == null ? PreparedMesh.of(mesh) : PreparedMesh.of(mesh).moved(movedOrNull);
+        float[] weights = LoopRules.weights(o.scheme(), Math.max(6, p.topology().maxValence()));
+        var test = EdgeCriteria.of(o.criteria(), p.frame().centre(), p.frame().scaleExponent(),
+                p.frame().radius(p.positions()));
+        return new JavaStreamEngine(p.layout(), weights, ForkJoinPool.commonPool())
+                .run(p.records(), o.levels(), test, ProgressListener.NONE).corners();
+    }
+
+    /** The frame's triangles as drawn, without the all-zero padding triangles, read back. */
+    private static float[] frameCorners(GpuFrame f) {
+        int[] cmd = new int[4];
+        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.drawIndirectBuffer(), 0, cmd);
+        assertEquals(1, cmd[1], "instance count");
+        assertEquals(0, cmd[2], "first");
+        assertEquals(0, cmd[3], "base instance");
+        float[] drawn = new float[3 * cmd[0]];
+        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, drawn);
+        float[] kept = new float[drawn.length];
+        int n = 0;
+        for (int t = 0; t < drawn.length; t += 9) {
+            boolean zero = true;
+            for (int i = 0; i < 9; i++) {
+                zero &= Float.floatToRawIntBits(drawn[t + i]) == 0;
+            }
+            if (!zero) {
+                System.arraycopy(drawn, t, kept, n, 9);
+                n += 9;
+            }
+        }
+        assertTrue(drawn.length - n <= 27, "at most 3 padding triangles");
+        assertEquals(9 * f.triangleCount(), n, "triangles in the draw command");
+        return Arrays.copyOf(kept, n);
+    }
+
+    private static void assertBits(float[] expected, float[] actual, String what) {
+        assertEquals(expected.length, actual.length, what + ": length");
+        for (int i = 0; i < expected.length; i++) {
+            if (Float.floatToRawIntBits(expected[i]) != Float.floatToRawIntBits(actual[i])) {
+                assertEquals(expected[i], actual[i], what + ": float " + i + " (triangle " + i / 9 + ")");
+            }
+        }
+    }
+
+    @Test
+    void framesEqualTheJavaBackEndThroughPluginApiAlone() {
+        TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            assertEquals(mesh.vertexCount(), m.vertexCount());
+            long[] sizes = new long[3];
+            float[] distances = {80, 30, 12};
+            for (int i = 0; i < distances.length; i++) {
+                RefineOptions o = screen(BORDER_CENTRE, distances[i], 4);
+                GpuFrame f = m.refine(o);
+                assertBits(javaCorners(mesh, null, o), frameCorners(f), "camera " + i);
+                sizes[i] = f.triangleCount();
+                assertTrue(f.gpuNanos() > 0);
+            }
+            assertTrue(sizes[0] < sizes[1] && sizes[1] < sizes[2], "closer cameras, more triangles: "
+                    + Arrays.toString(sizes));
+
+            // move the cage: every vertex 10% towards the origin, then back out along a wave
+            float[] moved = mesh.positions();
+            for (int v = 0; v < moved.length; v += 3) {
+                for (int x = 0; x < 3; x++) {
+                    moved[v + x] = moved[v + x] * 0.9f + 0.05f * (float) Math.sin(v + x);
+                }
+            }
+            m.updatePositions(moved);
+            RefineOptions o = screen(BORDER_CENTRE, 30, 4);
+            GpuFrame f = m.refine(o);
+            assertBits(javaCorners(mesh, moved, o), frameCorners(f), "moved cage");
+            // and uniform on the moved cage too
+            f = m.refine(RefineOptions.uniform(3));
+            assertBits(javaCorners(mesh, moved, RefineOptions.uniform(3)), frameCorners(f), "uniform 3");
+        }
+    }
+
+    @Test
+    void aFrameDoesNotInheritTheCompleteBitsOfTheFrameBefore() {
+        // the edge test marks level-0 records in place; a kept stream must start each frame clean
+        TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            m.refine(screen(BORDER_CENTRE, 12, 4));
+            for (int levels = 1; levels <= 3; levels++) {
+                RefineOptions o = RefineOptions.uniform(levels);
+                assertBits(javaCorners(mesh, null, o), frameCorners(m.refine(o)), "after adaptive, uniform " + levels);
+            }
+        }
+    }
+
+    @Test
+    void aSteadyFrameCompilesAndAllocatesNothing() {
+        TriangleMesh mesh = TestMeshes.load("icosahedron.obj");
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            RefineOptions near = screen(ORIGIN, 1.5f, 2);
+            RefineOptions far = screen(ORIGIN, 4f, 2);
+            m.refine(near);
+            m.refine(far);
+            long programs = gl.programsBuilt();
+            long buffers = gl.buffersAllocated();
+            for (int frame = 0; frame < 4; frame++) {
+                GpuFrame f = m.refine(frame % 2 == 0 ? near : far);
+                assertTrue(f.triangleCount() > 0);
+            }
+            assertEquals(programs, gl.programsBuilt(), "programs compiled in steady frames");
+            assertEquals(buffers, gl.buffersAllocated(), "buffers allocated in steady frames");
+        }
+    }
+
+    @Test
+    void framesTellTheirTransformAndDieWithTheMesh() {
+        TriangleMesh mesh = TestMeshes.load("icosahedron.obj");
+        GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+        GpuMesh m = t.prepare(mesh);
+        GpuFrame first = m.refine(RefineOptions.uniform(1));
+        // the model matrix takes the internal frame back to the mesh's coordinates
+        PreparedMesh p = PreparedMesh.of(mesh);
+        Matrix4f model = first.modelMatrix(new Matrix4f());
+        org.joml.Vector3f v = model.transformPosition(p.positions()[0], p.positions()[1], p.positions()[2],
+                new org.joml.Vector3f());
+        assertEquals(mesh.position(0, 0), v.x, 1e-6);
+        assertEquals(mesh.position(0, 1), v.y, 1e-6);
+        assertEquals(mesh.position(0, 2), v.z, 1e-6);
+        GpuFrame second = m.refine(RefineOptions.uniform(2));
+        assertThrows(IllegalStateException.class, first::positionBuffer, "a replaced frame");
+        assertEquals(320, second.triangleCount());
+        assertThrows(IllegalArgumentException.class, () -> m.updatePositions(new float[5]));
+        float[] nan = mesh.positions();
+        nan[4] = Float.NaN;
+        assertThrows(IllegalArgumentException.class, () -> m.updatePositions(nan));
+        t.close();
+        assertThrows(IllegalStateException.class, () -> m.refine(RefineOptions.uniform(1)), "closed with its tessellator");
+        assertThrows(IllegalStateException.class, () -> t.prepare(mesh));
+        m.close();
+        t.close();
+    }
+}
