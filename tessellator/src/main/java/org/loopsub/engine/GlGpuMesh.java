@@ -123,7 +123,9 @@ final class GlGpuMesh implements GpuMesh {
             GlTessellator.restoreHostState(hostProgram);
         }
         frameNumber++;
-        return new Frame(frameNumber, out.triangleCount(), List.copyOf(out.levels));
+        List<GpuFrame.Block> blocks = out.blocks().stream().map(b -> new GpuFrame.Block(b.level(),
+                b.kind() == GlStreamEngine.Block.Kind.SLIVERS, b.first(), b.count())).toList();
+        return new Frame(frameNumber, out.triangleCount(), List.copyOf(out.levels), blocks);
     }
 
     @Override
@@ -165,12 +167,19 @@ final class GlGpuMesh implements GpuMesh {
         private final long number;
         private final long triangles;
         private final List<LevelStats> levels;
+        private final List<Block> blocks;
         private long gpuNanos = -1;
 
-        Frame(long number, long triangles, List<LevelStats> levels) {
+        Frame(long number, long triangles, List<LevelStats> levels, List<Block> blocks) {
             this.number = number;
             this.triangles = triangles;
             this.levels = levels;
+            this.blocks = blocks;
+        }
+
+        @Override
+        public List<Block> blocks() {
+            return blocks;
         }
 
         private void checkCurrent() {

@@ -78,6 +78,15 @@ class GpuMeshTest extends GlTestBase {
             }
         }
         assertTrue(drawn.length - n <= 27, "at most 3 padding triangles");
+        long inBlocks = 0;
+        long end = 0;
+        for (GpuFrame.Block b : f.blocks()) {
+            assertTrue(b.firstTriangle() >= end, "blocks in order, apart");
+            end = b.firstTriangle() + b.triangleCount();
+            inBlocks += b.triangleCount();
+        }
+        assertEquals(f.triangleCount(), inBlocks, "the blocks hold every triangle");
+        assertEquals(cmd[0], 3 * end, "the draw ends with the last block");
         assertEquals(9 * f.triangleCount(), n, "triangles in the draw command");
         return Arrays.copyOf(kept, n);
     }

@@ -26,6 +26,19 @@ import org.loopsub.api.LevelStats;
  * owned by the {@link GpuMesh}: do not delete them.
  */
 public interface GpuFrame {
+    /**
+     * Where a run of output triangles lies: the triangles one level finished, its slivers, or the
+     * triangles the last level made. A renderer colours by level with these (e.g. from
+     * {@code gl_VertexID / 3}); the gaps between blocks hold degenerate triangles.
+     *
+     * @param level the level whose records made the triangles
+     * @param slivers whether they are T-junction slivers (zero area)
+     * @param firstTriangle index of the first triangle in the buffers
+     * @param triangleCount how many
+     */
+    record Block(int level, boolean slivers, long firstTriangle, long triangleCount) {
+    }
+
     /** @return GL name of the position buffer */
     int positionBuffer();
 
@@ -45,6 +58,9 @@ public interface GpuFrame {
 
     /** @return what each level did */
     List<LevelStats> levels();
+
+    /** @return the runs of triangles in the buffers, in output order */
+    List<Block> blocks();
 
     /**
      * @param dest receives the transform from the internal frame to the mesh's coordinates
