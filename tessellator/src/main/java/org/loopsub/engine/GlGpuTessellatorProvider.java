@@ -33,4 +33,16 @@ public final class GlGpuTessellatorProvider implements GpuTessellatorProvider {
     public GpuTessellator createForCurrentContext() {
         return new GlGpuTessellator(GlContext.wrapCurrent());
     }
+
+    /**
+     * An EGL context with no surface (device platform on NVIDIA, surfaceless on Mesa), OpenGL 4.3
+     * core or later.
+     *
+     * @throws IllegalStateException (a {@link org.loopsub.gl.GlUnavailableException}) listing why
+     *     each route failed
+     */
+    @Override
+    public AutoCloseable createHeadlessContext() {
+        return GlContext.createHeadless();
+    }
 }

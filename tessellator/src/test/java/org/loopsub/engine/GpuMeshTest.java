@@ -170,6 +170,26 @@ class GpuMeshTest extends GlTestBase {
     }
 
     @Test
+    void aProgramWithoutAWindowAsksForAHeadlessContext() throws Exception {
+        // on a thread of its own: the context this class made is current on the test thread only
+        java.util.concurrent.atomic.AtomicLong triangles = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread worker = new Thread(() -> {
+            try (AutoCloseable context = GpuTessellators.createHeadlessContext("gl");
+                 GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+                 GpuMesh m = t.prepare(TestMeshes.load("icosahedron.obj"))) {
+                triangles.set(m.refine(RefineOptions.uniform(2)).triangleCount());
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        worker.start();
+        worker.join();
+        assertEquals(null, failure.get());
+        assertEquals(320, triangles.get());
+    }
+
+    @Test
     void framesTellTheirTransformAndDieWithTheMesh() {
         TriangleMesh mesh = TestMeshes.load("icosahedron.obj");
         GpuTessellator t = GpuTessellators.createForCurrentContext("gl");

@@ -25,4 +25,14 @@ public interface GpuTessellatorProvider {
      *     OpenGL below 4.3); the message says why
      */
     GpuTessellator createForCurrentContext();
+
+    /**
+     * Makes an offscreen context of this back end current on the calling thread, for programs with
+     * no window: tests, batch renderers, a demo run headless. It has no default framebuffer; draw
+     * into a framebuffer object.
+     *
+     * @return the context; closing it (on this thread) releases it
+     * @throws IllegalStateException if no such context can be made here (the message says why)
+     */
+    AutoCloseable createHeadlessContext();
 }

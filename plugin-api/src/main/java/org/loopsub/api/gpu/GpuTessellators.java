@@ -18,21 +18,36 @@ public final class GpuTessellators {
 
     /**
      * @param name a back end's name, e.g. {@code "gl"}
-     * @return a new tessellator of that back end, bound to the GL context current on this thread
+     * @return an offscreen context of that back end, current on this thread (see
+     *     {@link GpuTessellatorProvider#createHeadlessContext()}); close it on this thread
      * @throws IllegalArgumentException if no GPU back end has that name
-     * @throws IllegalStateException if it cannot run on the current context (the message says why)
+     * @throws IllegalStateException if no such context can be made here (the message says why)
      */
-    public static GpuTessellator createForCurrentContext(String name) {
+    public static AutoCloseable createHeadlessContext(String name) {
+        return provider(name).createHeadlessContext();
+    }
+
+    private static GpuTessellatorProvider provider(String name) {
         for (GpuTessellatorProvider p : providers()) {
             if (p.name().equals(name)) {
                 String why = p.unavailableReason();
                 if (why != null) {
                     throw new IllegalStateException("GPU back end '" + name + "' is not available: " + why);
                 }
-                return p.createForCurrentContext();
+                return p;
             }
         }
         List<String> names = providers().stream().map(GpuTessellatorProvider::name).toList();
         throw new IllegalArgumentException("no GPU back end named '" + name + "'; known: " + names);
+    }
+
+    /**
+     * @param name a back end's name, e.g. {@code "gl"}
+     * @return a new tessellator of that back end, bound to the GL context current on this thread
+     * @throws IllegalArgumentException if no GPU back end has that name
+     * @throws IllegalStateException if it cannot run on the current context (the message says why)
+     */
+    public static GpuTessellator createForCurrentContext(String name) {
+        return provider(name).createForCurrentContext();
     }
 }
