@@ -77,19 +77,57 @@ class SortedSumTest {
         return random.nextBoolean() ? -f : f;
     }
 
+    private static float leftToRight(float[] v) {
+        float s = 0f;
+        for (float f : v) {
+            s += f;
+        }
+        return s;
+    }
+
+    /**
+     * Sets of six values whose sum changes when any two neighbours of the ascending order from the
+     * second on trade places (the first two commute: 0 + a + b is 0 + b + a): a network that leaves
+     * any such pair out of order shows in the sum. Drawn from a fixed seed.
+     */
+    private static List<float[]> orderSensitiveSets(int count) {
+        Random random = new Random(42);
+        List<float[]> sets = new ArrayList<>();
+        for (int tries = 0; tries < 100_000 && sets.size() < count; tries++) {
+            float[] v = new float[6];
+            for (int i = 0; i < 6; i++) {
+                v[i] = randomFloat(random, -6, 6);
+            }
+            float[] sorted = v.clone();
+            Arrays.sort(sorted);
+            boolean sensitive = true;
+            for (int i = 1; i < 5 && sensitive; i++) {
+                float[] swapped = sorted.clone();
+                swapped[i] = sorted[i + 1];
+                swapped[i + 1] = sorted[i];
+                sensitive = leftToRight(swapped) != leftToRight(sorted);
+            }
+            if (sensitive) {
+                sets.add(v);
+            }
+        }
+        assertEquals(count, sets.size(), "order-sensitive value sets found");
+        return sets;
+    }
+
     @Test
     void everyOrderOfSeveralValueSetsGivesTheInsertionSortsBits() {
-        // Sets chosen so that the order of addition matters: mixed magnitudes that cancel, both
-        // zeros, ties, all negative.
-        float[][] sets = {
-            {1e8f, -1e8f, 1f, 3.5e-3f, -7.25f, 0.1f},
-            {0f, -0f, 0f, -0f, 1e-30f, -1e-30f},
-            {2.5f, 2.5f, -2.5f, 2.5f, 1e-7f, 2.5f},
-            {-1.1f, -2.2f, -3.3f, -4.4f, -5.5f, -6.6f},
-            {3e30f, 1e-20f, -3e30f, 7f, 1e20f, -1e20f},
-            {0.3f, 0.3f, 0.3f, 0.3f, 0.3f, 0.3f},
-            {16777216f, 1f, 1f, 1f, -16777216f, 0.5f},
-        };
+        // Sets chosen for the cases a sort must get right: mixed magnitudes that cancel, both
+        // zeros, ties, all negative; and sets whose sum tells every misplaced neighbour pair.
+        List<float[]> sets = new ArrayList<>(List.of(
+            new float[] {1e8f, -1e8f, 1f, 3.5e-3f, -7.25f, 0.1f},
+            new float[] {0f, -0f, 0f, -0f, 1e-30f, -1e-30f},
+            new float[] {2.5f, 2.5f, -2.5f, 2.5f, 1e-7f, 2.5f},
+            new float[] {-1.1f, -2.2f, -3.3f, -4.4f, -5.5f, -6.6f},
+            new float[] {3e30f, 1e-20f, -3e30f, 7f, 1e20f, -1e20f},
+            new float[] {0.3f, 0.3f, 0.3f, 0.3f, 0.3f, 0.3f},
+            new float[] {16777216f, 1f, 1f, 1f, -16777216f, 0.5f}));
+        sets.addAll(orderSensitiveSets(6));
         for (float[] set : sets) {
             float expected = reference(set);
             List<float[]> orders = permutations(set);
