@@ -400,13 +400,12 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         return true;
     }
 
-    /** Asserts one written point; the message says what LoopRules' weights would have given, as a hint. */
-    private void assertPoint(float[] expected, float[] out, int at, Weights w, String what, float[] withLoopRules) {
+    /** Asserts one written point. */
+    private static void assertPoint(float[] expected, float[] out, int at, Weights w, String what) {
         float[] got = Arrays.copyOfRange(out, at, at + 3);
         if (!same(expected, got)) {
             fail(w.name() + " weights, " + what + ": GL wrote " + bits(got) + ", the masks with these weights give "
-                    + bits(expected) + (same(withLoopRules, got) && w != loop ? "; LoopRules' weights give exactly what GL"
-                    + " wrote: a shader uses a weight of its own" : ""));
+                    + bits(expected));
         }
     }
 
@@ -415,17 +414,15 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         for (int j = 0; j < count; j++) {
             int r = active == null ? j : active[j];
             Points e = masks(records, r, w);
-            Points l = masks(records, r, loop);
             int o = base + 36 * j;
             for (int c = 0; c < 3; c++) {
                 String t = what + ", record " + r + ", corner child " + c;
-                assertPoint(e.corner(c), direct, o + 9 * c + 3 * c, w, t + ": new corner", l.corner(c));
-                assertPoint(e.spoke(c, 0), direct, o + 9 * c + 3 * ((c + 1) % 3), w, t + ": edge point", l.spoke(c, 0));
-                assertPoint(e.spoke(c, 1), direct, o + 9 * c + 3 * ((c + 2) % 3), w, t + ": edge point", l.spoke(c, 1));
+                assertPoint(e.corner(c), direct, o + 9 * c + 3 * c, w, t + ": new corner");
+                assertPoint(e.spoke(c, 0), direct, o + 9 * c + 3 * ((c + 1) % 3), w, t + ": edge point");
+                assertPoint(e.spoke(c, 1), direct, o + 9 * c + 3 * ((c + 2) % 3), w, t + ": edge point");
             }
             for (int i = 0; i < 3; i++) {
-                assertPoint(e.spoke((i + 1) % 3, 0), direct, o + 27 + 3 * i, w, what + ", record " + r + ", centre child",
-                        l.spoke((i + 1) % 3, 0));
+                assertPoint(e.spoke((i + 1) % 3, 0), direct, o + 27 + 3 * i, w, what + ", record " + r + ", centre child");
             }
         }
     }
@@ -435,13 +432,12 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         for (int r : active) {
             int nf = RecordLayout.neighbourFinished(records.meta[r * layout.metaInts()]);
             Points e = masks(records, r, w);
-            Points l = masks(records, r, loop);
             for (int edge = 0; edge < 3; edge++) {
                 if ((nf & 1 << edge) != 0) {
                     String t = what + ", record " + r + ", sliver of edge " + edge;
-                    assertPoint(e.corner(edge), slivers, at, w, t, l.corner(edge));
-                    assertPoint(e.corner((edge + 1) % 3), slivers, at + 3, w, t, l.corner((edge + 1) % 3));
-                    assertPoint(e.spoke(edge, 0), slivers, at + 6, w, t, l.spoke(edge, 0));
+                    assertPoint(e.corner(edge), slivers, at, w, t);
+                    assertPoint(e.corner((edge + 1) % 3), slivers, at + 3, w, t);
+                    assertPoint(e.spoke(edge, 0), slivers, at + 6, w, t);
                     at += 9;
                 }
             }
@@ -460,7 +456,6 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         for (int j = 0; j < count; j++) {
             int r = active == null ? j : active[j];
             Points e = masks(records, r, w);
-            Points l = masks(records, r, loop);
             Set<List<Integer>> made = new HashSet<>();
             for (int c = 0; c < 3; c++) {
                 made.add(key(e.corner(c)));
@@ -474,9 +469,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 for (int s = 0; s < 3; s++) {
                     float[] expected = k == 3 ? e.spoke((s + 1) % 3, 0) : s == k ? e.corner(k)
                             : s == (k + 1) % 3 ? e.spoke(k, 0) : e.spoke(k, 1);
-                    float[] hint = k == 3 ? l.spoke((s + 1) % 3, 0) : s == k ? l.corner(k)
-                            : s == (k + 1) % 3 ? l.spoke(k, 0) : l.spoke(k, 1);
-                    assertPoint(expected, children.points, q * pf + 3 * s, w, t + ", corner " + s, hint);
+                    assertPoint(expected, children.points, q * pf + 3 * s, w, t + ", corner " + s);
                 }
                 int m0 = children.meta[q * mi];
                 int m1 = children.meta[q * mi + 1];
@@ -540,7 +533,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         assertEquals(level2.direct().length, fused.direct().length);
         for (int i = 0; i < fused.direct().length; i += 3) {
             float[] expected = Arrays.copyOfRange(level2.direct(), i, i + 3);
-            assertPoint(expected, fused.direct(), i, w, "fused split, triangle " + i / 9 + " of level 2", expected);
+            assertPoint(expected, fused.direct(), i, w, "fused split, triangle " + i / 9 + " of level 2");
         }
     }
 
