@@ -149,7 +149,7 @@ final class ObjMesh {
                 edges++;
                 boundary.add(new int[] {a, b});
                 if (next.put(a, b) != null) {
-                    fail(what + ": two boundary edges leave one vertex (pinched boundary)");
+                    fail(what + ": two boundary edges leave one vertex: a pinched boundary, or a crack between faces");
                 }
             }
         }
