@@ -511,6 +511,21 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         // Both halves (regular and general records) on records with complete and neighbour-finished
         // bits, through the active list; LoopRules' build as the engine makes it, then the odd one.
         int[] active = someActive();
+        // Not vacuous: both kinds of record, frozen corners and slivers are among them.
+        int regular = 0;
+        int frozen = 0;
+        int slivers = 0;
+        int mi = layout.metaInts();
+        for (int r : active) {
+            int m0 = withBits.meta[r * mi];
+            boolean isRegular = (m0 & 0x00FFFFFF) == RecordLayout.packMeta0(6, 6, 6, 0) && withBits.meta[r * mi + 1]
+                    == RecordLayout.packMeta1(RecordLayout.NO_GAP, RecordLayout.NO_GAP, RecordLayout.NO_GAP);
+            regular += isRegular ? 1 : 0;
+            frozen += Arrays.stream(withBits.meta, r * mi + 2, r * mi + mi).anyMatch(x -> x != 0) ? 1 : 0;
+            slivers += Integer.bitCount(RecordLayout.neighbourFinished(m0));
+        }
+        assertTrue(regular > 20 && active.length - regular > 20 && frozen > 20 && slivers > 20,
+                regular + " regular, " + frozen + " with complete bits, " + slivers + " slivers");
         for (Weights w : List.of(loop, odd)) {
             Out direct = split(withBits, active, w, true, false);
             checkDirect(withBits, active, w, direct.direct(), 0, "adaptive direct split");
