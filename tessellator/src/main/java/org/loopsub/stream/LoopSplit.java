@@ -51,6 +51,11 @@ public final class LoopSplit {
     /** [c][i][x], 3 * 6 * 3. */
     private final float[] regEdge = new float[54];
     private final float[] regVertex = new float[9];
+    /**
+     * Whether regular records take {@link #splitRegular}; only LoopSplitTest turns it off, to hold
+     * the fast path against the general one on the same records.
+     */
+    boolean regularPath = true;
 
     /**
      * @param layout the record layout
@@ -129,7 +134,7 @@ public final class LoopSplit {
             int r = active[j];
             int mb = r * metaInts;
             int m0 = meta[mb];
-            if (meta[mb + 1] == regularMeta1 && (m0 & 0x00FFFFFF) == regularMeta0) {
+            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & 0x00FFFFFF) == regularMeta0) {
                 splitRegular(chunk, r, j, sliverAt + 9 * sliverOffset[j], children, direct, directAt, slivers);
             } else {
                 splitOne(chunk, r, j, sliverAt + 9 * sliverOffset[j], children, direct, directAt, slivers);

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.EdgePredicate;
@@ -15,11 +18,14 @@ import org.loopsub.api.RefineResult;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.gl.ComputeProgram;
+import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.obj.ObjWriter;
 import org.loopsub.reference.SyntheticMeshes;
 import org.loopsub.reference.TestMeshes;
+import org.lwjgl.opengl.GL43C;
 
 /**
  * The GL back end (here on Mesa llvmpipe) writes the same OBJ bytes as the Java back end, for
@@ -210,11 +216,96 @@ class GlBackendTest extends GlTestBase {
     }
 
     @Test
-    void randomCriterionTwinsAgree() {
-        // The Java predicate alone on the Java back end is crack-free: the twin used above is a real criterion.
-        TriangleMesh ico = TestMeshes.load("icosahedron.obj");
-        RefineResult r = java.refine(ico, RefineOptions.adaptive(4, randomBoth(5, 0.4)));
-        CrackCheck.assertCrackFree(ico, r.mesh(), "random twin");
-        assertTrue(r.levels().stream().mapToLong(l -> l.slivers()).sum() > 0);
+    void randomCriterionGlslTwinGivesTheJavaPredicatesVerdicts() {
+        // The two halves of randomBoth evaluated side by side, outside the passes: the GLSL function
+        // on llvmpipe (a test kernel with the function put before it, as the loader does) and the
+        // Java predicate, on the same levels and ends, including zeros of both signs and values
+        // whose bits differ in the low mantissa only.
+        Random random = new Random(21);
+        int n = 4096;
+        float[] points = new float[6 * n];
+        int[] levels = new int[n];
+        for (int i = 0; i < n; i++) {
+            levels[i] = random.nextInt(9);
+            for (int x = 0; x < 6; x++) {
+                int kind = random.nextInt(8);
+                points[6 * i + x] = kind == 0 ? 0f : kind == 1 ? -0f
+                        : kind == 2 && i > 0 ? Math.nextUp(points[6 * (i - 1) + x])
+                        : (float) (random.nextGaussian() * Math.scalb(1.0, random.nextInt(20) - 10));
+            }
+        }
+        for (int seed : new int[] {5, 9, 1234567, -77}) {
+            for (double p : new double[] {0.3, 0.5}) {
+                StopCriterion.Custom c = (StopCriterion.Custom) randomBoth(seed, p);
+                int[] gpu;
+                try (GlBuffer pb = GlBuffer.of(points, "test_points"); GlBuffer lb = GlBuffer.of(levels, "test_levels");
+                     GlBuffer vb = GlBuffer.of(new int[n], "test_verdicts");
+                     ComputeProgram k = ComputeProgram.load("criterion_for_test", Map.of(), List.of(), c.glsl())) {
+                    pb.bind(0);
+                    lb.bind(1);
+                    vb.bind(2);
+                    GL43C.glProgramUniform1ui(k.id(), GL43C.glGetUniformLocation(k.id(), "uCount"), n);
+                    k.dispatchFor(n);
+                    GL43C.glMemoryBarrier(GL43C.GL_SHADER_STORAGE_BARRIER_BIT);
+                    gpu = vb.readInts(0, n);
+                } finally {
+                    GlTessellator.restoreHostState(0);
+                }
+                int completes = 0;
+                for (int i = 0; i < n; i++) {
+                    int o = 6 * i;
+                    boolean java = c.predicate().isComplete(levels[i], points[o], points[o + 1], points[o + 2],
+                            points[o + 3], points[o + 4], points[o + 5]);
+                    completes += java ? 1 : 0;
+                    assertEquals(java ? 1 : 0, gpu[i], "seed " + seed + ", p " + p + ", case " + i + ": level " + levels[i]
+                            + ", a " + Arrays.toString(Arrays.copyOfRange(points, o, o + 3)) + ", b "
+                            + Arrays.toString(Arrays.copyOfRange(points, o + 3, o + 6)) + ": GLSL twin disagrees");
+                }
+                // Not a constant: the verdicts are mixed about as p says.
+                assertEquals(p, completes / (double) n, 0.05, "seed " + seed + ": share of complete verdicts");
+            }
+        }
+    }
+
+    @Test
+    void randomCriterionTwinsAgree() throws IOException {
+        // The random criterion on both back ends (the GL one runs the GLSL twin inside
+        // loop_flag_edges): same OBJ bytes, and both outputs as crack-free as the input, on a closed
+        // mesh, an open one and one with three boundary loops, for several seeds.
+        List<TriangleMesh> meshes = List.of(TestMeshes.load("icosahedron.obj"), TestMeshes.load("mesh_with_border.obj"),
+                SyntheticMeshes.diskWithHoles());
+        long slivers = 0;
+        try (Tessellator backend = new GlTessellator(gl, false, GpuScan.defaultStrategy(gl), GlTessellator.DEFAULT_BUDGET)) {
+            for (TriangleMesh m : meshes) {
+                int depth = m.triangleCount() > 200 ? 2 : 3;
+                int[] seeds = {2, 3, 8};
+                double[] shares = {0.3, 0.5, 0.7};
+                for (int i = 0; i < seeds.length; i++) {
+                    int seed = seeds[i];
+                    RefineOptions o = RefineOptions.adaptive(depth, randomBoth(seed, shares[i]));
+                    String what = m.triangleCount() + " triangles, seed " + seed + ", p " + shares[i];
+                    RefineResult j = java.refine(m, o);
+                    RefineResult g = backend.refine(m, o);
+                    String expected = obj(j);
+                    String actual = obj(g);
+                    if (!expected.equals(actual)) {
+                        assertEquals(firstDifference(expected, actual), "", what + ": GL output differs");
+                    }
+                    assertEquals(j.levels().size(), g.levels().size(), what + ": levels");
+                    for (int l = 0; l < j.levels().size(); l++) {
+                        assertEquals(j.levels().get(l).finishedTriangles(), g.levels().get(l).finishedTriangles(),
+                                what + ": finished at level " + l);
+                        assertEquals(j.levels().get(l).slivers(), g.levels().get(l).slivers(), what + ": slivers at level " + l);
+                    }
+                    CrackCheck.assertCrackFree(m, j.mesh(), what + " (java)");
+                    CrackCheck.assertCrackFree(m, g.mesh(), what + " (gl)");
+                    // The criterion stopped some edges early: records finished above the maximum depth.
+                    assertTrue(g.levels().stream().filter(s -> s.level() < depth).mapToLong(s -> s.finishedTriangles()).sum() > 0,
+                            what + ": nothing finished early");
+                    slivers += g.levels().stream().mapToLong(s -> s.slivers()).sum();
+                }
+            }
+        }
+        assertTrue(slivers > 0, "the runs have T-junctions");
     }
 }

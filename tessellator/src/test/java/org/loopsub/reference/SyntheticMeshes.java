@@ -111,6 +111,54 @@ public final class SyntheticMeshes {
     }
 
     /**
+     * A closed torus of {@code n x m} quads, each split along the same diagonal, so that every
+     * vertex has valence 6: every level-0 record is regular (the split's fast path). Positions are
+     * jittered by a seeded random amount so that coordinates are generic floats (no symmetric ties
+     * that would hide a change in the order of operations).
+     *
+     * @param n segments around the tube's centre line, at least 3
+     * @param m segments around the tube, at least 3
+     * @param seed seed of the jitter
+     * @return the closed mesh, {@code n m} vertices, {@code 2 n m} triangles
+     */
+    public static TriangleMesh torus(int n, int m, long seed) {
+        if (n < 3 || m < 3) {
+            throw new IllegalArgumentException("n and m must be >= 3, got " + n + ", " + m);
+        }
+        java.util.Random random = new java.util.Random(seed);
+        float[] p = new float[3 * n * m];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                double u = 2 * Math.PI * (i + 0.2 * random.nextDouble()) / n;
+                double v = 2 * Math.PI * (j + 0.2 * random.nextDouble()) / m;
+                double r = 1 + 0.35 * Math.cos(v);
+                int o = 3 * (i * m + j);
+                p[o] = (float) (r * Math.cos(u));
+                p[o + 1] = (float) (r * Math.sin(u));
+                p[o + 2] = (float) (0.35 * Math.sin(v));
+            }
+        }
+        int[] t = new int[6 * n * m];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                int a = i * m + j;
+                int b = ((i + 1) % n) * m + j;
+                int c = ((i + 1) % n) * m + (j + 1) % m;
+                int d = i * m + (j + 1) % m;
+                // u grows with i, v with j: a, b, c is counter-clockwise seen from outside
+                int o = 6 * a;
+                t[o] = a;
+                t[o + 1] = b;
+                t[o + 2] = c;
+                t[o + 3] = a;
+                t[o + 4] = c;
+                t[o + 5] = d;
+            }
+        }
+        return TriangleMesh.of(p, t);
+    }
+
+    /**
      * A flat ring between radii 1 and 2: two boundary loops.
      *
      * @param segments vertices per circle, at least 3
