@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.loopsub.rules.LoopRules;
 
 /**
- * Loop's weights live in LoopRules only (STYLE.md): the shaders get them as exact float bits from
+ * Loop's weights live in LoopRules only (docs/design.md §5): the shaders get them as exact float bits from
  * the loader, and no shader types a weight of its own. This class checks the text: the defines carry
  * LoopRules' bits, and no shader source holds a float literal other than a few structural constants,
  * read with GLSL's own number grammar (so {@code 0.375f}, {@code .375}, {@code 3.0/8.0}, {@code 3./8.},
