@@ -13,7 +13,8 @@ import org.loopsub.api.TriangleMesh;
  * mesh is a set of separate pieces with boundaries where the surface is really closed. Only
  * bitwise-equal positions merge (with {@code +0.0} and {@code -0.0} taken as equal): a tolerance
  * would make the result depend on the order of the vertices and could fold thin features. Output
- * welding uses the same rule, so input and output agree on which points are one vertex.
+ * welding uses the same rule ({@link ExactPositions}), so input and output agree on which points are
+ * one vertex.
  */
 public final class InputWelder {
     private InputWelder() {
@@ -52,18 +53,19 @@ public final class InputWelder {
             if (x != x || y != y || z != z) {
                 continue; // NaN is never equal to anything, not even itself
             }
-            int bx = bits(x);
-            int by = bits(y);
-            int bz = bits(z);
-            int slot = hash(bx, by, bz) & mask;
+            int bx = ExactPositions.key(x);
+            int by = ExactPositions.key(y);
+            int bz = ExactPositions.key(z);
+            int slot = ExactPositions.hash(bx, by, bz) & mask;
             while (true) {
                 int other = table[slot];
                 if (other < 0) {
                     table[slot] = v;
                     break;
                 }
-                if (bits(positions[3 * other]) == bx && bits(positions[3 * other + 1]) == by
-                        && bits(positions[3 * other + 2]) == bz) {
+                if (ExactPositions.key(positions[3 * other]) == bx
+                        && ExactPositions.key(positions[3 * other + 1]) == by
+                        && ExactPositions.key(positions[3 * other + 2]) == bz) {
                     representative[v] = other;
                     merged++;
                     break;
@@ -133,19 +135,6 @@ public final class InputWelder {
         }
         TriangleMesh welded = TriangleMesh.wrap(outPositions, outTriangles, creases);
         return new WeldedMesh(welded, merged, dropped, warnings);
-    }
-
-    /** The bits that decide equality: -0.0 is folded onto +0.0. */
-    private static int bits(float f) {
-        return f == 0.0f ? 0 : Float.floatToRawIntBits(f);
-    }
-
-    private static int hash(int x, int y, int z) {
-        long h = x * 0x9E3779B97F4A7C15L + y;
-        h = h * 0xC2B2AE3D27D4EB4FL + z;
-        h ^= h >>> 31;
-        h *= 0x94D049BB133111EBL;
-        return (int) (h ^ (h >>> 29));
     }
 
     /** A power of two at least twice {@code n}, so that linear probing stays short. */

@@ -10,8 +10,9 @@ import org.loopsub.api.TriangleMesh;
 /**
  * Turns the engine's triangle soup into an indexed mesh with normals.
  *
- * <p>Corners are welded by exact position (bit pattern, with {@code -0.0} read as {@code +0.0}):
- * this is what makes a crack-free output closed again, and it matches the input welding. Vertices
+ * <p>Corners are welded by exact position ({@link ExactPositions}: bit pattern, with {@code -0.0}
+ * read as {@code +0.0}): this is what makes a crack-free output closed again, and it matches the
+ * input welding. Vertices
  * are numbered in order of first use. Positions then go from the engine's internal frame to the
  * user's, and normals are computed from those output positions in double precision, so they do not
  * depend on the back end that produced the corners.
@@ -25,7 +26,6 @@ import org.loopsub.api.TriangleMesh;
 public final class OutputWelder {
     /** Marks a free slot; slots otherwise hold vertex index + 1. */
     private static final int EMPTY = 0;
-    private static final int NEGATIVE_ZERO = 0x80000000;
 
     private OutputWelder() {
     }
@@ -106,7 +106,7 @@ public final class OutputWelder {
             parallel(segments, s -> {
                 int[] keys = segmentKeys[s];
                 for (int u = 0; u < segmentVertices[s]; u++) {
-                    int h = hash(keys[4 * u], keys[4 * u + 1], keys[4 * u + 2]);
+                    int h = ExactPositions.hash(keys[4 * u], keys[4 * u + 1], keys[4 * u + 2]);
                     counts[s * parts + (parts == 1 ? 0 : h >>> shift)]++;
                 }
             });
@@ -130,7 +130,7 @@ public final class OutputWelder {
                     int x = keys[4 * u];
                     int y = keys[4 * u + 1];
                     int z = keys[4 * u + 2];
-                    int h = hash(x, y, z);
+                    int h = ExactPositions.hash(x, y, z);
                     int o = counts[s * parts + (parts == 1 ? 0 : h >>> shift)]++;
                     grouped[4 * o] = x;
                     grouped[4 * o + 1] = y;
@@ -216,10 +216,10 @@ public final class OutputWelder {
         int[] keys = new int[4 * Math.max(16, n / 4)];
         int vertexCount = 0;
         for (int c = lo; c < hi; c++) {
-            int x = bits(corners[3 * c]);
-            int y = bits(corners[3 * c + 1]);
-            int z = bits(corners[3 * c + 2]);
-            int slot = hash(x, y, z) & mask;
+            int x = ExactPositions.key(corners[3 * c]);
+            int y = ExactPositions.key(corners[3 * c + 1]);
+            int z = ExactPositions.key(corners[3 * c + 2]);
+            int slot = ExactPositions.hash(x, y, z) & mask;
             int vertex;
             while (true) {
                 int entry = table[slot];
@@ -266,7 +266,7 @@ public final class OutputWelder {
             int x = grouped[4 * o];
             int y = grouped[4 * o + 1];
             int z = grouped[4 * o + 2];
-            int slot = hash(x, y, z) & mask;
+            int slot = ExactPositions.hash(x, y, z) & mask;
             while (true) {
                 int entry = table[slot];
                 if (entry == EMPTY) {
@@ -423,18 +423,6 @@ public final class OutputWelder {
         out[2] = ux * vy - uy * vx;
     }
 
-    private static int bits(float f) {
-        int b = Float.floatToRawIntBits(f);
-        return b == NEGATIVE_ZERO ? 0 : b;
-    }
-
-    private static int hash(int x, int y, int z) {
-        long h = x * 0x9E3779B97F4A7C15L;
-        h = (h ^ y) * 0xC2B2AE3D27D4EB4FL;
-        h = (h ^ z) * 0x165667B19E3779F9L;
-        return (int) (h ^ (h >>> 32));
-    }
-
     private static int tableSizeFor(long wanted) {
         long size = Long.highestOneBit(Math.max(1, wanted - 1)) << 1;
         if (size > (1 << 30)) {
@@ -448,7 +436,7 @@ public final class OutputWelder {
         int[] table = new int[tableSizeFor(size)];
         int mask = table.length - 1;
         for (int v = 0; v < vertexCount; v++) {
-            int slot = hash(keys[4 * v], keys[4 * v + 1], keys[4 * v + 2]) & mask;
+            int slot = ExactPositions.hash(keys[4 * v], keys[4 * v + 1], keys[4 * v + 2]) & mask;
             while (table[slot] != EMPTY) {
                 slot = (slot + 1) & mask;
             }
