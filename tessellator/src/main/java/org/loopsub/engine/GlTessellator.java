@@ -14,7 +14,7 @@ import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.mesh.OutputWelder;
-import org.loopsub.mesh.WeldedOutput;
+import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 
 /**
@@ -77,10 +77,14 @@ public final class GlTessellator implements Tessellator {
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try (GpuTimer off = new GpuTimer(false); GlStreamEngine.Output out = run(prepared, options, progress, off)) {
             float[] corners = out.corners();
-            WeldedOutput welded = OutputWelder.weld(corners, Math.toIntExact(out.triangleCount()),
-                    prepared.frame().centre(), prepared.frame().inverseScale());
-            return new RefineResult(welded.mesh(), welded.normals(), out.levels, prepared.merged(),
-                    prepared.warnings(), backend());
+            // The weld is CPU work: it runs on the threads the options ask for, as on the Java back end.
+            return OutputWelder.weld(corners, Math.toIntExact(out.triangleCount()), prepared.frame().centre(),
+                            prepared.frame().inverseScale(), Workers.forThreads(options.parallelism()))
+                    .levels(out.levels)
+                    .inputVerticesMerged(prepared.merged())
+                    .warnings(prepared.warnings())
+                    .backend("gl")
+                    .build();
         } finally {
             restoreHostState(hostProgram);
         }

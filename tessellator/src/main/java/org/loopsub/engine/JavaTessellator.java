@@ -1,14 +1,12 @@
 package org.loopsub.engine;
 
-import java.util.concurrent.ForkJoinPool;
-
 import org.loopsub.api.ProgressListener;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.mesh.OutputWelder;
-import org.loopsub.mesh.WeldedOutput;
+import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.JavaStreamEngine;
@@ -17,7 +15,8 @@ import org.loopsub.stream.SpokeTest;
 
 /**
  * The pure-Java back end: the executable specification of the GPU passes (same record layout, same
- * operation order), run in parallel on a fork-join pool.
+ * operation order), run in parallel on fork-join threads: the {@link Workers} for
+ * {@link RefineOptions#parallelism()}, shared by every refinement that asks for that count.
  */
 public final class JavaTessellator implements Tessellator {
     private boolean closed;
@@ -35,21 +34,18 @@ public final class JavaTessellator implements Tessellator {
         PreparedMesh prepared = PreparedMesh.of(input);
         RecordLayout layout = prepared.layout();
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
-        ForkJoinPool pool = options.parallelism() > 0 ? new ForkJoinPool(options.parallelism()) : ForkJoinPool.commonPool();
-        try {
-            JavaStreamEngine engine = new JavaStreamEngine(layout, weights, pool);
-            SpokeTest test = EdgeCriteria.of(options.criteria(), prepared.frame().centre(),
-                    prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
-            JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
-            WeldedOutput welded = OutputWelder.weld(out.corners(), Math.toIntExact(out.triangleCount()),
-                    prepared.frame().centre(), prepared.frame().inverseScale());
-            return new RefineResult(welded.mesh(), welded.normals(), out.levels, prepared.merged(),
-                    prepared.warnings(), backend());
-        } finally {
-            if (pool != ForkJoinPool.commonPool()) {
-                pool.shutdown();
-            }
-        }
+        Workers workers = Workers.forThreads(options.parallelism());
+        JavaStreamEngine engine = new JavaStreamEngine(layout, weights, workers);
+        SpokeTest test = EdgeCriteria.of(options.criteria(), prepared.frame().centre(),
+                prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
+        JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
+        return OutputWelder.weld(out.corners(), Math.toIntExact(out.triangleCount()),
+                        prepared.frame().centre(), prepared.frame().inverseScale(), workers)
+                .levels(out.levels)
+                .inputVerticesMerged(prepared.merged())
+                .warnings(prepared.warnings())
+                .backend(backend())
+                .build();
     }
 
     @Override

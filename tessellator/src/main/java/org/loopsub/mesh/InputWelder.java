@@ -98,16 +98,15 @@ public final class InputWelder {
                 }
             }
         }
-        float[] outPositions = new float[3 * kept];
+        TriangleMesh.Builder out = TriangleMesh.builder(kept, triangles.length / 3);
         for (int v = 0; v < n; v++) {
             if (representative[v] == v && newIndex[v] >= 0) {
-                System.arraycopy(positions, 3 * v, outPositions, 3 * newIndex[v], 3);
+                out.setPositions(newIndex[v], positions, v, 1);
             }
         }
-        int[] outTriangles = new int[triangles.length];
         for (int i = 0; i < triangles.length; i++) {
             int index = triangles[i];
-            outTriangles[i] = index >= 0 && index < n ? newIndex[representative[index]] : index;
+            out.setVertex(i / 3, i % 3, index >= 0 && index < n ? newIndex[representative[index]] : index);
         }
 
         List<String> warnings = new ArrayList<>();
@@ -133,7 +132,7 @@ public final class InputWelder {
                     + " 0-based vertices "
                     + firstDroppedCrease.v0() + " and " + firstDroppedCrease.v1() + ")");
         }
-        TriangleMesh welded = TriangleMesh.wrap(outPositions, outTriangles, creases);
+        TriangleMesh welded = out.creases(creases).build();
         return new WeldedMesh(welded, merged, dropped, warnings);
     }
 
