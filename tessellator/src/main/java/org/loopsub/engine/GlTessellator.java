@@ -24,6 +24,11 @@ import org.loopsub.rules.LoopRules;
  *
  * <p>{@link #refine} reads the triangles back to build the welded mesh the API returns; a renderer
  * that wants to draw straight from the GPU uses {@link #refineOnGpu} and the buffers it returns.
+ *
+ * <p>After {@link #close()} every method but {@code close()} throws {@link IllegalStateException}
+ * and touches no GL state: the compiled passes, the scan and the pooled buffers are gone and are
+ * not made again. Closing twice does nothing. A {@link GpuRun} closed after its tessellator deletes
+ * its buffers instead of returning them to the pool.
  */
 public final class GlTessellator implements Tessellator {
     /** Shader-storage binding points 0 .. this - 1 are used by the passes and unbound afterwards. */
@@ -46,6 +51,7 @@ public final class GlTessellator implements Tessellator {
     // costs a renderer tens of milliseconds a frame (shader caches help, not enough).
     private final Map<String, ComputeProgram> programs = new HashMap<>();
     private GpuScan scan;
+    private boolean closed;
 
     /**
      * @param context the GL context to use, current on this thread
@@ -63,16 +69,26 @@ public final class GlTessellator implements Tessellator {
 
     /** @return the context this back end runs on */
     public GlContext context() {
+        checkOpen();
         return context;
     }
 
     @Override
     public String backend() {
+        checkOpen();
         return "gl";
+    }
+
+    // Confined to the GL thread, like every GL call, so a plain field does.
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the gl tessellator is closed");
+        }
     }
 
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
+        checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try (GpuTimer off = new GpuTimer(false); GlStreamEngine.Output out = run(prepared, options, progress, off)) {
@@ -116,6 +132,7 @@ public final class GlTessellator implements Tessellator {
      * @return the run; close it to free the buffers
      */
     public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
+        checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try {
@@ -143,8 +160,16 @@ public final class GlTessellator implements Tessellator {
         }
     }
 
+    /**
+     * Deletes the compiled passes, the scan and the pooled buffers, and the context if this
+     * tessellator owns it. On the GL thread. Calling it again does nothing.
+     */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         programs.values().forEach(ComputeProgram::close);
         programs.clear();
         if (scan != null) {

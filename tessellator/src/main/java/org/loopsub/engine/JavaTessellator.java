@@ -15,22 +15,31 @@ import org.loopsub.stream.SpokeTest;
 
 /**
  * The pure-Java back end: the executable specification of the GPU passes (same record layout, same
- * operation order), run in parallel on fork-join threads: the {@link Workers} for
- * {@link RefineOptions#parallelism()}, shared by every refinement that asks for that count.
+ * operation order), run in parallel on fork-join threads.
+ *
+ * <p>Thread-safe: any number of threads may refine with one instance at once; it holds no state
+ * but whether it is closed. Parallel work (the level loop, the output weld and normals) runs on
+ * the {@link Workers} for {@link RefineOptions#parallelism()}: the common pool for 0, otherwise a
+ * pool of exactly that many threads, shared by every refinement in the process that asks for
+ * that count and never made per call. The output bytes do not depend on the count.
+ *
+ * <p>After {@link #close()} every method but {@code close()} throws {@link IllegalStateException};
+ * a refinement already running on another thread finishes normally. There is nothing to release:
+ * the pools belong to the process, not to a tessellator.
  */
 public final class JavaTessellator implements Tessellator {
-    private boolean closed;
+    // volatile: close() on one thread must stop refine() on any other
+    private volatile boolean closed;
 
     @Override
     public String backend() {
+        checkOpen();
         return "java";
     }
 
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
-        if (closed) {
-            throw new IllegalStateException("tessellator is closed");
-        }
+        checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input);
         RecordLayout layout = prepared.layout();
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
@@ -44,10 +53,17 @@ public final class JavaTessellator implements Tessellator {
                 .levels(out.levels)
                 .inputVerticesMerged(prepared.merged())
                 .warnings(prepared.warnings())
-                .backend(backend())
+                .backend("java")
                 .build();
     }
 
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the java tessellator is closed");
+        }
+    }
+
+    /** Marks the tessellator closed; calling it again does nothing. */
     @Override
     public void close() {
         closed = true;
