@@ -80,8 +80,9 @@ public final class Workers {
      *
      * @param n number of indices
      * @param task run once per index; each index must write only its own data
-     * @throws RuntimeException or {@link Error}: the first one a task threw (the others may still
-     *     have run)
+     * @throws RuntimeException or {@link Error}: one a task threw, or one of the same class that
+     *     the fork-join framework made on the joining thread with it as the cause (other indices may
+     *     still have run)
      */
     public void forEach(int n, IntConsumer task) {
         if (n < 0) {
