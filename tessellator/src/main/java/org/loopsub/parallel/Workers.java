@@ -5,6 +5,8 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
@@ -25,6 +27,9 @@ import java.util.stream.IntStream;
 public final class Workers {
     /** The most threads a pool may have (a limit of {@link ForkJoinPool}). */
     public static final int MAX_THREADS = 0x7fff;
+
+    /** An idle pool's threads end after this long, and are started again on demand. */
+    private static final long KEEP_ALIVE_SECONDS = 60;
 
     private static final Workers COMMON = new Workers(ForkJoinPool.commonPool());
     private static final ConcurrentMap<Integer, Workers> POOLS = new ConcurrentHashMap<>();
@@ -58,14 +63,20 @@ public final class Workers {
     }
 
     private static Workers newPool(int threads) {
+        AtomicInteger made = new AtomicInteger();
         ForkJoinPool.ForkJoinWorkerThreadFactory factory = pool -> {
             ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
             // names that say whose threads these are in a thread dump
-            t.setName("loopsub-" + threads + "-worker-" + t.getPoolIndex());
+            t.setName("loopsub-" + threads + "-worker-" + made.getAndIncrement());
             t.setDaemon(true);
             return t;
         };
-        return new Workers(new ForkJoinPool(threads, factory, null, false));
+        // At most `threads` threads at any time: a worker waiting for a subtask that another one
+        // stole helps or waits rather than have a spare thread started (the default, to keep the
+        // parallelism up), so the count asked for is the count of threads there are. The sweeps
+        // never block on anything but their own subtasks, so waiting cannot deadlock.
+        return new Workers(new ForkJoinPool(threads, factory, null, false, 0, threads, 1, pool -> true,
+                KEEP_ALIVE_SECONDS, TimeUnit.SECONDS));
     }
 
     /** @return how many threads run the sweeps (the pool's target parallelism) */
@@ -80,9 +91,8 @@ public final class Workers {
      *
      * @param n number of indices
      * @param task run once per index; each index must write only its own data
-     * @throws RuntimeException or {@link Error}: one a task threw, or one of the same class that
-     *     the fork-join framework made on the joining thread with it as the cause (other indices may
-     *     still have run)
+     * @throws RuntimeException or {@link Error}: the one a task threw (other indices may still
+     *     have run)
      */
     public void forEach(int n, IntConsumer task) {
         if (n < 0) {
@@ -104,7 +114,7 @@ public final class Workers {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
+            Throwable cause = original(e.getCause());
             if (cause instanceof RuntimeException re) {
                 throw re;
             }
@@ -113,6 +123,19 @@ public final class Workers {
             }
             throw new IllegalStateException(cause);
         }
+    }
+
+    /**
+     * The exception a task threw. Rethrowing it on another thread, the fork-join framework wraps it
+     * in a new one of the same class whose message is the cause's {@code toString()} (or none),
+     * once per join it crosses.
+     */
+    private static Throwable original(Throwable t) {
+        while (t.getCause() != null && t.getCause().getClass() == t.getClass()
+                && (t.getMessage() == null || t.getMessage().equals(t.getCause().toString()))) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     @Override
