@@ -64,8 +64,10 @@ public final class RefineOptions {
     }
 
     /**
-     * @param parallelism worker threads a CPU back end may use; 0 means the common pool's default.
-     *     The output does not depend on it.
+     * @param parallelism worker threads a CPU back end runs its parallel work on; 0 means the
+     *     common fork-join pool. The Java back end keeps one pool per count for the whole process
+     *     (made on first use, shared by all its refinements, never one per call). The output does
+     *     not depend on it.
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {

@@ -10,13 +10,20 @@ import org.loopsub.gl.GlBuffer;
  * benchmark that repeats a run) does not allocate and first-touch gigabytes of GPU memory each time.
  * A request takes the smallest free buffer that is large enough and not more than twice as large;
  * otherwise a new one is made. Buffers handed out may be larger than asked for.
+ *
+ * <p>Once closed, the pool hands out nothing and deletes what comes back, so a run that outlives
+ * its tessellator does not leak its buffers.
  */
 final class GlBufferPool implements AutoCloseable {
     private static final long GRANULE = 1L << 16;
 
     private final List<GlBuffer> free = new ArrayList<>();
+    private boolean closed;
 
     GlBuffer acquire(long bytes, String label) {
+        if (closed) {
+            throw new IllegalStateException("buffer pool is closed");
+        }
         long want = Math.max(GRANULE, (bytes + GRANULE - 1) / GRANULE * GRANULE);
         GlBuffer best = null;
         for (GlBuffer b : free) {
@@ -32,13 +39,19 @@ final class GlBufferPool implements AutoCloseable {
     }
 
     void release(GlBuffer buffer) {
-        if (buffer != null) {
+        if (buffer == null) {
+            return;
+        }
+        if (closed) {
+            buffer.close();
+        } else {
             free.add(buffer);
         }
     }
 
     @Override
     public void close() {
+        closed = true;
         free.forEach(GlBuffer::close);
         free.clear();
     }

@@ -14,7 +14,7 @@ import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.mesh.OutputWelder;
-import org.loopsub.mesh.WeldedOutput;
+import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 
 /**
@@ -24,6 +24,11 @@ import org.loopsub.rules.LoopRules;
  *
  * <p>{@link #refine} reads the triangles back to build the welded mesh the API returns; a renderer
  * that wants to draw straight from the GPU uses {@link #refineOnGpu} and the buffers it returns.
+ *
+ * <p>After {@link #close()} every method but {@code close()} throws {@link IllegalStateException}
+ * and touches no GL state: the compiled passes, the scan and the pooled buffers are gone and are
+ * not made again. Closing twice does nothing. A {@link GpuRun} closed after its tessellator deletes
+ * its buffers instead of returning them to the pool.
  */
 public final class GlTessellator implements Tessellator {
     /** Shader-storage binding points 0 .. this - 1 are used by the passes and unbound afterwards. */
@@ -46,6 +51,7 @@ public final class GlTessellator implements Tessellator {
     // costs a renderer tens of milliseconds a frame (shader caches help, not enough).
     private final Map<String, ComputeProgram> programs = new HashMap<>();
     private GpuScan scan;
+    private boolean closed;
 
     /**
      * @param context the GL context to use, current on this thread
@@ -71,8 +77,9 @@ public final class GlTessellator implements Tessellator {
         return programs;
     }
 
-    /** @return the scan, made on first use */
+    /** @return the scan, made on first use (never after close: callers check first) */
     GpuScan scan() {
+        checkOpen();
         if (scan == null) {
             scan = new GpuScan(context, strategy);
         }
@@ -86,24 +93,38 @@ public final class GlTessellator implements Tessellator {
 
     /** @return the context this back end runs on */
     public GlContext context() {
+        checkOpen();
         return context;
     }
 
     @Override
     public String backend() {
+        checkOpen();
         return "gl";
+    }
+
+    // Confined to the GL thread, like every GL call, so a plain field does.
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the gl tessellator is closed");
+        }
     }
 
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
+        checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try (GpuTimer off = new GpuTimer(false); GlStreamEngine.Output out = run(prepared, options, progress, off)) {
             float[] corners = out.corners();
-            WeldedOutput welded = OutputWelder.weld(corners, Math.toIntExact(out.triangleCount()),
-                    prepared.frame().centre(), prepared.frame().inverseScale());
-            return new RefineResult(welded.mesh(), welded.normals(), out.levels, prepared.merged(),
-                    prepared.warnings(), backend());
+            // The weld is CPU work: it runs on the threads the options ask for, as on the Java back end.
+            return OutputWelder.weld(corners, Math.toIntExact(out.triangleCount()), prepared.frame().centre(),
+                            prepared.frame().inverseScale(), Workers.forThreads(options.parallelism()))
+                    .levels(out.levels)
+                    .inputVerticesMerged(prepared.merged())
+                    .warnings(prepared.warnings())
+                    .backend("gl")
+                    .build();
         } finally {
             restoreHostState(hostProgram);
         }
@@ -135,6 +156,7 @@ public final class GlTessellator implements Tessellator {
      * @return the run; close it to free the buffers
      */
     public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
+        checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try {
@@ -153,17 +175,22 @@ public final class GlTessellator implements Tessellator {
         GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
         float inverseScale = Math.scalb(1f, -prepared.frame().scaleExponent());
-        if (scan == null) {
-            scan = new GpuScan(context, strategy);
-        }
-        try (GlStreamEngine engine = new GlStreamEngine(context, prepared.layout(), weights, scan, programs,
+        try (GlStreamEngine engine = new GlStreamEngine(context, prepared.layout(), weights, scan(), programs,
                 budgetBytes, prepared.frame().centre(), inverseScale, pool)) {
             return engine.run(prepared.records(), options.levels(), criteria, timer, progress);
         }
     }
 
+    /**
+     * Deletes the compiled passes, the scan and the pooled buffers, and the context if this
+     * tessellator owns it. On the GL thread. Calling it again does nothing.
+     */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         programs.values().forEach(ComputeProgram::close);
         programs.clear();
         if (scan != null) {

@@ -1,14 +1,12 @@
 package org.loopsub.engine;
 
-import java.util.concurrent.ForkJoinPool;
-
 import org.loopsub.api.ProgressListener;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.mesh.OutputWelder;
-import org.loopsub.mesh.WeldedOutput;
+import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.JavaStreamEngine;
@@ -17,41 +15,55 @@ import org.loopsub.stream.SpokeTest;
 
 /**
  * The pure-Java back end: the executable specification of the GPU passes (same record layout, same
- * operation order), run in parallel on a fork-join pool.
+ * operation order), run in parallel on fork-join threads.
+ *
+ * <p>Thread-safe: any number of threads may refine with one instance at once; it holds no state
+ * but whether it is closed. Parallel work (the level loop, the output weld and normals) runs on
+ * the {@link Workers} for {@link RefineOptions#parallelism()}: the common pool for 0, otherwise a
+ * pool of exactly that many threads, shared by every refinement in the process that asks for
+ * that count and never made per call. The output bytes do not depend on the count.
+ *
+ * <p>After {@link #close()} every method but {@code close()} throws {@link IllegalStateException};
+ * a refinement already running on another thread finishes normally. There is nothing to release:
+ * the pools belong to the process, not to a tessellator.
  */
 public final class JavaTessellator implements Tessellator {
-    private boolean closed;
+    // volatile: close() on one thread must stop refine() on any other
+    private volatile boolean closed;
 
     @Override
     public String backend() {
+        checkOpen();
         return "java";
     }
 
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
-        if (closed) {
-            throw new IllegalStateException("tessellator is closed");
-        }
+        checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input);
         RecordLayout layout = prepared.layout();
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
-        ForkJoinPool pool = options.parallelism() > 0 ? new ForkJoinPool(options.parallelism()) : ForkJoinPool.commonPool();
-        try {
-            JavaStreamEngine engine = new JavaStreamEngine(layout, weights, pool);
-            SpokeTest test = EdgeCriteria.of(options.criteria(), prepared.frame().centre(),
-                    prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
-            JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
-            WeldedOutput welded = OutputWelder.weld(out.corners(), Math.toIntExact(out.triangleCount()),
-                    prepared.frame().centre(), prepared.frame().inverseScale());
-            return new RefineResult(welded.mesh(), welded.normals(), out.levels, prepared.merged(),
-                    prepared.warnings(), backend());
-        } finally {
-            if (pool != ForkJoinPool.commonPool()) {
-                pool.shutdown();
-            }
+        Workers workers = Workers.forThreads(options.parallelism());
+        JavaStreamEngine engine = new JavaStreamEngine(layout, weights, workers);
+        SpokeTest test = EdgeCriteria.of(options.criteria(), prepared.frame().centre(),
+                prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
+        JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
+        return OutputWelder.weld(out.corners(), Math.toIntExact(out.triangleCount()),
+                        prepared.frame().centre(), prepared.frame().inverseScale(), workers)
+                .levels(out.levels)
+                .inputVerticesMerged(prepared.merged())
+                .warnings(prepared.warnings())
+                .backend("java")
+                .build();
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the java tessellator is closed");
         }
     }
 
+    /** Marks the tessellator closed; calling it again does nothing. */
     @Override
     public void close() {
         closed = true;

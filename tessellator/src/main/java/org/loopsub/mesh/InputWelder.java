@@ -13,7 +13,8 @@ import org.loopsub.api.TriangleMesh;
  * mesh is a set of separate pieces with boundaries where the surface is really closed. Only
  * bitwise-equal positions merge (with {@code +0.0} and {@code -0.0} taken as equal): a tolerance
  * would make the result depend on the order of the vertices and could fold thin features. Output
- * welding uses the same rule, so input and output agree on which points are one vertex.
+ * welding uses the same rule ({@link ExactPositions}), so input and output agree on which points are
+ * one vertex.
  */
 public final class InputWelder {
     private InputWelder() {
@@ -52,18 +53,19 @@ public final class InputWelder {
             if (x != x || y != y || z != z) {
                 continue; // NaN is never equal to anything, not even itself
             }
-            int bx = bits(x);
-            int by = bits(y);
-            int bz = bits(z);
-            int slot = hash(bx, by, bz) & mask;
+            int bx = ExactPositions.key(x);
+            int by = ExactPositions.key(y);
+            int bz = ExactPositions.key(z);
+            int slot = ExactPositions.hash(bx, by, bz) & mask;
             while (true) {
                 int other = table[slot];
                 if (other < 0) {
                     table[slot] = v;
                     break;
                 }
-                if (bits(positions[3 * other]) == bx && bits(positions[3 * other + 1]) == by
-                        && bits(positions[3 * other + 2]) == bz) {
+                if (ExactPositions.key(positions[3 * other]) == bx
+                        && ExactPositions.key(positions[3 * other + 1]) == by
+                        && ExactPositions.key(positions[3 * other + 2]) == bz) {
                     representative[v] = other;
                     merged++;
                     break;
@@ -96,18 +98,17 @@ public final class InputWelder {
                 }
             }
         }
-        float[] outPositions = new float[3 * kept];
+        TriangleMesh.Builder out = TriangleMesh.builder(kept, triangles.length / 3);
         int[] source = new int[kept];
         for (int v = 0; v < n; v++) {
             if (representative[v] == v && newIndex[v] >= 0) {
-                System.arraycopy(positions, 3 * v, outPositions, 3 * newIndex[v], 3);
+                out.setPositions(newIndex[v], positions, v, 1);
                 source[newIndex[v]] = v;
             }
         }
-        int[] outTriangles = new int[triangles.length];
         for (int i = 0; i < triangles.length; i++) {
             int index = triangles[i];
-            outTriangles[i] = index >= 0 && index < n ? newIndex[representative[index]] : index;
+            out.setVertex(i / 3, i % 3, index >= 0 && index < n ? newIndex[representative[index]] : index);
         }
 
         List<String> warnings = new ArrayList<>();
@@ -133,21 +134,8 @@ public final class InputWelder {
                     + " 0-based vertices "
                     + firstDroppedCrease.v0() + " and " + firstDroppedCrease.v1() + ")");
         }
-        TriangleMesh welded = TriangleMesh.wrap(outPositions, outTriangles, creases);
+        TriangleMesh welded = out.creases(creases).build();
         return new WeldedMesh(welded, merged, dropped, warnings, source);
-    }
-
-    /** The bits that decide equality: -0.0 is folded onto +0.0. */
-    private static int bits(float f) {
-        return f == 0.0f ? 0 : Float.floatToRawIntBits(f);
-    }
-
-    private static int hash(int x, int y, int z) {
-        long h = x * 0x9E3779B97F4A7C15L + y;
-        h = h * 0xC2B2AE3D27D4EB4FL + z;
-        h ^= h >>> 31;
-        h *= 0x94D049BB133111EBL;
-        return (int) (h ^ (h >>> 29));
     }
 
     /** A power of two at least twice {@code n}, so that linear probing stays short. */

@@ -1,17 +1,17 @@
 package org.loopsub.mesh;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
-import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
+import org.loopsub.api.RefineResult;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.parallel.Workers;
 
 /**
  * Turns the engine's triangle soup into an indexed mesh with normals.
  *
- * <p>Corners are welded by exact position (bit pattern, with {@code -0.0} read as {@code +0.0}):
- * this is what makes a crack-free output closed again, and it matches the input welding. Vertices
+ * <p>Corners are welded by exact position ({@link ExactPositions}: bit pattern, with {@code -0.0}
+ * read as {@code +0.0}): this is what makes a crack-free output closed again, and it matches the
+ * input welding. Vertices
  * are numbered in order of first use. Positions then go from the engine's internal frame to the
  * user's, and normals are computed from those output positions in double precision, so they do not
  * depend on the back end that produced the corners.
@@ -20,12 +20,14 @@ import org.loopsub.api.TriangleMesh;
  * consecutive corners are welded on their own (in parallel), then merged in order, so vertices are
  * numbered in order of first use as a single sweep would number them; each vertex's normal adds its
  * faces in triangle order, as a single sweep does, with vertex ranges summed in parallel. The
- * sweeps run on the common fork-join pool.
+ * sweeps run on the {@link Workers} the caller gives.
+ *
+ * <p>The mesh and the normals are written in place into the builders of the result, so the output
+ * is never copied on its way to the caller.
  */
 public final class OutputWelder {
     /** Marks a free slot; slots otherwise hold vertex index + 1. */
     private static final int EMPTY = 0;
-    private static final int NEGATIVE_ZERO = 0x80000000;
 
     private OutputWelder() {
     }
@@ -39,13 +41,16 @@ public final class OutputWelder {
      * @param triangleCount number of triangles
      * @param centre the internal frame's origin in user coordinates (x, y, z)
      * @param invScale user units per internal unit: {@code out = p * invScale + centre}, in double
-     * @return the indexed mesh (no creases) and one unit normal per vertex: the normalised
-     *     area-weighted sum of the incident faces' normals; where that sum is zero, the normalised
-     *     sum of the unit normals of the incident non-degenerate faces; where that is zero too,
-     *     {@code (0, 0, 1)}
+     * @param workers the threads to run the sweeps on
+     * @return a result builder holding the indexed mesh (no creases) and one unit normal per vertex:
+     *     the normalised area-weighted sum of the incident faces' normals; where that sum is zero,
+     *     the normalised sum of the unit normals of the incident non-degenerate faces; where that is
+     *     zero too, {@code (0, 0, 1)}. The caller adds the rest (levels, back end) and builds it.
      */
-    public static WeldedOutput weld(float[] corners, int triangleCount, float[] centre, double invScale) {
+    public static RefineResult.Builder weld(float[] corners, int triangleCount, float[] centre, double invScale,
+                                            Workers workers) {
         Objects.requireNonNull(corners, "corners");
+        Objects.requireNonNull(workers, "workers");
         Objects.requireNonNull(centre, "centre");
         if (centre.length != 3) {
             throw new IllegalArgumentException("centre must have 3 floats, got " + centre.length);
@@ -56,16 +61,18 @@ public final class OutputWelder {
         }
         int cornerCount = Math.multiplyExact(3, triangleCount);
         // 1. Weld each segment of consecutive corners on its own, in parallel: a local vertex per
-        // position, numbered in order of first use within the segment (triangles[] holds the local
-        // numbers for now). Segments are small enough for their tables to stay in the cache.
+        // position, numbered in order of first use within the segment. Segments are small enough
+        // for their tables to stay in the cache. The mesh's triangle array cannot hold the local
+        // numbers (the mesh builder needs the vertex count, known only after the merge), so they
+        // wait in a char per corner: half the size of the final indices.
         int segments = (int) ((cornerCount + (long) SEGMENT - 1) / SEGMENT);
-        int[] triangles = new int[cornerCount];
+        char[] local = new char[cornerCount];
         int[][] segmentKeys = new int[segments][]; // x, y, z, first corner per local vertex
         int[] segmentVertices = new int[segments];
-        parallel(segments, s -> {
+        workers.forEach(segments, s -> {
             int lo = s * SEGMENT;
             int hi = Math.min(cornerCount, lo + SEGMENT);
-            weldSegment(corners, lo, hi, triangles, segmentKeys, segmentVertices, s);
+            weldSegment(corners, lo, hi, local, segmentKeys, segmentVertices, s);
         });
         // 2. Merge the segments in order: a local vertex already seen in an earlier segment takes
         // that vertex's number, the others the next numbers, so vertices are numbered in order of
@@ -77,6 +84,9 @@ public final class OutputWelder {
         int[] gkeys = new int[Math.toIntExact(3 * localTotal)];
         int[] firstTriangle = new int[(int) localTotal];
         int vertexCount = 0;
+        // place[segmentStart[s] + u]: the vertex number of segment s's local vertex u
+        int[] place;
+        int[] segmentStart = new int[segments];
         if (segments == 1) {
             int n = segmentVertices[0];
             int[] keys = segmentKeys[0];
@@ -87,12 +97,12 @@ public final class OutputWelder {
                 firstTriangle[u] = keys[4 * u + 3] / 3;
             }
             vertexCount = n;
+            place = null;
         } else {
             // Local vertices L = segmentStart[s] + u, grouped by the top bits of their position
             // hash (a stable counting sort), each group welded on its own: firstGrouped[place[L]] is
             // the first local vertex with L's position.
             int total = (int) localTotal;
-            int[] segmentStart = new int[segments];
             for (int s = 1; s < segments; s++) {
                 segmentStart[s] = segmentStart[s - 1] + segmentVertices[s - 1];
             }
@@ -103,10 +113,10 @@ public final class OutputWelder {
             int parts = 1 << partBits;
             int shift = 32 - partBits;
             int[] counts = new int[segments * parts];
-            parallel(segments, s -> {
+            workers.forEach(segments, s -> {
                 int[] keys = segmentKeys[s];
                 for (int u = 0; u < segmentVertices[s]; u++) {
-                    int h = hash(keys[4 * u], keys[4 * u + 1], keys[4 * u + 2]);
+                    int h = ExactPositions.hash(keys[4 * u], keys[4 * u + 1], keys[4 * u + 2]);
                     counts[s * parts + (parts == 1 ? 0 : h >>> shift)]++;
                 }
             });
@@ -122,25 +132,26 @@ public final class OutputWelder {
             }
             partStart[parts] = at;
             int[] grouped = new int[4 * total]; // x, y, z, L
-            int[] place = new int[total]; // where L went in grouped; later L's vertex number
-            parallel(segments, s -> {
+            place = new int[total]; // where L went in grouped; later L's vertex number
+            int[] placeOf = place;
+            workers.forEach(segments, s -> {
                 int[] keys = segmentKeys[s];
                 int base = segmentStart[s];
                 for (int u = 0; u < segmentVertices[s]; u++) {
                     int x = keys[4 * u];
                     int y = keys[4 * u + 1];
                     int z = keys[4 * u + 2];
-                    int h = hash(x, y, z);
+                    int h = ExactPositions.hash(x, y, z);
                     int o = counts[s * parts + (parts == 1 ? 0 : h >>> shift)]++;
                     grouped[4 * o] = x;
                     grouped[4 * o + 1] = y;
                     grouped[4 * o + 2] = z;
                     grouped[4 * o + 3] = base + u;
-                    place[base + u] = o;
+                    placeOf[base + u] = o;
                 }
             });
             int[] firstGrouped = new int[total];
-            parallel(parts, p -> weldGroup(grouped, partStart[p], partStart[p + 1], firstGrouped));
+            workers.forEach(parts, p -> weldGroup(grouped, partStart[p], partStart[p + 1], firstGrouped));
             // Numbers in order of first use: a local vertex is new unless an earlier one has its position.
             for (int s = 0; s < segments; s++) {
                 int[] keys = segmentKeys[s];
@@ -161,32 +172,40 @@ public final class OutputWelder {
                 }
                 segmentKeys[s] = null;
             }
-            // 3. Local numbers to global ones.
-            parallel(segments, s -> {
-                int lo = s * SEGMENT;
-                int hi = Math.min(cornerCount, lo + SEGMENT);
-                int base = segmentStart[s];
-                for (int c = lo; c < hi; c++) {
-                    triangles[c] = place[base + triangles[c]];
-                }
-            });
         }
+        // 3. Local numbers to vertex numbers, written into the mesh.
         final int vertices = vertexCount;
-        float[] positions = new float[3 * vertices];
-        parallel((vertices + BLOCK - 1) / BLOCK, blk -> {
-            int hiV = Math.min(vertices, (blk + 1) * BLOCK);
-            for (int v = blk * BLOCK; v < hiV; v++) {
-                for (int axis = 0; axis < 3; axis++) {
-                    double p = Float.intBitsToFloat(gkeys[3 * v + axis]);
-                    positions[3 * v + axis] = (float) (p * invScale + centre[axis]);
-                }
+        final int[] placeOf = place;
+        TriangleMesh.Builder mesh = TriangleMesh.builder(vertices, triangleCount);
+        workers.forEach(segments, s -> {
+            int lo = s * SEGMENT;
+            int hi = Math.min(cornerCount, lo + SEGMENT);
+            int base = segmentStart[s];
+            for (int c = lo; c < hi; c++) {
+                int t = c / 3;
+                mesh.setVertex(t, c - 3 * t, placeOf == null ? local[c] : placeOf[base + local[c]]);
             }
         });
-        float[] normals = normals(positions, triangles, vertices, firstTriangle);
-        return new WeldedOutput(TriangleMesh.wrap(positions, triangles, List.of()), normals);
+        workers.forEach((vertices + BLOCK - 1) / BLOCK, blk -> {
+            int hiV = Math.min(vertices, (blk + 1) * BLOCK);
+            for (int v = blk * BLOCK; v < hiV; v++) {
+                mesh.setPosition(v, userCoordinate(gkeys[3 * v], invScale, centre[0]),
+                        userCoordinate(gkeys[3 * v + 1], invScale, centre[1]),
+                        userCoordinate(gkeys[3 * v + 2], invScale, centre[2]));
+            }
+        });
+        RefineResult.Builder out = RefineResult.builder(mesh.build());
+        normals(out.mesh(), firstTriangle, out, workers);
+        return out;
     }
 
-    /** Corners per segment of the parallel weld. */
+    /** A coordinate in the user's frame from its key in the internal frame, in double, rounded once. */
+    private static float userCoordinate(int key, double invScale, float centre) {
+        double p = Float.intBitsToFloat(key);
+        return (float) (p * invScale + centre);
+    }
+
+    /** Corners per segment of the parallel weld; at most 2^16, so that a local number fits a char. */
     private static final int SEGMENT = 1 << 16;
     /** About this many local vertices per group of the merge. */
     private static final int PART_TARGET = 1 << 16;
@@ -195,19 +214,8 @@ public final class OutputWelder {
     /** At least this many vertices per range of the normal sums. */
     private static final int RANGE_TARGET = 1 << 12;
 
-    /** Runs {@code task(0..n-1)}, in parallel on the common pool; each index writes its own data. */
-    private static void parallel(int n, IntConsumer task) {
-        if (n <= 1) {
-            for (int i = 0; i < n; i++) {
-                task.accept(i);
-            }
-            return;
-        }
-        IntStream.range(0, n).parallel().forEach(task);
-    }
-
-    /** Welds corners {@code lo..hi}: local vertex numbers to {@code triangles}, their keys to {@code segmentKeys[s]}. */
-    private static void weldSegment(float[] corners, int lo, int hi, int[] triangles, int[][] segmentKeys,
+    /** Welds corners {@code lo..hi}: local vertex numbers to {@code local}, their keys to {@code segmentKeys[s]}. */
+    private static void weldSegment(float[] corners, int lo, int hi, char[] local, int[][] segmentKeys,
                                     int[] segmentVertices, int s) {
         int n = hi - lo;
         // closed meshes have about n / 6 vertices; the table grows beyond that
@@ -216,10 +224,10 @@ public final class OutputWelder {
         int[] keys = new int[4 * Math.max(16, n / 4)];
         int vertexCount = 0;
         for (int c = lo; c < hi; c++) {
-            int x = bits(corners[3 * c]);
-            int y = bits(corners[3 * c + 1]);
-            int z = bits(corners[3 * c + 2]);
-            int slot = hash(x, y, z) & mask;
+            int x = ExactPositions.key(corners[3 * c]);
+            int y = ExactPositions.key(corners[3 * c + 1]);
+            int z = ExactPositions.key(corners[3 * c + 2]);
+            int slot = ExactPositions.hash(x, y, z) & mask;
             int vertex;
             while (true) {
                 int entry = table[slot];
@@ -246,7 +254,7 @@ public final class OutputWelder {
                 }
                 slot = (slot + 1) & mask;
             }
-            triangles[c] = vertex;
+            local[c] = (char) vertex;
         }
         segmentKeys[s] = keys;
         segmentVertices[s] = vertexCount;
@@ -266,7 +274,7 @@ public final class OutputWelder {
             int x = grouped[4 * o];
             int y = grouped[4 * o + 1];
             int z = grouped[4 * o + 2];
-            int slot = hash(x, y, z) & mask;
+            int slot = ExactPositions.hash(x, y, z) & mask;
             while (true) {
                 int entry = table[slot];
                 if (entry == EMPTY) {
@@ -289,29 +297,34 @@ public final class OutputWelder {
         }
     }
 
-    private static float[] normals(float[] positions, int[] triangles, int vertexCount, int[] firstTriangle) {
+    /** Sets {@code out}'s normals for {@code mesh}; see {@link #weld}. */
+    private static void normals(TriangleMesh mesh, int[] firstTriangle, RefineResult.Builder out, Workers workers) {
+        int vertexCount = mesh.vertexCount();
         double[] sum = new double[3 * vertexCount];
-        int triangleCount = triangles.length / 3;
+        int triangleCount = mesh.triangleCount();
         // Vertex ranges summed in parallel; each range adds its vertices' faces in triangle order, as
         // a single sweep would. A triangle before a range's first vertex's first use has no vertex in
         // the range (vertices are numbered in order of first use).
-        int ranges = Math.max(1, Math.min(2 * Runtime.getRuntime().availableProcessors(), vertexCount / RANGE_TARGET));
+        // At most 64 ranges: one bit each in a block's mask.
+        int ranges = Math.max(1, Math.min(Math.min(64, 2 * workers.parallelism()), vertexCount / RANGE_TARGET));
         // Which ranges each block of triangles touches, so that a range visits only those blocks.
         int blocks = (triangleCount + BLOCK - 1) / BLOCK;
         long[] touches = new long[blocks];
         if (ranges > 1) {
-            parallel(blocks, blk -> {
+            workers.forEach(blocks, blk -> {
                 int hiT = Math.min(triangleCount, (blk + 1) * BLOCK);
                 long m = 0;
-                for (int i = 3 * blk * BLOCK; i < 3 * hiT; i++) {
-                    m |= 1L << (int) ((long) triangles[i] * ranges / vertexCount);
+                for (int t = blk * BLOCK; t < hiT; t++) {
+                    for (int k = 0; k < 3; k++) {
+                        m |= 1L << (int) ((long) mesh.vertex(t, k) * ranges / vertexCount);
+                    }
                 }
                 touches[blk] = m;
             });
         } else {
             Arrays.fill(touches, 1L);
         }
-        parallel(ranges, r -> {
+        workers.forEach(ranges, r -> {
             int lo = (int) ((long) vertexCount * r / ranges);
             int hi = (int) ((long) vertexCount * (r + 1) / ranges);
             if (lo == hi) {
@@ -324,16 +337,16 @@ public final class OutputWelder {
                 }
                 int hiT = Math.min(triangleCount, (blk + 1) * BLOCK);
                 for (int t = blk * BLOCK; t < hiT; t++) {
-                    int a = triangles[3 * t];
-                    int b = triangles[3 * t + 1];
-                    int c = triangles[3 * t + 2];
+                    int a = mesh.vertex(t, 0);
+                    int b = mesh.vertex(t, 1);
+                    int c = mesh.vertex(t, 2);
                     boolean ina = a >= lo && a < hi;
                     boolean inb = b >= lo && b < hi;
                     boolean inc = c >= lo && c < hi;
                     if (!(ina | inb | inc)) {
                         continue;
                     }
-                    faceCross(positions, triangles, t, n);
+                    faceCross(mesh, a, b, c, n);
                     if (ina) {
                         sum[3 * a] += n[0];
                         sum[3 * a + 1] += n[1];
@@ -366,19 +379,19 @@ public final class OutputWelder {
         if (fallback != null) {
             double[] n = new double[3];
             for (int t = 0; t < triangleCount; t++) {
-                int a = triangles[3 * t];
-                int b = triangles[3 * t + 1];
-                int c = triangles[3 * t + 2];
+                int a = mesh.vertex(t, 0);
+                int b = mesh.vertex(t, 1);
+                int c = mesh.vertex(t, 2);
                 if (!fallback[a] && !fallback[b] && !fallback[c]) {
                     continue;
                 }
-                faceCross(positions, triangles, t, n);
+                faceCross(mesh, a, b, c, n);
                 double len = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
                 if (len == 0 || !Double.isFinite(len)) {
                     continue;
                 }
                 for (int k = 0; k < 3; k++) {
-                    int v = triangles[3 * t + k];
+                    int v = mesh.vertex(t, k);
                     if (fallback[v]) {
                         sum[3 * v] += n[0] / len;
                         sum[3 * v + 1] += n[1] / len;
@@ -387,8 +400,7 @@ public final class OutputWelder {
                 }
             }
         }
-        float[] normals = new float[3 * vertexCount];
-        parallel((vertexCount + BLOCK - 1) / BLOCK, blk -> {
+        workers.forEach((vertexCount + BLOCK - 1) / BLOCK, blk -> {
             int hiV = Math.min(vertexCount, (blk + 1) * BLOCK);
             for (int v = blk * BLOCK; v < hiV; v++) {
                 double x = sum[3 * v];
@@ -396,43 +408,28 @@ public final class OutputWelder {
                 double z = sum[3 * v + 2];
                 double len = Math.sqrt(x * x + y * y + z * z);
                 if (len == 0 || !Double.isFinite(len)) {
-                    normals[3 * v + 2] = 1f;
+                    out.setNormal(v, 0f, 0f, 1f);
                 } else {
-                    normals[3 * v] = (float) (x / len);
-                    normals[3 * v + 1] = (float) (y / len);
-                    normals[3 * v + 2] = (float) (z / len);
+                    out.setNormal(v, (float) (x / len), (float) (y / len), (float) (z / len));
                 }
             }
         });
-        return normals;
     }
 
-    /** (b - a) x (c - a) of triangle t in double: twice its area along its unit normal. */
-    private static void faceCross(float[] positions, int[] triangles, int t, double[] out) {
-        int a = 3 * triangles[3 * t];
-        int b = 3 * triangles[3 * t + 1];
-        int c = 3 * triangles[3 * t + 2];
-        double ux = (double) positions[b] - positions[a];
-        double uy = (double) positions[b + 1] - positions[a + 1];
-        double uz = (double) positions[b + 2] - positions[a + 2];
-        double vx = (double) positions[c] - positions[a];
-        double vy = (double) positions[c + 1] - positions[a + 1];
-        double vz = (double) positions[c + 2] - positions[a + 2];
+    /** (b - a) x (c - a) of the triangle a, b, c in double: twice its area along its unit normal. */
+    private static void faceCross(TriangleMesh mesh, int a, int b, int c, double[] out) {
+        double ax = mesh.position(a, 0);
+        double ay = mesh.position(a, 1);
+        double az = mesh.position(a, 2);
+        double ux = mesh.position(b, 0) - ax;
+        double uy = mesh.position(b, 1) - ay;
+        double uz = mesh.position(b, 2) - az;
+        double vx = mesh.position(c, 0) - ax;
+        double vy = mesh.position(c, 1) - ay;
+        double vz = mesh.position(c, 2) - az;
         out[0] = uy * vz - uz * vy;
         out[1] = uz * vx - ux * vz;
         out[2] = ux * vy - uy * vx;
-    }
-
-    private static int bits(float f) {
-        int b = Float.floatToRawIntBits(f);
-        return b == NEGATIVE_ZERO ? 0 : b;
-    }
-
-    private static int hash(int x, int y, int z) {
-        long h = x * 0x9E3779B97F4A7C15L;
-        h = (h ^ y) * 0xC2B2AE3D27D4EB4FL;
-        h = (h ^ z) * 0x165667B19E3779F9L;
-        return (int) (h ^ (h >>> 32));
     }
 
     private static int tableSizeFor(long wanted) {
@@ -448,7 +445,7 @@ public final class OutputWelder {
         int[] table = new int[tableSizeFor(size)];
         int mask = table.length - 1;
         for (int v = 0; v < vertexCount; v++) {
-            int slot = hash(keys[4 * v], keys[4 * v + 1], keys[4 * v + 2]) & mask;
+            int slot = ExactPositions.hash(keys[4 * v], keys[4 * v + 1], keys[4 * v + 2]) & mask;
             while (table[slot] != EMPTY) {
                 slot = (slot + 1) & mask;
             }

@@ -131,7 +131,7 @@ public final class ObjReader {
                 triangles[t++] = face.getVertexIndex(k + 1);
             }
         }
-        return new ObjFile(TriangleMesh.wrap(positions, triangles, scan.creases), scan.warnings());
+        return new ObjFile(new TriangleMesh(positions, triangles, scan.creases), scan.warnings());
     }
 
     /**

@@ -2,12 +2,10 @@ package org.loopsub.stream;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
 
 import org.loopsub.api.LevelStats;
 import org.loopsub.api.ProgressListener;
+import org.loopsub.parallel.Workers;
 
 /**
  * The Java back end's level loop over the record stream: edge test, filter, split, level after level,
@@ -21,17 +19,17 @@ import org.loopsub.api.ProgressListener;
 public final class JavaStreamEngine {
     private final RecordLayout layout;
     private final float[] weights;
-    private final ForkJoinPool pool;
+    private final Workers workers;
 
     /**
      * @param layout the record layout
      * @param weights vertex weights from {@link org.loopsub.rules.LoopRules#weights}
-     * @param pool the pool to run chunks in
+     * @param workers the threads to run chunks on
      */
-    public JavaStreamEngine(RecordLayout layout, float[] weights, ForkJoinPool pool) {
+    public JavaStreamEngine(RecordLayout layout, float[] weights, Workers workers) {
         this.layout = layout;
         this.weights = weights;
-        this.pool = pool;
+        this.workers = workers;
     }
 
     /** Output triangles of the whole run, as blocks of corners (9 floats per triangle). */
@@ -89,7 +87,7 @@ public final class JavaStreamEngine {
          * Replaces the blocks by one array of {@code total} triangles that starts with the blocks so
          * far (copied in parallel); the caller fills the rest.
          */
-        float[] gather(long total, ForkJoinPool pool) {
+        float[] gather(long total, Workers workers) {
             long n = 9 * total;
             if (n > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("output of " + total + " triangles does not fit in memory");
@@ -103,11 +101,7 @@ public final class JavaStreamEngine {
             }
             List<float[]> old = new ArrayList<>(blocks);
             List<Integer> oldCounts = new ArrayList<>(counts);
-            inPool(pool, () -> {
-                IntStream.range(0, old.size()).parallel()
-                        .forEach(b -> System.arraycopy(old.get(b), 0, all, at[b], 9 * oldCounts.get(b)));
-                return null;
-            });
+            workers.forEach(old.size(), b -> System.arraycopy(old.get(b), 0, all, at[b], 9 * oldCounts.get(b)));
             blocks.clear();
             counts.clear();
             blocks.add(all);
@@ -150,9 +144,8 @@ public final class JavaStreamEngine {
             final List<RecordChunk> in = current;
             final boolean atMax = level == maxDepth;
             final boolean lastSplit = level + 1 == maxDepth;
-            ChunkResult[] results = inPool(pool, () -> IntStream.range(0, in.size()).parallel()
-                    .mapToObj(i -> filterChunk(in.get(i), lvl, atMax, test))
-                    .toArray(ChunkResult[]::new));
+            ChunkResult[] results = new ChunkResult[in.size()];
+            workers.forEach(in.size(), i -> results[i] = filterChunk(in.get(i), lvl, atMax, test));
             long active = 0;
             long finished = 0;
             long slivers = 0;
@@ -174,7 +167,7 @@ public final class JavaStreamEngine {
             List<RecordChunk> next = new ArrayList<>();
             if (ends) {
                 long before = out.triangleCount();
-                float[] all = out.gather(before + finished + slivers + direct, pool);
+                float[] all = out.gather(before + finished + slivers + direct, workers);
                 long at = 9 * before;
                 for (ChunkResult r : results) {
                     r.finishedAt = (int) at;
@@ -192,18 +185,15 @@ public final class JavaStreamEngine {
                         at += (fused ? 144L : 36L) * r.filter.activeCount;
                     }
                 }
-                inPool(pool, () -> {
-                    IntStream.range(0, results.length).parallel().forEach(i -> {
-                        ChunkResult r = results[i];
-                        System.arraycopy(r.filter.finished, 0, all, r.finishedAt, 9 * r.filter.finishedCount);
-                        if (r.filter.activeCount > 0 && fused) {
-                            splitTwice(in.get(i), r.filter, all, r.directAt);
-                        } else if (r.filter.activeCount > 0 && !atMax) {
-                            new LoopSplit(layout, weights).run(in.get(i), r.filter, null, r.direct, r.directAt,
-                                    r.slivers, r.sliverAt);
-                        }
-                    });
-                    return null;
+                workers.forEach(results.length, i -> {
+                    ChunkResult r = results[i];
+                    System.arraycopy(r.filter.finished, 0, all, r.finishedAt, 9 * r.filter.finishedCount);
+                    if (r.filter.activeCount > 0 && fused) {
+                        splitTwice(in.get(i), r.filter, all, r.directAt);
+                    } else if (r.filter.activeCount > 0 && !atMax) {
+                        new LoopSplit(layout, weights).run(in.get(i), r.filter, null, r.direct, r.directAt,
+                                r.slivers, r.sliverAt);
+                    }
                 });
             } else {
                 for (ChunkResult r : results) {
@@ -215,10 +205,7 @@ public final class JavaStreamEngine {
                 for (ChunkResult r : results) {
                     out.add(r.slivers, r.filter.sliverCount);
                 }
-                inPool(pool, () -> {
-                    IntStream.range(0, results.length).parallel().forEach(i -> splitChunk(in.get(i), results[i]));
-                    return null;
-                });
+                workers.forEach(results.length, i -> splitChunk(in.get(i), results[i]));
             }
             current = next;
             LevelStats stats = new LevelStats(level, active, finished, slivers, split, System.nanoTime() - t0);
@@ -336,23 +323,5 @@ public final class JavaStreamEngine {
                 return q & (CHILD_CAPACITY - 1);
             }
         }, null, 0, res.slivers, 0);
-    }
-
-    private static <T> T inPool(ForkJoinPool pool, java.util.concurrent.Callable<T> task) {
-        try {
-            return pool.submit(task).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
-        }
     }
 }

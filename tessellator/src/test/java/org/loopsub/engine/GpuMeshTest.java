@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import java.util.concurrent.ForkJoinPool;
 import org.joml.Matrix4f;
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.Camera;
@@ -52,7 +51,7 @@ class GpuMeshTest extends GlTestBase {
         float[] weights = LoopRules.weights(o.scheme(), Math.max(6, p.topology().maxValence()));
         var test = EdgeCriteria.of(o.criteria(), p.frame().centre(), p.frame().scaleExponent(),
                 p.frame().radius(p.positions()));
-        return new JavaStreamEngine(p.layout(), weights, ForkJoinPool.commonPool())
+        return new JavaStreamEngine(p.layout(), weights, org.loopsub.parallel.Workers.forThreads(0))
                 .run(p.records(), o.levels(), test, ProgressListener.NONE).corners();
     }
 

@@ -10,10 +10,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.loopsub.api.RefineResult;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.parallel.Workers;
 
 class OutputWelderTest {
     private static final float[] ORIGIN = {0, 0, 0};
+
+    /** The weld on the common pool, as a result. */
+    static RefineResult weld(float[] corners, int triangleCount, float[] centre, double invScale) {
+        return OutputWelder.weld(corners, triangleCount, centre, invScale, Workers.forThreads(0))
+                .backend("test").build();
+    }
 
     /** Expands an indexed mesh into the soup the engine hands over. */
     private static float[] soup(float[] p, int[] t) {
@@ -30,7 +38,7 @@ class OutputWelderTest {
             0, 0, 0, 1, 0, 0, 1, 1, 0,
             0, 0, 0, 1, 1, 0, 0, 1, 0,
         };
-        WeldedOutput out = OutputWelder.weld(corners, 2, ORIGIN, 1.0);
+        RefineResult out = weld(corners, 2, ORIGIN, 1.0);
         assertEquals(4, out.mesh().vertexCount());
         assertArrayEquals(new int[] {0, 1, 2, 0, 2, 3}, out.mesh().triangles());
         assertArrayEquals(new float[] {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, out.mesh().positions());
@@ -43,7 +51,7 @@ class OutputWelderTest {
             5, 5, 5, 3, 3, 3, 4, 4, 4,
             3, 3, 3, 9, 9, 9, 4, 4, 4,
         };
-        WeldedOutput out = OutputWelder.weld(corners, 2, ORIGIN, 1.0);
+        RefineResult out = weld(corners, 2, ORIGIN, 1.0);
         assertArrayEquals(new int[] {0, 1, 2, 1, 3, 2}, out.mesh().triangles());
         assertArrayEquals(new float[] {5, 5, 5, 3, 3, 3, 4, 4, 4, 9, 9, 9}, out.mesh().positions());
     }
@@ -54,7 +62,7 @@ class OutputWelderTest {
             0, 0, 0, 1, 0, 0, 0, 1, 0,
             -0f, -0f, 0, 0, 1, 0, Math.nextUp(0f), 0, 1,
         };
-        WeldedOutput out = OutputWelder.weld(corners, 2, ORIGIN, 1.0);
+        RefineResult out = weld(corners, 2, ORIGIN, 1.0);
         assertEquals(4, out.mesh().vertexCount());
         assertArrayEquals(new int[] {0, 1, 2, 0, 2, 3}, out.mesh().triangles());
         assertEquals(0, Float.floatToRawIntBits(out.mesh().position(0, 0)), "stored as +0");
@@ -64,11 +72,11 @@ class OutputWelderTest {
     void transformIsApplied() {
         float[] corners = {0, 0, 0, 1, 0, 0, 0, 1, 0.5f};
         float[] centre = {100, -20, 3};
-        WeldedOutput out = OutputWelder.weld(corners, 1, centre, 4.0);
+        RefineResult out = weld(corners, 1, centre, 4.0);
         assertArrayEquals(new float[] {100, -20, 3, 104, -20, 3, 100, -16, 5}, out.mesh().positions());
         // computed in double, rounded once to float
         float[] odd = {0.1f, 0, 0, 0, 0.1f, 0, 0, 0, 0.1f};
-        WeldedOutput o = OutputWelder.weld(odd, 1, new float[] {1e6f, 0, 0}, 3.0);
+        RefineResult o = weld(odd, 1, new float[] {1e6f, 0, 0}, 3.0);
         assertEquals((float) (0.1f * 3.0 + 1e6), o.mesh().position(0, 0));
     }
 
@@ -77,9 +85,9 @@ class OutputWelderTest {
         float[] corners = new float[27];
         float[] first = {0, 0, 0, 1, 0, 0, 0, 1, 0};
         System.arraycopy(first, 0, corners, 0, 9);
-        WeldedOutput out = OutputWelder.weld(corners, 1, ORIGIN, 1.0);
+        RefineResult out = weld(corners, 1, ORIGIN, 1.0);
         assertEquals(1, out.mesh().triangleCount());
-        assertThrows(IllegalArgumentException.class, () -> OutputWelder.weld(corners, 4, ORIGIN, 1.0));
+        assertThrows(IllegalArgumentException.class, () -> weld(corners, 4, ORIGIN, 1.0));
     }
 
     @Test
@@ -97,7 +105,7 @@ class OutputWelderTest {
             1, 2, 6, 1, 6, 5, // x = 1
         };
         float[] centre = {10, 20, 30};
-        WeldedOutput out = OutputWelder.weld(soup(p, t), 12, centre, 2.0);
+        RefineResult out = weld(soup(p, t), 12, centre, 2.0);
         TriangleMesh mesh = out.mesh();
         assertEquals(8, mesh.vertexCount());
         // the cube's centre in the user frame: internal (0.5, 0.5, 0.5) * 2 + centre
@@ -122,7 +130,7 @@ class OutputWelderTest {
             0, 0, 0, 1, 0, 0, 0, 1, 0,
             5, 5, 5, 5, 5, 5, 1, 0, 0,
         };
-        WeldedOutput out = OutputWelder.weld(corners, 2, ORIGIN, 1.0);
+        RefineResult out = weld(corners, 2, ORIGIN, 1.0);
         float[] n = out.normals();
         assertEquals(List.of(0f, 0f, 1f), List.of(n[9], n[10], n[11]));
         // two faces back to back cancel: the area-weighted and unit sums both vanish
@@ -130,7 +138,7 @@ class OutputWelderTest {
             0, 0, 0, 1, 0, 0, 0, 1, 0,
             0, 0, 0, 0, 1, 0, 1, 0, 0,
         };
-        float[] m = OutputWelder.weld(back, 2, ORIGIN, 1.0).normals();
+        float[] m = weld(back, 2, ORIGIN, 1.0).normals();
         assertArrayEquals(new float[] {0, 0, 1, 0, 0, 1, 0, 0, 1}, m);
     }
 
@@ -143,7 +151,7 @@ class OutputWelderTest {
             0, 0, 0, 0, 2, 0, 1, 0, 0, // normal -z, cross length 2
             0, 0, 0, 0, -2, 0, -1, 0, 0, // normal -z, cross length 2
         };
-        float[] n = OutputWelder.weld(corners, 3, ORIGIN, 1.0).normals();
+        float[] n = weld(corners, 3, ORIGIN, 1.0).normals();
         assertEquals(List.of(0f, 0f, -1f), List.of(n[0], n[1], n[2]));
     }
 
@@ -158,7 +166,7 @@ class OutputWelderTest {
             corners[i + 1] = random.nextInt(40) * 0.25f - 5;
             corners[i + 2] = random.nextInt(40);
         }
-        WeldedOutput out = OutputWelder.weld(corners, triangles, ORIGIN, 1.0);
+        RefineResult out = weld(corners, triangles, ORIGIN, 1.0);
         Map<List<Float>, Integer> index = new HashMap<>();
         int[] expected = new int[3 * triangles];
         for (int c = 0; c < 3 * triangles; c++) {
@@ -172,7 +180,7 @@ class OutputWelderTest {
         }
         assertEquals(index.size(), out.mesh().vertexCount());
         assertArrayEquals(expected, out.mesh().triangles());
-        WeldedOutput again = OutputWelder.weld(corners, triangles, ORIGIN, 1.0);
+        RefineResult again = weld(corners, triangles, ORIGIN, 1.0);
         assertArrayEquals(out.normals(), again.normals());
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 
 import org.loopsub.api.RefineOptions;
@@ -16,6 +15,7 @@ import org.loopsub.engine.JavaTessellator;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.obj.ObjReader;
+import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.JavaStreamEngine;
 import org.loopsub.stream.RecordBuilder;
@@ -72,7 +72,7 @@ public class JavaRefineBenchmark {
     @Param({"5"})
     public int levels;
 
-    /** Worker threads of the level loop (the output weld uses the common pool). */
+    /** Worker threads of the level loop and the output weld. */
     @Param({"2"})
     public int threads;
 
@@ -85,7 +85,7 @@ public class JavaRefineBenchmark {
     private MeshTopology topology;
     private RecordLayout layout;
     private float[] weights;
-    private ForkJoinPool pool;
+    private Workers workers;
 
     /** Output triangles, reported per second. */
     @State(Scope.Thread)
@@ -115,13 +115,12 @@ public class JavaRefineBenchmark {
         triangles = welded.triangles();
         layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
         weights = LoopRules.weights(Scheme.LOOP, Math.max(6, topology.maxValence()));
-        pool = new ForkJoinPool(threads);
+        workers = Workers.forThreads(threads);
     }
 
-    /** Stops the level loop's pool. */
+    /** Closes the tessellator (the workers belong to the process). */
     @TearDown(Level.Trial)
     public void tearDown() {
-        pool.shutdown();
         tessellator.close();
     }
 
@@ -143,7 +142,7 @@ public class JavaRefineBenchmark {
     @Benchmark
     public JavaStreamEngine.Output levelLoop(Triangles counters) {
         List<RecordChunk> records = RecordBuilder.build(triangles, positions, topology, layout);
-        JavaStreamEngine.Output out = new JavaStreamEngine(layout, weights, pool)
+        JavaStreamEngine.Output out = new JavaStreamEngine(layout, weights, workers)
                 .run(records, levels, SpokeTest.NEVER, stats -> { });
         counters.triangles += out.triangleCount();
         return out;
