@@ -104,6 +104,25 @@ public final class ObjReader {
      * @throws InvalidMeshException if the text is not a usable OBJ triangle mesh
      */
     public static ObjFile read(Reader reader, String sourceName) throws IOException, InvalidMeshException {
+        Parser parser = parse(reader, sourceName);
+        Obj obj = ObjCrossCheck.parseAndCompare(parser.model, sourceName);
+        return new ObjFile(parser.mesh(), parser.warnings(), obj);
+    }
+
+    /**
+     * The first reading alone, for tests of the second.
+     *
+     * @param reader the text
+     * @param sourceName names the source in messages
+     * @return what was parsed
+     * @throws IOException if the reader fails
+     * @throws InvalidMeshException if the text is not a usable OBJ triangle mesh
+     */
+    static ObjModel parseModel(Reader reader, String sourceName) throws IOException {
+        return parse(reader, sourceName).model;
+    }
+
+    private static Parser parse(Reader reader, String sourceName) throws IOException {
         Parser parser = new Parser(
                 new ObjStatements(reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16)),
                 sourceName);
@@ -111,8 +130,7 @@ public final class ObjReader {
         if (!parser.problems.isEmpty()) {
             throw parser.exception();
         }
-        Obj obj = ObjCrossCheck.parseAndCompare(parser.model, sourceName);
-        return new ObjFile(parser.mesh(), parser.warnings(), obj);
+        return parser;
     }
 
     /** A problem or warning class: the first line that shows it, and how many lines do. */
