@@ -178,7 +178,11 @@ public final class OutputWelder {
             for (int v = blk * BLOCK; v < hiV; v++) {
                 for (int axis = 0; axis < 3; axis++) {
                     double p = Float.intBitsToFloat(gkeys[3 * v + axis]);
-                    positions[3 * v + axis] = (float) (p * invScale + centre[axis]);
+                    // An internal float is off by up to half its ulp, which for a mesh that reaches the
+                    // largest float can land the user coordinate past it: the nearest float is then the
+                    // largest one, not infinity.
+                    double user = p * invScale + centre[axis];
+                    positions[3 * v + axis] = (float) Math.max(-Float.MAX_VALUE, Math.min(Float.MAX_VALUE, user));
                 }
             }
         });
