@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.loopsub.api.Crease;
 import org.loopsub.api.InvalidMeshException;
@@ -228,7 +229,7 @@ public final class ObjReader {
         private void statement() {
             String keyword = st.token(0);
             if (st.controlCharacter() >= 0) {
-                problem(Kind.UNPARSEABLE, String.format("control character U+%04X outside a comment in '%s' "
+                problem(Kind.UNPARSEABLE, String.format(Locale.ROOT, "control character U+%04X outside a comment in '%s' "
                         + "(binary data in a text file?)", st.controlCharacter(), st.text(QUOTE)));
                 // keep the numbering of later elements right, so that their messages are too
                 switch (keyword) {
