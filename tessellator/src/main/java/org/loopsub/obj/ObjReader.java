@@ -45,15 +45,17 @@ import org.loopsub.api.TriangleMesh;
  * <li>{@code vt u [v [w]]} and {@code vn x y z}: kept in {@link ObjFile#obj()} but not carried
  *     through refinement (one warning each);</li>
  * <li>{@code f} with at least three corners, each {@code v}, {@code v/vt}, {@code v//vn} or
- *     {@code v/vt/vn} (a face that mixes forms keeps the indices all its corners have); indices are 1-based, or relative when negative ({@code -1} is the last element
- *     defined above the face); index 0 and indices beyond the elements defined are refused (a
- *     positive index may point to an element defined later in the file). Faces with more than three
- *     corners are fan-triangulated from their first corner, with one warning;</li>
+ *     {@code v/vt/vn} (a face that mixes forms keeps the indices all its corners have); indices are
+ *     1-based, or relative when negative ({@code -1} is the last element defined above the face);
+ *     index 0 and indices beyond the elements defined are refused (a positive index may point to an
+ *     element defined later in the file). Faces with more than three corners are fan-triangulated
+ *     from their first corner, with one warning;</li>
  * <li>{@code t crease n/1/0 i0 i1 ... s}, OpenSubdiv's tag: {@code n >= 2} 0-based vertex indices,
- *     consecutive ones forming tagged edges, and a sharpness {@code s >= 0} ({@code inf} and literals
- *     beyond the float range mean infinitely sharp);</li>
+ *     consecutive ones forming tagged edges (so they must differ), and a sharpness {@code s >= 0}
+ *     ({@code inf} and literals beyond the float range mean infinitely sharp);</li>
  * <li>{@code g} (no name means the group {@code default}), {@code usemtl}, {@code mtllib}: kept in
- *     {@link ObjFile#obj()}; {@code o} and {@code s}: accepted, no effect;</li>
+ *     {@link ObjFile#obj()} ({@code usemtl} or {@code mtllib} without a name is ignored with a
+ *     warning); {@code o} and {@code s}: accepted, no effect;</li>
  * <li>{@code l}, {@code p}, other {@code t} tags and unknown statements: ignored, one warning per
  *     keyword.</li>
  * </ul>
@@ -229,8 +231,8 @@ public final class ObjReader {
         private void statement() {
             String keyword = st.token(0);
             if (st.controlCharacter() >= 0) {
-                problem(Kind.UNPARSEABLE, String.format(Locale.ROOT, "control character U+%04X outside a comment in '%s' "
-                        + "(binary data in a text file?)", st.controlCharacter(), st.text(QUOTE)));
+                problem(Kind.UNPARSEABLE, String.format(Locale.ROOT, "control character U+%04X outside a comment"
+                        + " in '%s' (binary data in a text file?)", st.controlCharacter(), st.text(QUOTE)));
                 // keep the numbering of later elements right, so that their messages are too
                 switch (keyword) {
                     case "v" -> placeholder(VERTEX);
@@ -283,7 +285,7 @@ public final class ObjReader {
                     // object names and smoothing groups do not change the surface
                 }
                 case "l", "p" -> warn(keyword, "'" + keyword + "' elements (polylines, points) are ignored");
-                default -> warn("?" + keyword, "unknown statement '" + keyword + "' ignored");
+                default -> warn("?" + keyword, "unknown statement '" + quote(keyword) + "' ignored");
             }
         }
 

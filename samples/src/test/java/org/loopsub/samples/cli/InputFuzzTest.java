@@ -222,8 +222,8 @@ class InputFuzzTest {
         Files.write(kept, mutant);
         return "case " + k + " (replay: -Dloopsub.fuzz.seed=" + SEED + " -Dloopsub.fuzz.case=" + k + "; input kept as "
                 + kept.toAbsolutePath() + "): " + String.join("; ", problems) + "\n  source " + source.name()
-                + ", mutations " + applied + "\n  command " + String.join(" ", args).replace(input.toString(), "<mutant>")
-                + "\n" + indent(r.both());
+                + ", mutations " + applied + "\n  command "
+                + String.join(" ", args).replace(input.toString(), "<mutant>") + "\n" + indent(r.both());
     }
 
     private static String indent(String text) {

@@ -50,7 +50,8 @@ class InputRegressionTest {
         assertEquals(exit, r.exitCode(), r::both);
         assertTrue(!r.err().contains("Exception") && !r.err().contains("\tat "), r::both);
         try (Stream<Path> files = Files.list(dir)) {
-            assertEquals(exit == 0 ? 2 : 1, files.count(), "the input, and the output if it succeeded; no temporary file");
+            assertEquals(exit == 0 ? 2 : 1, files.count(),
+                    "the input, and the output if it succeeded; no temporary file");
         }
         if (exit == 0) {
             // the reader refuses non-finite coordinates, so reading back is the finiteness check
