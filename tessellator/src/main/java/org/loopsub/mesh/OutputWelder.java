@@ -199,10 +199,14 @@ public final class OutputWelder {
         return out;
     }
 
-    /** A coordinate in the user's frame from its key in the internal frame, in double, rounded once. */
+    /**
+     * A coordinate in the user's frame from its key in the internal frame, in double, rounded once.
+     * An internal float is off by up to half its ulp, which for a mesh that reaches the largest float
+     * can land the user coordinate past it: the nearest float is then the largest one, not infinity.
+     */
     private static float userCoordinate(int key, double invScale, float centre) {
-        double p = Float.intBitsToFloat(key);
-        return (float) (p * invScale + centre);
+        double user = Float.intBitsToFloat(key) * invScale + centre;
+        return (float) Math.max(-Float.MAX_VALUE, Math.min(Float.MAX_VALUE, user));
     }
 
     /** Corners per segment of the parallel weld; at most 2^16, so that a local number fits a char. */

@@ -1,9 +1,6 @@
 package org.loopsub.obj;
 
 import de.javagl.obj.Obj;
-import de.javagl.obj.ObjData;
-import de.javagl.obj.ObjFace;
-import de.javagl.obj.Objs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,10 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.loopsub.api.Crease;
 import org.loopsub.api.InvalidMeshException;
@@ -24,24 +21,63 @@ import org.loopsub.api.MeshProblem.Kind;
 import org.loopsub.api.TriangleMesh;
 
 /**
- * Reads Wavefront OBJ files into a {@link TriangleMesh}: {@code v} positions, {@code f} faces and
- * OpenSubdiv's {@code t crease 2/1/0 i j s} tags.
+ * Reads Wavefront OBJ files into a {@link TriangleMesh}: a validating parser of the statements a
+ * triangle mesh uses, with the line of every problem, whose result de.javagl:obj confirms.
  *
- * <p>Faces with more than three vertices are fan-triangulated from their first vertex (one warning
- * with the count). {@code vt} and {@code vn} lines are accepted but not carried (one warning each);
- * {@code o}, {@code g}, {@code s}, {@code usemtl} and {@code mtllib} are ignored silently;
- * {@code l}, {@code p}, other {@code t} tags and unknown statements are ignored with one warning per
- * keyword. A {@code #} starts a comment anywhere on a line; a line ending in {@code \} continues on
- * the next one. Relative (negative) indices are resolved as OBJ defines them: {@code -1} is the last
- * vertex defined above the face.
+ * <p><b>Text.</b> UTF-8 (malformed bytes, which can only matter in names, are replaced); a leading
+ * byte-order mark is skipped; lines end at LF, CR LF or CR. {@code #} starts a comment anywhere on a
+ * line; a {@code \} ending a line (before any comment) continues the statement on the next line.
+ * Tokens are separated by blanks (space, tab, form feed, vertical tab); other control characters
+ * outside comments are refused (binary data). Keywords are lower case, as OBJ defines them.
  *
- * <p>Every problem is reported as an {@link InvalidMeshException} whose messages name the line
- * (and the face or vertex number, 1-based as in the file): at most one {@link MeshProblem} per
- * {@link Kind}, naming the first offending line and how many lines have that problem. The whole
- * file is read before failing so that the report is complete. The mesh is neither welded nor
- * validated here; that is the tessellator's job.
+ * <p><b>Numbers</b> ({@code v}, {@code vt}, {@code vn}, crease sharpness) are plain decimals,
+ * {@code [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?}, rounded to the nearest float;
+ * hexadecimal floats, {@code f}/{@code d} suffixes and the words {@code NaN}/{@code Infinity} that
+ * {@link Float#parseFloat} would take are refused. Every value of {@code v}, {@code vt} and
+ * {@code vn} must be finite: {@code nan}, {@code inf} and literals beyond the float range
+ * ({@code 1e39}) are reported as {@link Kind#NON_FINITE} with the line. Literals below the float
+ * range round to a subnormal or to zero, as IEEE rounding has it.
+ *
+ * <p><b>Statements.</b>
+ * <ul>
+ * <li>{@code v x y z}, optionally followed by {@code w} or {@code r g b} (3 to 7 numbers; values
+ *     after {@code z} are ignored with one warning);</li>
+ * <li>{@code vt u [v [w]]} and {@code vn x y z}: kept in {@link ObjFile#obj()} but not carried
+ *     through refinement (one warning each);</li>
+ * <li>{@code f} with at least three corners, each {@code v}, {@code v/vt}, {@code v//vn} or
+ *     {@code v/vt/vn} (a face that mixes forms keeps the indices all its corners have); indices are
+ *     1-based, or relative when negative ({@code -1} is the last element defined above the face);
+ *     index 0 and indices beyond the elements defined are refused (a positive index may point to an
+ *     element defined later in the file). Faces with more than three corners are fan-triangulated
+ *     from their first corner, with one warning;</li>
+ * <li>{@code t crease n/1/0 i0 i1 ... s}, OpenSubdiv's tag: {@code n >= 2} 0-based vertex indices,
+ *     consecutive ones forming tagged edges (so they must differ), and a sharpness {@code s >= 0}
+ *     ({@code inf} and literals beyond the float range mean infinitely sharp);</li>
+ * <li>{@code g} (no name means the group {@code default}), {@code usemtl}, {@code mtllib}: kept in
+ *     {@link ObjFile#obj()} ({@code usemtl} or {@code mtllib} without a name is ignored with a
+ *     warning); {@code o} and {@code s}: accepted, no effect;</li>
+ * <li>{@code l}, {@code p}, other {@code t} tags and unknown statements: ignored, one warning per
+ *     keyword.</li>
+ * </ul>
+ *
+ * <p><b>Problems</b> are reported as an {@link InvalidMeshException} whose messages start with
+ * {@code <source>, line <n>: } (a continued statement is reported at its first line) and name the
+ * face or vertex (1-based, as in the file): at most one {@link MeshProblem} per {@link Kind}, naming
+ * the first offending line and how many lines have that problem. The whole text is read before
+ * failing so that the report is complete. The mesh is neither welded nor validated here; that is
+ * the tessellator's job.
+ *
+ * <p><b>Second reading.</b> Each statement is parsed once, here. The data statements are then
+ * written back out as plain OBJ ({@link ObjText}: absolute indices, floats in digits that read back
+ * to the same bits) and parsed again by de.javagl:obj, whose object model {@link ObjFile#obj()}
+ * exposes; both readings must agree on every count, coordinate bit, face index, group and material,
+ * or the reader throws an {@link IllegalStateException}: that would be a bug of ours, not of the
+ * input.
  */
 public final class ObjReader {
+    /** Longest statement quoted in a message: a line of binary data can be megabytes long. */
+    private static final int QUOTE = 60;
+
     private ObjReader() {
     }
 
@@ -50,7 +86,7 @@ public final class ObjReader {
      * replaced).
      *
      * @param path the file
-     * @return the mesh and the warnings
+     * @return the mesh, the warnings and de.javagl's model of the file
      * @throws IOException if the file cannot be read
      * @throws InvalidMeshException if the file is not a usable OBJ triangle mesh
      */
@@ -66,123 +102,38 @@ public final class ObjReader {
      *
      * @param reader the text
      * @param sourceName names the source in messages (a file name)
-     * @return the mesh and the warnings
+     * @return the mesh, the warnings and de.javagl's model of the text
      * @throws IOException if the reader fails
      * @throws InvalidMeshException if the text is not a usable OBJ triangle mesh
      */
     public static ObjFile read(Reader reader, String sourceName) throws IOException, InvalidMeshException {
-        Scanner scan = new Scanner(reader instanceof BufferedReader b ? b : new BufferedReader(reader), sourceName);
-        Feed feed = new Feed(scan);
-        Obj obj;
-        try {
-            obj = de.javagl.obj.ObjReader.read(feed, Objs.create());
-        } catch (IOException | RuntimeException e) {
-            if (e == feed.sourceFailure) {
-                throw (IOException) e;
-            }
-            // The feed hands de.javagl only statements it has checked, so this is not expected;
-            // still, name the place rather than letting a bare library exception escape.
-            throw new InvalidMeshException(new MeshProblem(Kind.UNPARSEABLE,
-                    scan.where(scan.lastDataLine) + ": cannot read the statement: " + e));
-        }
-        scan.finish();
-        if (!scan.problems.isEmpty()) {
-            throw scan.exception();
-        }
-        return build(obj, scan);
-    }
-
-    /** Turns de.javagl's data into the mesh; the scanner already vouched for syntax and indices. */
-    private static ObjFile build(Obj obj, Scanner scan) {
-        if (obj.getNumVertices() != scan.vertexLines.size || obj.getNumFaces() != scan.faceLines.size) {
-            throw new InvalidMeshException(new MeshProblem(Kind.UNPARSEABLE, scan.source
-                    + ": read " + obj.getNumVertices() + " vertices and " + obj.getNumFaces()
-                    + " faces, but the file has " + scan.vertexLines.size + " and " + scan.faceLines.size));
-        }
-        float[] positions = ObjData.getVerticesArray(obj);
-        int vertexCount = obj.getNumVertices();
-        // Literals such as 1e39 are well-formed but overflow a float; only the parsed value shows it.
-        for (int v = 0; v < vertexCount; v++) {
-            for (int axis = 0; axis < 3; axis++) {
-                float value = positions[3 * v + axis];
-                if (!Float.isFinite(value)) {
-                    scan.problem(Kind.NON_FINITE, scan.vertexLines.get(v), "vertex " + (v + 1) + " has "
-                            + "xyz".charAt(axis) + " = " + value + " (the number does not fit a float)");
-                    break;
-                }
-            }
-        }
-        if (!scan.problems.isEmpty()) {
-            throw scan.exception();
-        }
-        int faceCount = obj.getNumFaces();
-        int triangleCount = 0;
-        for (int f = 0; f < faceCount; f++) {
-            triangleCount += obj.getFace(f).getNumVertices() - 2;
-        }
-        int[] triangles = new int[3 * triangleCount];
-        int t = 0;
-        for (int f = 0; f < faceCount; f++) {
-            ObjFace face = obj.getFace(f);
-            int first = face.getVertexIndex(0);
-            for (int k = 1; k + 1 < face.getNumVertices(); k++) {
-                triangles[t++] = first;
-                triangles[t++] = face.getVertexIndex(k);
-                triangles[t++] = face.getVertexIndex(k + 1);
-            }
-        }
-        return new ObjFile(new TriangleMesh(positions, triangles, scan.creases), scan.warnings());
+        Parser parser = parse(reader, sourceName);
+        Obj obj = ObjCrossCheck.parseAndCompare(parser.model, sourceName);
+        return new ObjFile(parser.mesh(), parser.warnings(), obj);
     }
 
     /**
-     * Hands de.javagl a cleaned copy of the file, statement by statement as it asks for more: only
-     * checked {@code v} and {@code f} lines, comments and continuations removed, indices made
-     * absolute. This keeps one pass over the file while the scanner knows the line numbers that
-     * de.javagl does not track, and keeps de.javagl from seeing anything it would mis-read (it
-     * ignores extra tokens, drops a character before a {@code \}, and throws unchecked exceptions
-     * on short lines).
+     * The first reading alone, for tests of the second.
+     *
+     * @param reader the text
+     * @param sourceName names the source in messages
+     * @return what was parsed
+     * @throws IOException if the reader fails
+     * @throws InvalidMeshException if the text is not a usable OBJ triangle mesh
      */
-    private static final class Feed extends Reader {
-        private final Scanner scan;
-        private final StringBuilder pending = new StringBuilder();
-        private int pos;
-        private boolean eof;
-        IOException sourceFailure;
+    static ObjModel parseModel(Reader reader, String sourceName) throws IOException {
+        return parse(reader, sourceName).model;
+    }
 
-        Feed(Scanner scan) {
-            this.scan = scan;
+    private static Parser parse(Reader reader, String sourceName) throws IOException {
+        Parser parser = new Parser(
+                new ObjStatements(reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16)),
+                sourceName);
+        parser.parse();
+        if (!parser.problems.isEmpty()) {
+            throw parser.exception();
         }
-
-        @Override
-        public int read(char[] buf, int off, int len) throws IOException {
-            while (pos == pending.length()) {
-                if (eof) {
-                    return -1;
-                }
-                pending.setLength(0);
-                pos = 0;
-                try {
-                    while (pending.length() < 8192) {
-                        if (!scan.next(pending)) {
-                            eof = true;
-                            break;
-                        }
-                    }
-                } catch (IOException e) {
-                    sourceFailure = e;
-                    throw e;
-                }
-            }
-            int n = Math.min(len, pending.length() - pos);
-            pending.getChars(pos, pos + n, buf, off);
-            pos += n;
-            return n;
-        }
-
-        @Override
-        public void close() {
-            // the caller owns the source
-        }
+        return parser;
     }
 
     /** A problem or warning class: the first line that shows it, and how many lines do. */
@@ -200,45 +151,24 @@ public final class ObjReader {
         }
     }
 
-    /** A growable int array. */
-    private static final class IntList {
-        int[] data = new int[64];
-        int size;
+    /** Parses statements into an {@link ObjModel}, collecting problems and warnings by line. */
+    private static final class Parser {
+        private static final int VERTEX = 0;
+        private static final int TEX_COORD = 1;
+        private static final int NORMAL = 2;
+        private static final String[] ELEMENT = {"vertex", "texture coordinate", "normal"};
+        private static final String[] ELEMENTS = {"vertices", "texture coordinates", "normals"};
 
-        void add(int value) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, 2 * size);
-            }
-            data[size++] = value;
-        }
+        private final ObjStatements st;
+        private final String source;
+        final ObjModel model = new ObjModel();
 
-        int get(int i) {
-            return data[i];
-        }
-    }
-
-    /** Reads statements, checks the ones it knows, and writes the data ones for de.javagl. */
-    private static final class Scanner {
-        private static final int NUMBER = 0;
-        private static final int NON_FINITE_WORD = 1;
-        private static final int NOT_A_NUMBER = 2;
-
-        final String source;
-        private final BufferedReader in;
-        private int physicalLine;
-        int lastDataLine;
-        private final List<String> tokens = new ArrayList<>();
-
-        private int vCount;
-        private int vtCount;
-        private int vnCount;
-        private int fCount;
-        final IntList vertexLines = new IntList();
-        final IntList faceLines = new IntList();
-        final List<Crease> creases = new ArrayList<>();
-        private final IntList creaseLines = new IntList();
-        /** line, face number, 1-based index, for faces that point past the vertices read so far. */
-        private final IntList forwardReferences = new IntList();
+        private final List<Crease> creases = new ArrayList<>();
+        private final ObjModel.Ints creaseLines = new ObjModel.Ints();
+        /** line, face number, element kind, 1-based index: faces pointing past the elements read so far. */
+        private final ObjModel.Ints forwardReferences = new ObjModel.Ints();
+        /** Per corner of the face being read: the three indices, and the form (which are present). */
+        private final ObjModel.Ints cornerScratch = new ObjModel.Ints();
 
         final Map<Kind, Tally> problems = new EnumMap<>(Kind.class);
         private final Map<String, Tally> warnings = new LinkedHashMap<>();
@@ -246,21 +176,25 @@ public final class ObjReader {
         private int polygonTriangles;
         private int polygonFirstLine;
 
-        Scanner(BufferedReader in, String source) {
-            this.in = in;
+        Parser(ObjStatements statements, String source) {
+            this.st = statements;
             this.source = source;
         }
 
-        String where(int line) {
+        private String where(int line) {
             return source + ", line " + line;
         }
 
-        void problem(Kind kind, int line, String text) {
+        private void problem(Kind kind, String text) {
+            problems.computeIfAbsent(kind, k -> new Tally()).add(st.line(), text);
+        }
+
+        private void problem(Kind kind, int line, String text) {
             problems.computeIfAbsent(kind, k -> new Tally()).add(line, text);
         }
 
-        private void warn(String key, int line, String text) {
-            warnings.computeIfAbsent(key, k -> new Tally()).add(line, text);
+        private void warn(String key, String text) {
+            warnings.computeIfAbsent(key, k -> new Tally()).add(st.line(), text);
         }
 
         InvalidMeshException exception() {
@@ -287,413 +221,404 @@ public final class ObjReader {
             return list;
         }
 
-        /** Checks what can only be checked once every vertex is known. */
-        void finish() {
-            for (int i = 0; i < forwardReferences.size; i += 3) {
-                int index = forwardReferences.get(i + 2);
-                if (index > vCount) {
-                    problem(Kind.INDEX_OUT_OF_RANGE, forwardReferences.get(i), "face " + forwardReferences.get(i + 1)
-                            + " uses vertex " + index + ", but the file has " + vCount + " vertices");
-                }
+        void parse() throws IOException {
+            while (st.next()) {
+                statement();
             }
-            for (int i = 0; i < creases.size(); i++) {
-                Crease c = creases.get(i);
-                int bad = c.v0() >= vCount ? c.v0() : c.v1() >= vCount ? c.v1() : -1;
-                if (bad >= 0) {
-                    problem(Kind.INDEX_OUT_OF_RANGE, creaseLines.get(i), "crease tag uses vertex index " + bad
-                            + " (0-based), but the file has " + vCount + " vertices");
-                }
-            }
-            if (problems.isEmpty()) {
-                if (vCount == 0) {
-                    problem(Kind.EMPTY, 0, "the file has no vertex (no 'v' line)");
-                } else if (fCount == 0) {
-                    problem(Kind.EMPTY, 0, "the file has " + vCount
-                            + " vertices but no face (no 'f' line)");
-                }
-            }
+            finish();
         }
 
-        /**
-         * Reads one statement and appends what de.javagl should see of it to {@code out}.
-         *
-         * @return false at the end of the input
-         */
-        boolean next(StringBuilder out) throws IOException {
-            String line = in.readLine();
-            if (line == null) {
-                return false;
-            }
-            int start = ++physicalLine;
-            StringBuilder joined = null;
-            String text = stripComment(line);
-            while (endsWithBackslash(text)) {
-                String trimmed = text.strip();
-                String more = in.readLine();
-                if (joined == null) {
-                    joined = new StringBuilder();
+        private void statement() {
+            String keyword = st.token(0);
+            if (st.controlCharacter() >= 0) {
+                problem(Kind.UNPARSEABLE, String.format(Locale.ROOT, "control character U+%04X outside a comment"
+                        + " in '%s' (binary data in a text file?)", st.controlCharacter(), st.text(QUOTE)));
+                // keep the numbering of later elements right, so that their messages are too
+                switch (keyword) {
+                    case "v" -> placeholder(VERTEX);
+                    case "vt" -> placeholder(TEX_COORD);
+                    case "vn" -> placeholder(NORMAL);
+                    case "f" -> model.endFace();
+                    default -> {
+                        // nothing is numbered
+                    }
                 }
-                joined.append(trimmed, 0, trimmed.length() - 1).append(' ');
-                if (more == null) {
-                    text = "";
-                    break;
-                }
-                physicalLine++;
-                text = stripComment(more);
+                return;
             }
-            if (joined != null) {
-                text = joined.append(text).toString();
-            }
-            tokenize(text);
-            if (tokens.isEmpty()) {
-                return true;
-            }
-            String keyword = tokens.get(0);
             switch (keyword) {
-                case "v" -> vertex(start, text, out);
-                case "f" -> face(start, text, out);
+                case "v" -> element(VERTEX, 3, 7);
                 case "vt" -> {
-                    numbers(start, text, 1, 3, "vt");
-                    vtCount++;
-                    warn("vt", start, "texture coordinates (vt) are not carried through refinement; ignored");
+                    element(TEX_COORD, 1, 3);
+                    warn("vt", "texture coordinates (vt) are not carried through refinement; ignored");
                 }
                 case "vn" -> {
-                    numbers(start, text, 3, 3, "vn");
-                    vnCount++;
-                    warn("vn", start, "normals (vn) are ignored; output normals are computed from the surface");
+                    element(NORMAL, 3, 3);
+                    warn("vn", "normals (vn) are ignored; output normals are computed from the surface");
                 }
-                case "t" -> tag(start, text);
-                case "o", "g", "s", "usemtl", "mtllib" -> {
-                    // names, smoothing groups and materials do not change the surface
+                case "f" -> face();
+                case "t" -> tag();
+                case "g" -> {
+                    List<String> names = new ArrayList<>(st.size() - 1);
+                    for (int i = 1; i < st.size(); i++) {
+                        names.add(st.token(i));
+                    }
+                    // OBJ: a 'g' without names returns to the default group
+                    model.groupFaces.add(model.faceCount());
+                    model.groupNames.add(names.isEmpty() ? List.of("default") : names);
                 }
-                case "l", "p" -> warn(keyword, start, "'" + keyword + "' elements (polylines, points) are ignored");
-                default -> warn("?" + keyword, start, "unknown statement '" + keyword + "' ignored");
+                case "usemtl" -> {
+                    if (st.size() == 1) {
+                        warn("usemtl", "'usemtl' without a material name ignored");
+                    } else {
+                        model.materialFaces.add(model.faceCount());
+                        model.materialNames.add(rest());
+                    }
+                }
+                case "mtllib" -> {
+                    if (st.size() == 1) {
+                        warn("mtllib", "'mtllib' without a file name ignored");
+                    } else {
+                        model.materialLibraries.add(rest());
+                    }
+                }
+                case "o", "s" -> {
+                    // object names and smoothing groups do not change the surface
+                }
+                case "l", "p" -> warn(keyword, "'" + keyword + "' elements (polylines, points) are ignored");
+                default -> warn("?" + keyword, "unknown statement '" + quote(keyword) + "' ignored");
             }
-            return true;
         }
 
-        private void vertex(int line, String text, StringBuilder out) {
-            vCount++;
-            int found = tokens.size() - 1;
-            if (found < 3 || found > 7) {
-                problem(Kind.UNPARSEABLE, line, "'v' needs x y z (optionally w or r g b), found " + found
-                        + " values in '" + text.strip() + "'");
+        /** @return the tokens after the keyword, joined by single blanks (a name may have blanks) */
+        private String rest() {
+            StringBuilder sb = new StringBuilder(st.token(1));
+            for (int i = 2; i < st.size(); i++) {
+                sb.append(' ').append(st.token(i));
+            }
+            return sb.toString();
+        }
+
+        private ObjModel.Floats values(int kind) {
+            return kind == VERTEX ? model.positions : kind == TEX_COORD ? model.texCoords : model.normals;
+        }
+
+        private int count(int kind) {
+            return kind == VERTEX ? model.vertexCount() : kind == TEX_COORD ? model.texCoordCount()
+                    : model.normalCount();
+        }
+
+        /** Adds an element of zeros: the statement was refused, but later numbers must stay right. */
+        private void placeholder(int kind) {
+            ObjModel.Floats values = values(kind);
+            for (int i = 0; i < 3; i++) {
+                values.add(0);
+            }
+            if (kind == TEX_COORD) {
+                model.texCoordDimensions.add(3);
+            }
+        }
+
+        /** {@code v}, {@code vt} or {@code vn}: {@code min} to {@code max} finite numbers. */
+        private void element(int kind, int min, int max) {
+            int number = count(kind) + 1;
+            int found = st.size() - 1;
+            String keyword = st.token(0);
+            if (found < min || found > max) {
+                String expected = kind == VERTEX ? "x y z (optionally w or r g b)"
+                        : min == max ? min + " numbers" : min + " to " + max + " numbers";
+                problem(Kind.UNPARSEABLE, "'" + keyword + "' needs " + expected + ", found " + found
+                        + " values in '" + st.text(QUOTE) + "'");
+                placeholder(kind);
                 return;
             }
-            boolean ok = true;
+            float[] xyz = new float[3];
+            boolean finite = true;
             for (int i = 1; i <= found; i++) {
-                String token = tokens.get(i);
-                int kind = classify(token);
-                if (kind == NOT_A_NUMBER) {
-                    problem(Kind.UNPARSEABLE, line, "'" + token + "' is not a number in '" + text.strip() + "'");
-                    return;
+                String token = st.token(i);
+                float value;
+                switch (ObjNumbers.classify(token)) {
+                    case ObjNumbers.DECIMAL -> value = ObjNumbers.parseDecimal(token);
+                    case ObjNumbers.NON_FINITE_WORD -> value = ObjNumbers.parseNonFiniteWord(token);
+                    default -> {
+                        problem(Kind.UNPARSEABLE, "'" + quote(token) + "' is not a number in '" + st.text(QUOTE)
+                                + "'" + notANumberHint(token));
+                        placeholder(kind);
+                        return;
+                    }
                 }
-                if (kind == NON_FINITE_WORD && i <= 3) {
-                    problem(Kind.NON_FINITE, line, "vertex " + vCount + " has " + "xyz".charAt(i - 1) + " = "
-                            + token + "; coordinates must be finite");
-                    ok = false;
+                if (!Float.isFinite(value)) {
+                    String axis = component(kind, i, found);
+                    boolean word = ObjNumbers.classify(token) == ObjNumbers.NON_FINITE_WORD;
+                    if (finite) {
+                        problem(Kind.NON_FINITE, ELEMENT[kind] + " " + number + " has " + axis + " = " + quote(token)
+                                + (word ? "" : " (the number does not fit a float)") + "; "
+                                + (kind == VERTEX ? "coordinates" : "values") + " must be finite");
+                    }
+                    finite = false;
+                }
+                if (i <= 3) {
+                    xyz[i - 1] = value;
                 }
             }
-            if (found > 3) {
-                warn("v+", line, "values after x y z of a vertex (w or colour) are ignored");
+            if (kind == VERTEX && found > 3) {
+                warn("v+", "values after x y z of a vertex (w or colour) are ignored");
             }
-            if (ok && problems.isEmpty()) {
-                out.append("v ").append(tokens.get(1)).append(' ').append(tokens.get(2)).append(' ')
-                        .append(tokens.get(3)).append('\n');
-                vertexLines.add(line);
-                lastDataLine = line;
+            if (!finite) {
+                placeholder(kind);
+                return;
+            }
+            ObjModel.Floats values = values(kind);
+            for (int i = 0; i < 3; i++) {
+                values.add(i < found ? xyz[i] : 0f);
+            }
+            if (kind == TEX_COORD) {
+                model.texCoordDimensions.add(found);
             }
         }
 
-        private void face(int line, String text, StringBuilder out) {
-            int face = ++fCount;
-            int corners = tokens.size() - 1;
+        private static String component(int kind, int i, int found) {
+            if (i <= 3) {
+                return String.valueOf((kind == TEX_COORD ? "uvw" : "xyz").charAt(i - 1));
+            }
+            return found == 4 ? "w" : "value " + i;
+        }
+
+        /** Why Java would take a token that OBJ does not, if it would; the message says we know. */
+        private static String notANumberHint(String token) {
+            try {
+                Float.parseFloat(token);
+                return " (OBJ numbers are plain decimals: no hexadecimal, no f/d suffix)";
+            } catch (NumberFormatException e) {
+                return "";
+            }
+        }
+
+        /** {@code f}: corners, indices resolved now or (forward references) at the end. */
+        private void face() {
+            int face = model.faceCount() + 1;
+            int corners = st.size() - 1;
             if (corners < 3) {
-                problem(Kind.UNPARSEABLE, line, "face " + face + " has " + corners
-                        + " vertices; a face needs at least 3 ('" + text.strip() + "')");
+                problem(Kind.UNPARSEABLE, "face " + face + " has " + corners
+                        + " vertices; a face needs at least 3 ('" + st.text(QUOTE) + "')");
+                model.endFace();
                 return;
             }
-            int[] resolved = new int[corners];
-            for (int c = 0; c < corners; c++) {
-                String token = tokens.get(c + 1);
-                String[] parts = token.indexOf('/') < 0 ? new String[] {token} : token.split("/", -1);
-                if (parts.length > 3 || (parts.length == 2 && parts[1].isEmpty())) {
-                    problem(Kind.UNPARSEABLE, line, "'" + token + "' is not a face vertex (v, v/vt, v//vn or v/vt/vn)");
+            cornerScratch.size = 0;
+            // forms as bits: 1 = has vt, 2 = has vn; the face keeps what all its corners have
+            // (OBJ wants one form per face, but exporters that mix them exist, and vt/vn are not used
+            // yet: dropping what not every corner has keeps the model consistent without a refusal)
+            int commonForm = 3;
+            for (int c = 1; c <= corners; c++) {
+                String token = st.token(c);
+                int slash1 = token.indexOf('/');
+                int slash2 = slash1 < 0 ? -1 : token.indexOf('/', slash1 + 1);
+                int end = token.length();
+                boolean wellFormed = (slash2 < 0 || token.indexOf('/', slash2 + 1) < 0)
+                        // "1/" and "1//" name no element
+                        && !(slash1 >= 0 && slash2 < 0 && slash1 == end - 1)
+                        && !(slash2 >= 0 && slash2 == end - 1);
+                int form = slash1 < 0 ? 0 : slash2 < 0 ? 1 : slash2 == slash1 + 1 ? 2 : 3;
+                if (!wellFormed) {
+                    problem(Kind.UNPARSEABLE, "'" + quote(token)
+                            + "' is not a face vertex (v, v/vt, v//vn or v/vt/vn) in '" + st.text(QUOTE) + "'");
+                    model.endFace();
                     return;
                 }
-                int v = index(line, face, parts[0], "vertex", vCount, false, token);
-                if (v == Integer.MIN_VALUE) {
+                commonForm &= form;
+                int v = index(face, token, 0, slash1 < 0 ? end : slash1, VERTEX);
+                int vt = form == 1 || form == 3
+                        ? index(face, token, slash1 + 1, form == 1 ? end : slash2, TEX_COORD) : 0;
+                int vn = form >= 2 ? index(face, token, slash2 + 1, end, NORMAL) : 0;
+                if (v < 0 || vt < 0 || vn < 0) {
+                    model.endFace();
                     return;
                 }
-                if (parts.length >= 2 && !parts[1].isEmpty()
-                        && index(line, face, parts[1], "texture coordinate", vtCount, true, token)
-                        == Integer.MIN_VALUE) {
-                    return;
-                }
-                if (parts.length == 3
-                        && index(line, face, parts[2], "normal", vnCount, true, token) == Integer.MIN_VALUE) {
-                    return;
-                }
-                resolved[c] = v;
+                cornerScratch.add(v - 1);
+                cornerScratch.add(vt - 1);
+                cornerScratch.add(vn - 1);
             }
+            for (int i = 0; i < cornerScratch.size; i += 3) {
+                model.cornerVertices.add(cornerScratch.get(i));
+                model.cornerTexCoords.add((commonForm & 1) != 0 ? cornerScratch.get(i + 1) : -1);
+                model.cornerNormals.add((commonForm & 2) != 0 ? cornerScratch.get(i + 2) : -1);
+            }
+            model.endFace();
             if (corners > 3) {
                 if (polygons++ == 0) {
-                    polygonFirstLine = line;
+                    polygonFirstLine = st.line();
                 }
                 polygonTriangles += corners - 2;
             }
-            if (problems.isEmpty()) {
-                out.append('f');
-                for (int v : resolved) {
-                    out.append(' ').append(v);
-                }
-                out.append('\n');
-                faceLines.add(line);
-                lastDataLine = line;
-            }
         }
 
         /**
-         * Parses one index of a face vertex and resolves a relative one.
+         * Parses one index of a face corner and resolves a relative one.
          *
-         * @return the absolute 1-based index, or {@link Integer#MIN_VALUE} after recording a problem
+         * @return the absolute 1-based index, or -1 after recording a problem
          */
-        private int index(int line, int face, String digits, String what, int countSoFar, boolean ignored,
-                          String token) {
-            if (!isInteger(digits)) {
-                problem(Kind.UNPARSEABLE, line, "'" + token + "' is not a face vertex (v, v/vt, v//vn or v/vt/vn)");
-                return Integer.MIN_VALUE;
+        private int index(int face, String token, int from, int to, int kind) {
+            if (!ObjNumbers.isInteger(token, from, to)) {
+                problem(Kind.UNPARSEABLE, "'" + quote(token)
+                        + "' is not a face vertex (v, v/vt, v//vn or v/vt/vn) in '" + st.text(QUOTE) + "'");
+                return -1;
             }
-            long value = parseLongSaturating(digits);
+            long value = ObjNumbers.parseInteger(token, from, to);
+            String what = ELEMENT[kind];
             if (value == 0) {
-                problem(Kind.INDEX_OUT_OF_RANGE, line, "face " + face + " uses " + what
+                problem(Kind.INDEX_OUT_OF_RANGE, "face " + face + " uses " + what
                         + " index 0; OBJ indices start at 1");
-                return Integer.MIN_VALUE;
+                return -1;
             }
+            int countSoFar = count(kind);
             long absolute = value > 0 ? value : countSoFar + 1 + value;
             if (absolute < 1 || absolute > Integer.MAX_VALUE) {
-                problem(Kind.INDEX_OUT_OF_RANGE, line, "face " + face + " uses " + what + " index " + digits
-                        + ", but only " + countSoFar + " " + (countSoFar == 1 ? what + " is"
-                        : (what.equals("vertex") ? "vertices" : what + "s") + " are") + " defined above it");
-                return Integer.MIN_VALUE;
+                problem(Kind.INDEX_OUT_OF_RANGE, "face " + face + " uses " + what + " index "
+                        + quote(token.substring(from, to)) + ", but only " + countSoFar + " "
+                        + (countSoFar == 1 ? what + " is" : ELEMENTS[kind] + " are") + " defined above it");
+                return -1;
             }
-            // A positive index may legally point below its face only if vertices follow; decide at the end.
-            // Unused texture-coordinate and normal indices are not range-checked: nothing reads them.
-            if (!ignored && absolute > countSoFar) {
-                forwardReferences.add(line);
+            // A positive index may point below its face if elements follow; decide at the end.
+            if (absolute > countSoFar) {
+                forwardReferences.add(st.line());
                 forwardReferences.add(face);
+                forwardReferences.add(kind);
                 forwardReferences.add((int) absolute);
             }
             return (int) absolute;
         }
 
         /** {@code t name nInts/nFloats/nStrings ints floats strings} (OpenSubdiv's tag format). */
-        private void tag(int line, String text) {
-            // de.javagl does not know tags, so they are parsed here.
-            if (tokens.size() < 3) {
-                problem(Kind.UNPARSEABLE, line, "a tag needs a name and counts, e.g. 't crease 2/1/0 a b s' ('"
-                        + text.strip() + "')");
+        private void tag() {
+            if (st.size() < 3) {
+                problem(Kind.UNPARSEABLE, "a tag needs a name and counts, e.g. 't crease 2/1/0 a b s' ('"
+                        + st.text(QUOTE) + "')");
                 return;
             }
-            String name = tokens.get(1);
-            String[] counts = tokens.get(2).split("/", -1);
+            String name = st.token(1);
+            String[] counts = st.token(2).split("/", -1);
             int[] n = new int[3];
             boolean countsOk = counts.length == 3;
             for (int i = 0; countsOk && i < 3; i++) {
-                countsOk = isInteger(counts[i]) && !counts[i].startsWith("-") && counts[i].length() < 6;
+                // at most 5 digits: a tag longer than that is not one
+                countsOk = !counts[i].isEmpty() && counts[i].length() < 6 && counts[i].chars().allMatch(
+                        ch -> ch >= '0' && ch <= '9');
                 if (countsOk) {
                     n[i] = Integer.parseInt(counts[i]);
                 }
             }
-            if (!countsOk || tokens.size() != 3 + n[0] + n[1] + n[2]) {
-                problem(Kind.UNPARSEABLE, line, "malformed tag '" + text.strip()
+            if (!countsOk || st.size() != 3 + n[0] + n[1] + n[2]) {
+                problem(Kind.UNPARSEABLE, "malformed tag '" + st.text(QUOTE)
                         + "'; expected 't name ints/floats/strings' followed by that many values");
                 return;
             }
             if (!name.equals("crease")) {
-                warn("t " + name, line, "'t " + name + "' tags are ignored");
+                warn("t " + name, "'t " + quote(name) + "' tags are ignored");
                 return;
             }
             if (n[0] < 2 || n[1] != 1 || n[2] != 0) {
-                problem(Kind.UNPARSEABLE, line, "a crease tag needs 2 (or more) vertex indices and one sharpness, "
-                        + "'t crease 2/1/0 a b s'; found '" + text.strip() + "'");
+                problem(Kind.UNPARSEABLE, "a crease tag needs 2 (or more) vertex indices and one sharpness, "
+                        + "'t crease 2/1/0 a b s'; found '" + st.text(QUOTE) + "'");
                 return;
             }
             int[] vertices = new int[n[0]];
             for (int i = 0; i < n[0]; i++) {
-                String token = tokens.get(3 + i);
-                if (!isInteger(token)) {
-                    problem(Kind.UNPARSEABLE, line, "crease vertex '" + token + "' is not an integer");
+                String token = st.token(3 + i);
+                if (!ObjNumbers.isInteger(token)) {
+                    problem(Kind.UNPARSEABLE, "crease vertex '" + quote(token) + "' is not an integer");
                     return;
                 }
-                long value = parseLongSaturating(token);
+                long value = ObjNumbers.parseInteger(token, 0, token.length());
                 if (value < 0 || value > Integer.MAX_VALUE) {
-                    problem(Kind.INDEX_OUT_OF_RANGE, line, "crease tag uses vertex index " + token
+                    problem(Kind.INDEX_OUT_OF_RANGE, "crease tag uses vertex index " + quote(token)
                             + "; crease indices are 0-based and not negative");
                     return;
                 }
                 vertices[i] = (int) value;
-            }
-            String sharpnessToken = tokens.get(3 + n[0]);
-            float sharpness;
-            switch (classify(sharpnessToken)) {
-                case NUMBER -> sharpness = Float.parseFloat(sharpnessToken);
-                case NON_FINITE_WORD -> sharpness = parseNonFiniteWord(sharpnessToken);
-                default -> {
-                    problem(Kind.UNPARSEABLE, line, "crease sharpness '" + sharpnessToken + "' is not a number");
+                if (i > 0 && vertices[i] == vertices[i - 1]) {
+                    problem(Kind.UNPARSEABLE, "crease tag joins vertex " + value + " to itself in '"
+                            + st.text(QUOTE) + "'");
                     return;
                 }
             }
+            String sharpnessToken = st.token(3 + n[0]);
+            float sharpness;
+            switch (ObjNumbers.classify(sharpnessToken)) {
+                case ObjNumbers.DECIMAL -> sharpness = ObjNumbers.parseDecimal(sharpnessToken);
+                case ObjNumbers.NON_FINITE_WORD -> sharpness = ObjNumbers.parseNonFiniteWord(sharpnessToken);
+                default -> {
+                    problem(Kind.UNPARSEABLE, "crease sharpness '" + quote(sharpnessToken) + "' is not a number"
+                            + notANumberHint(sharpnessToken));
+                    return;
+                }
+            }
+            // infinity (a word or a literal beyond the float range) is a hard crease; NaN is nothing
             if (!(sharpness >= 0)) {
-                problem(Kind.UNPARSEABLE, line, "crease sharpness " + sharpnessToken + " must be a number >= 0");
+                problem(Kind.UNPARSEABLE, "crease sharpness " + quote(sharpnessToken) + " must be a number >= 0");
                 return;
             }
+            sharpness += 0f; // -0 becomes +0: one zero sharpness, whatever its sign in the file
             // several indices form a chain of tagged edges sharing the sharpness
             for (int i = 0; i + 1 < vertices.length; i++) {
                 creases.add(new Crease(vertices[i], vertices[i + 1], sharpness));
-                creaseLines.add(line);
+                creaseLines.add(st.line());
             }
         }
 
-        private void numbers(int line, String text, int min, int max, String keyword) {
-            int found = tokens.size() - 1;
-            if (found < min || found > max) {
-                String expected = min == max ? "" + min : min + " to " + max;
-                problem(Kind.UNPARSEABLE, line, "'" + keyword + "' needs " + expected
-                        + " numbers, found " + found + " in '" + text.strip() + "'");
-                return;
+        /** Checks what can only be checked once every element is known. */
+        private void finish() {
+            for (int i = 0; i < forwardReferences.size; i += 4) {
+                int kind = forwardReferences.get(i + 2);
+                int index = forwardReferences.get(i + 3);
+                int total = count(kind);
+                if (index > total) {
+                    problem(Kind.INDEX_OUT_OF_RANGE, forwardReferences.get(i), "face " + forwardReferences.get(i + 1)
+                            + " uses " + ELEMENT[kind] + " " + index + ", but the file has " + total + " "
+                            + (total == 1 ? ELEMENT[kind] : ELEMENTS[kind]));
+                }
             }
-            for (int i = 1; i <= found; i++) {
-                if (classify(tokens.get(i)) == NOT_A_NUMBER) {
-                    problem(Kind.UNPARSEABLE, line, "'" + tokens.get(i) + "' is not a number in '"
-                            + text.strip() + "'");
-                    return;
+            int vertexCount = model.vertexCount();
+            for (int i = 0; i < creases.size(); i++) {
+                Crease c = creases.get(i);
+                int bad = c.v0() >= vertexCount ? c.v0() : c.v1() >= vertexCount ? c.v1() : -1;
+                if (bad >= 0) {
+                    problem(Kind.INDEX_OUT_OF_RANGE, creaseLines.get(i), "crease tag uses vertex index " + bad
+                            + " (0-based), but the file has " + vertexCount + " vertices");
+                }
+            }
+            if (problems.isEmpty()) {
+                if (vertexCount == 0) {
+                    problem(Kind.EMPTY, 0, "the file has no vertex (no 'v' line)");
+                } else if (model.faceCount() == 0) {
+                    problem(Kind.EMPTY, 0, "the file has " + vertexCount + " vertices but no face (no 'f' line)");
                 }
             }
         }
 
-        private void tokenize(String text) {
-            tokens.clear();
-            int n = text.length();
-            int i = 0;
-            while (i < n) {
-                while (i < n && Character.isWhitespace(text.charAt(i))) {
-                    i++;
-                }
-                int start = i;
-                while (i < n && !Character.isWhitespace(text.charAt(i))) {
-                    i++;
-                }
-                if (i > start) {
-                    tokens.add(text.substring(start, i));
+        /** @return the faces fan-triangulated, with the vertices and crease tags */
+        TriangleMesh mesh() {
+            int faceCount = model.faceCount();
+            int triangleCount = 0;
+            for (int f = 0; f < faceCount; f++) {
+                triangleCount += model.faceStarts.get(f + 1) - model.faceStarts.get(f) - 2;
+            }
+            float[] positions = model.positions.toArray();
+            TriangleMesh.Builder mesh = TriangleMesh.builder(positions.length / 3, triangleCount)
+                    .setPositions(0, positions, 0, positions.length / 3);
+            int t = 0;
+            int[] corners = model.cornerVertices.data;
+            for (int f = 0; f < faceCount; f++) {
+                int first = model.faceStarts.get(f);
+                int end = model.faceStarts.get(f + 1);
+                for (int k = first + 1; k + 1 < end; k++) {
+                    mesh.setTriangle(t++, corners[first], corners[k], corners[k + 1]);
                 }
             }
+            return mesh.creases(creases).build();
         }
 
-        private static String stripComment(String line) {
-            int hash = line.indexOf('#');
-            return hash >= 0 ? line.substring(0, hash) : line;
-        }
-
-        private static boolean endsWithBackslash(String text) {
-            int end = text.length() - 1;
-            while (end >= 0 && Character.isWhitespace(text.charAt(end))) {
-                end--;
-            }
-            return end >= 0 && text.charAt(end) == '\\';
-        }
-
-        /**
-         * Accepts only plain decimals ({@code [+-]digits[.digits][e[+-]digits]}), a subset of what
-         * {@link Float#parseFloat} takes (which also takes hex, {@code f}/{@code d} suffixes and
-         * surrounding blanks), so what passes here never makes de.javagl throw. The words printf writes
-         * for non-finite values ({@code nan}, {@code inf}, {@code infinity}, any case, signed) are
-         * recognised so that they are reported as non-finite rather than unparseable.
-         */
-        static int classify(String t) {
-            int n = t.length();
-            int i = 0;
-            if (n > 0 && (t.charAt(0) == '+' || t.charAt(0) == '-')) {
-                i++;
-            }
-            if (isNonFiniteWord(t, i)) {
-                return NON_FINITE_WORD;
-            }
-            int digits = 0;
-            while (i < n && isDigit(t.charAt(i))) {
-                i++;
-                digits++;
-            }
-            if (i < n && t.charAt(i) == '.') {
-                i++;
-                while (i < n && isDigit(t.charAt(i))) {
-                    i++;
-                    digits++;
-                }
-            }
-            if (digits == 0) {
-                return NOT_A_NUMBER;
-            }
-            if (i < n && (t.charAt(i) == 'e' || t.charAt(i) == 'E')) {
-                i++;
-                if (i < n && (t.charAt(i) == '+' || t.charAt(i) == '-')) {
-                    i++;
-                }
-                int exponentDigits = 0;
-                while (i < n && isDigit(t.charAt(i))) {
-                    i++;
-                    exponentDigits++;
-                }
-                if (exponentDigits == 0) {
-                    return NOT_A_NUMBER;
-                }
-            }
-            return i == n ? NUMBER : NOT_A_NUMBER;
-        }
-
-        private static boolean isNonFiniteWord(String t, int from) {
-            String rest = t.substring(from);
-            return rest.equalsIgnoreCase("nan") || rest.equalsIgnoreCase("inf") || rest.equalsIgnoreCase("infinity");
-        }
-
-        private static float parseNonFiniteWord(String t) {
-            boolean negative = t.startsWith("-");
-            String rest = t.substring(t.startsWith("-") || t.startsWith("+") ? 1 : 0);
-            if (rest.equalsIgnoreCase("nan")) {
-                return Float.NaN;
-            }
-            return negative ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY;
-        }
-
-        private static boolean isInteger(String t) {
-            int n = t.length();
-            int i = n > 0 && (t.charAt(0) == '+' || t.charAt(0) == '-') ? 1 : 0;
-            if (i == n) {
-                return false;
-            }
-            for (; i < n; i++) {
-                if (!isDigit(t.charAt(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        /** Parses a checked integer; values beyond the long range saturate (they are out of range anyway). */
-        private static long parseLongSaturating(String t) {
-            boolean negative = t.charAt(0) == '-';
-            long value = 0;
-            for (int i = t.charAt(0) == '+' || negative ? 1 : 0; i < t.length(); i++) {
-                value = value * 10 + (t.charAt(i) - '0');
-                if (value > (1L << 40)) {
-                    value = 1L << 40;
-                }
-            }
-            return negative ? -value : value;
-        }
-
-        private static boolean isDigit(char c) {
-            return c >= '0' && c <= '9';
+        /** A token for a message: control characters shown as {@code ?}, long ones cut. */
+        private static String quote(String token) {
+            return ObjStatements.printable(token, QUOTE);
         }
     }
 }
