@@ -167,7 +167,7 @@ public final class ObjReader {
         private final ObjModel.Ints creaseLines = new ObjModel.Ints();
         /** line, face number, element kind, 1-based index: faces pointing past the elements read so far. */
         private final ObjModel.Ints forwardReferences = new ObjModel.Ints();
-        /** Per corner of the face being read: the three indices, and the form (which are present). */
+        /** Per corner of the face being read: its v, vt and vn indices, 0-based (-1 where absent). */
         private final ObjModel.Ints cornerScratch = new ObjModel.Ints();
 
         final Map<Kind, Tally> problems = new EnumMap<>(Kind.class);
