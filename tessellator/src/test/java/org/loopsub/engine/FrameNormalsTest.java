@@ -28,17 +28,18 @@ import org.loopsub.reference.TestMeshes;
  * read as {@code +0.0}), the cross products {@code (b - a) x (c - a)} of all triangles at a position
  * summed, the sum normalised.
  *
- * <p>Bound: every corner within {@link #MAX_ANGLE} = 1e-3 rad of the reference. The GPU sums the
+ * <p>Bound: every corner within {@link #MAX_ANGLE} = 1e-5 rad of the reference. The GPU sums the
  * same faces in a different arithmetic: float cross products (relative error about 2^-23 of
  * |b - a| |c - a| per face), truncation to a fixed-point unit (about 1e-12 of the largest face at
- * these sizes), conversion back to float and {@code inversesqrt} (a few ulp). Together about 1e-6
- * rad where the faces at a position do not nearly cancel; the bound leaves three orders of magnitude
- * for positions where they do (folds, sharp boundary corners), where the sum is much shorter than its
- * terms and their errors count relatively more. A broken sum (a face missing, flat normals) is off
- * by far more: a coarse face's normal is tenths of a radian from the vertex normal.
+ * these sizes), conversion back to float and {@code inversesqrt} (a few ulp). The largest angle
+ * seen on these frames is about 1e-6 rad (at positions where the faces nearly cancel, so that the
+ * sum is shorter than its terms and their errors weigh more); the bound leaves a factor of ten. A
+ * broken sum is off by far more even on dense meshes, whose neighbouring faces are nearly parallel:
+ * leaving one corner of every face out of the sums moves bigguy's uniform-2 normals by 4e-3 rad,
+ * flat normals by tenths of a radian.
  */
 class FrameNormalsTest extends GlTestBase {
-    private static final double MAX_ANGLE = 1e-3;
+    private static final double MAX_ANGLE = 1e-5;
     /** The middle of mesh_with_border's bounding box (about 20 units across). */
     private static final Point3 BORDER_CENTRE = new Point3(84.7f, 84.5f, 7.3f);
 
@@ -232,6 +233,24 @@ class FrameNormalsTest extends GlTestBase {
             assertSameBits(uniform.normals(), read(m.refine(RefineOptions.uniform(2))).normals(), "uniform 2 again");
             assertSameBits(first.normals(), read(m.refine(adaptive)).normals(), "adaptive again");
             System.out.println("bigguyT: largest angle from the reference " + worst + " rad");
+        }
+    }
+
+    @Test
+    void theScaleFollowsACageMovedFarOutOfItsFrame() {
+        // the internal frame stays with the first positions: a cage grown 1000 times reaches far
+        // beyond [-1, 1], one shrunk 10^4 times has faces 10^8 times smaller
+        TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            for (float factor : new float[] {1000f, 1e-4f}) {
+                float[] moved = mesh.positions();
+                for (int i = 0; i < moved.length; i++) {
+                    moved[i] = (moved[i] - BORDER_CENTRE.x()) * factor;
+                }
+                m.updatePositions(moved);
+                assertSmooth(read(m.refine(RefineOptions.uniform(2))), "cage times " + factor);
+            }
         }
     }
 
