@@ -26,6 +26,7 @@ import org.loopsub.gl.GpuTimer;
  * the corners of one position get the same bits and shading is smooth across triangles, slivers
  * included (they add nothing: zero area). Padding triangles (all nine floats {@code +0.0}) are
  * skipped and get zero normals; a position whose sum is exactly zero gets {@code (0, 0, 1)}.
+ * The programs are loaded once, by the constructor; at a steady frame size a frame allocates nothing.
  *
  * <p>Three passes, issued without waiting for the GPU:
  * <ol>
@@ -47,9 +48,10 @@ import org.loopsub.gl.GpuTimer;
  *
  * <p><b>Precision.</b> Truncation loses less than one unit, {@code 2^(e + B - 62) < M n / 2^60}, per
  * component and face: for a million triangles about 1e-12 of the largest face. A position whose
- * faces are {@code r} times smaller than the largest face keeps a relative precision of about
- * {@code r n 2^-60}, far below float's {@code 2^-24} for any frame that fits in memory; the float
- * cross products (relative error about {@code 2^-23}) dominate.
+ * faces are {@code r} times smaller than the frame's largest keeps a relative precision of about
+ * {@code r n 2^-60}: finer than float's {@code 2^-24} while {@code r n < 2^36} (a million triangles
+ * whose cross products span a factor of 65,000), and then the float cross products (relative error
+ * about {@code 2^-23} each) dominate. The final normalisation adds a few ulp.
  *
  * <p><b>Memory.</b> The table has {@code 2 * 3n} slots (load at most 1/2 even where no two corners
  * share a position; about 1/12 on a closed mesh, which has half as many vertices as faces) of 36
