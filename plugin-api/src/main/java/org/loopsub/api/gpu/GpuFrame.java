@@ -42,7 +42,18 @@ public interface GpuFrame {
     /** @return GL name of the position buffer */
     int positionBuffer();
 
-    /** @return GL name of the normal buffer */
+    /**
+     * The normals, parallel to the positions (3 floats per vertex). A vertex's normal is the
+     * normalised sum of the area-weighted face normals ({@code (b - a) x (c - a)}) of all triangles
+     * with a vertex at exactly its position, as the command line's welded output computes them: the
+     * vertices of one position get the same normal, so shading is smooth across triangles and levels,
+     * and slivers (zero area) shade like their neighbours. Computed on the GPU after the triangles,
+     * with integer sums, so the same frame gives the same bits every time. The degenerate triangles
+     * in the gaps between {@linkplain #blocks() blocks} have zero normals; a vertex whose faces'
+     * sum is exactly zero gets {@code (0, 0, 1)}.
+     *
+     * @return GL name of the normal buffer
+     */
     int normalBuffer();
 
     /** @return GL name of the buffer holding the draw command at offset 0 */
