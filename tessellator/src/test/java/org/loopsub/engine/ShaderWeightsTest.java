@@ -34,7 +34,9 @@ class ShaderWeightsTest {
      */
     static final Map<Double, String> STRUCTURAL = Map.of(
             0.0, "the start of a sum, a zero vector",
-            1.0, "the unit, e.g. to normalise");
+            1.0, "the unit, e.g. to normalise",
+            4294967296.0, "2^32: the frame normals' 64-bit fixed-point sums kept as two 32-bit words",
+            3.4028235e38, "the largest float, as written: the frame normals' test for a finite cross product");
 
     /**
      * GLSL 4.30 tokens that can hold digits (section 3.6 of the spec): identifiers are matched whole
