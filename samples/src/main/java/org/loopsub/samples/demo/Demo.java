@@ -149,7 +149,7 @@ public final class Demo {
             int[] fb = window.framebufferSize();
             if (fb[0] == 0 || fb[1] == 0) {
                 // minimised: nothing to draw into, and nothing to refine for
-                org.lwjgl.glfw.GLFW.glfwWaitEventsTimeout(0.1);
+                window.waitEvents(0.1);
                 continue;
             }
             controls.viewport(window.pixelsPerCursorUnit(), fb[1]);

@@ -18,14 +18,10 @@ import org.lwjgl.system.MemoryStack;
  */
 final class DemoWindow implements AutoCloseable {
     private final long handle;
-    private final String[] lastError;
-    private final GLCapabilities capabilities;
     private boolean closed;
 
-    private DemoWindow(long handle, String[] lastError, GLCapabilities capabilities) {
+    private DemoWindow(long handle) {
         this.handle = handle;
-        this.lastError = lastError;
-        this.capabilities = capabilities;
     }
 
     /**
@@ -104,7 +100,7 @@ final class DemoWindow implements AutoCloseable {
         }
         // a window shows at the display's rate; offscreen, frames are timed as fast as they go
         glfwSwapInterval(headless ? 0 : 1);
-        return new DemoWindow(window, lastError, caps);
+        return new DemoWindow(window);
     }
 
     /** X11 when an X display is named and no Wayland one, skipping GLFW's Wayland probe; else any. */
@@ -178,6 +174,15 @@ final class DemoWindow implements AutoCloseable {
         glfwPollEvents();
     }
 
+    /**
+     * Sleeps until an event arrives or the time is up (while minimised, nothing is drawn).
+     *
+     * @param seconds the longest wait
+     */
+    void waitEvents(double seconds) {
+        glfwWaitEventsTimeout(seconds);
+    }
+
     /** Shows the frame drawn into the back buffer. */
     void swap() {
         glfwSwapBuffers(handle);
@@ -186,16 +191,6 @@ final class DemoWindow implements AutoCloseable {
     /** @param title the new title */
     void title(String title) {
         glfwSetWindowTitle(handle, title);
-    }
-
-    /** @return the GL functions of this window's context */
-    GLCapabilities capabilities() {
-        return capabilities;
-    }
-
-    /** @return the last error GLFW reported, or {@code null} */
-    String lastError() {
-        return lastError[0];
     }
 
     @Override

@@ -51,10 +51,11 @@ final class OrbitCamera {
     }
 
     /**
-     * A camera framing an axis-aligned box.
+     * A camera framing points: it looks at the centre of their axis-aligned bounding box and frames
+     * the sphere around that box.
      *
      * @param positions x, y, z per point
-     * @return a camera looking at the box's centre, framing its bounding sphere
+     * @return the camera
      */
     static OrbitCamera framing(float[] positions) {
         float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE};

@@ -7,9 +7,10 @@ import org.loopsub.api.LevelStats;
 
 /**
  * The HUD's layout: a panel in the top-left corner with the figures of the frame (speed, triangles,
- * the criterion and the switches) and a histogram of the triangles each level finished, in the level
- * colours of key L; the key list in the top-right corner while H is on; a passing message (a saved
- * screenshot) in the bottom-left corner.
+ * the criterion and the switches); a histogram of the triangles each level finished, in the level
+ * colours of key L, in the bottom-left corner; the key list in the top-right corner while H is on; a
+ * passing message (a saved screenshot) in the bottom-right corner. The mesh, framed in the middle,
+ * stays clear of them at the usual sizes.
  */
 final class Overlay {
     private static final float[] TEXT = {0.94f, 0.94f, 0.96f};
@@ -84,34 +85,41 @@ final class Overlay {
                 textWidth = Math.max(textWidth, hud.width(l[0]));
             }
         }
-        String[] counts = new String[levels.size()];
-        for (int i = 0; i < levels.size(); i++) {
-            LevelStats l = levels.get(i);
-            counts[i] = String.format(Locale.ROOT, "%,d", l.finishedTriangles())
-                    + (l.slivers() > 0 ? String.format(Locale.ROOT, " +%,d", l.slivers()) : "");
-            textWidth = Math.max(textWidth, hud.width("L16 ") + BAR * s + hud.width(" " + counts[i]));
-        }
         // the renderer's name can be long: no wider than the rest of the panel
         int chars = Math.max(24, textWidth / hud.width(" "));
         lines.get(1)[0] = clip(lines.get(1)[0], chars);
         textWidth = Math.max(textWidth, hud.width(lines.get(1)[0]));
-        int panelHeight = pad + lines.size() * lh + (levels.isEmpty() ? 0 : s * 3 + levels.size() * lh) + pad - 3 * s;
-        hud.rect(pad, pad, textWidth + 2 * pad, panelHeight, PANEL, PANEL_ALPHA);
+        hud.rect(pad, pad, textWidth + 2 * pad, lines.size() * lh + 2 * pad - 3 * s, PANEL, PANEL_ALPHA);
         float x = 2 * pad;
         float y = 2 * pad;
         for (String[] l : lines) {
             hud.text(x, y, l[0], l[1].equals("t") ? TEXT : l[1].equals("a") ? ACCENT : DIM, 1);
             y += lh;
         }
-        y += 3 * s;
-        // the histogram: triangles each level finished (and its slivers), bars in the level colours
-        for (int i = 0; i < levels.size(); i++) {
-            LevelStats l = levels.get(i);
-            float bx = hud.text(x, y, String.format(Locale.ROOT, "L%-2d ", l.level()), DIM, 1);
-            float w = l.finishedTriangles() == 0 ? 0 : Math.max(s, (float) l.finishedTriangles() / most * BAR * s);
-            hud.rect(bx, y, w, BitmapFont.GLYPH_HEIGHT * s, LevelColours.of(l.level()), 1);
-            hud.text(bx + BAR * s, y, " " + counts[i], TEXT, 1);
-            y += lh;
+
+        // the histogram, in the bottom-left corner (the mesh sits in the middle, between the panels):
+        // triangles each level finished (and its slivers), bars in the level colours
+        if (!levels.isEmpty()) {
+            String[] counts = new String[levels.size()];
+            int histWidth = 0;
+            for (int i = 0; i < levels.size(); i++) {
+                LevelStats l = levels.get(i);
+                counts[i] = String.format(Locale.ROOT, "%,d", l.finishedTriangles())
+                        + (l.slivers() > 0 ? String.format(Locale.ROOT, " +%,d", l.slivers()) : "");
+                histWidth = Math.max(histWidth, hud.width("L16 ") + BAR * s + hud.width(" " + counts[i]));
+            }
+            int histHeight = levels.size() * lh + 2 * pad - 3 * s;
+            hud.rect(pad, height - pad - histHeight, histWidth + 2 * pad, histHeight, PANEL, PANEL_ALPHA);
+            y = height - histHeight;
+            for (int i = 0; i < levels.size(); i++) {
+                LevelStats l = levels.get(i);
+                float bx = hud.text(x, y, String.format(Locale.ROOT, "L%-2d ", l.level()), DIM, 1);
+                float w = l.finishedTriangles() == 0 ? 0
+                        : Math.max(s, (float) l.finishedTriangles() / most * BAR * s);
+                hud.rect(bx, y, w, BitmapFont.GLYPH_HEIGHT * s, LevelColours.of(l.level()), 1);
+                hud.text(bx + BAR * s, y, " " + counts[i], TEXT, 1);
+                y += lh;
+            }
         }
 
         if (c.help()) {
@@ -129,9 +137,10 @@ final class Overlay {
             }
         }
         if (f.message() != null) {
-            float my = height - lh - 2 * pad;
-            hud.rect(pad, my - pad, hud.width(f.message()) + 2 * pad, lh + 2 * pad - 3 * s, PANEL, PANEL_ALPHA);
-            hud.text(2 * pad, my, f.message(), ACCENT, 1);
+            float my = height - lh - 2 * pad + 3 * s;
+            float mx = width - hud.width(f.message()) - 2 * pad;
+            hud.rect(mx - pad, my - pad, hud.width(f.message()) + 2 * pad, lh + 2 * pad - 3 * s, PANEL, PANEL_ALPHA);
+            hud.text(mx, my, f.message(), ACCENT, 1);
         }
     }
 
