@@ -315,7 +315,7 @@ final class BenchCommand extends RefiningCommand {
     }
 
     /** Like the OBJ output, the file appears whole or not at all. */
-    private static void writeJson(Path file, String text) {
+    static void writeJson(Path file, String text) {
         Path target = file.toAbsolutePath();
         Path tmp = null;
         try {

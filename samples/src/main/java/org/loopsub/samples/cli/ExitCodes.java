@@ -17,7 +17,8 @@ public final class ExitCodes {
     public static final int OUTPUT = 4;
     /**
      * The run needs more memory (or larger arrays) than this JVM has, or a GPU feature this machine
-     * lacks: no OpenGL 4.3 context for {@code --backend gl}, no subgroups for {@code --scan subgroup}.
+     * lacks: no OpenGL 4.3 context for {@code --backend gl} or {@code demo}, no display for a {@code demo}
+     * window, no subgroups for {@code --scan subgroup}.
      */
     public static final int RESOURCE = 5;
 
@@ -30,6 +31,9 @@ public final class ExitCodes {
     static final String HELP_RESOURCE = "5:not enough memory (try fewer levels or JAVA_OPTS=-Xmx...)";
     static final String HELP_USAGE_GL = "2:usage error (bad option or value, or a criterion the GL back end "
             + "cannot run)";
+    static final String HELP_RESOURCE_ALL = "5:not enough memory (try fewer levels or JAVA_OPTS=-Xmx...), no "
+            + "OpenGL 4.3 context for --backend gl or demo, no display for demo without --headless, or --scan "
+            + "subgroup without subgroup support";
     static final String HELP_RESOURCE_GL = "5:not enough memory (try fewer levels or JAVA_OPTS=-Xmx...), no "
             + "OpenGL 4.3 context for --backend gl, or --scan subgroup without subgroup support";
 

@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code loopsub} command: Loop subdivision of OBJ meshes from the command line. The work is
  * done by the subcommands ({@link SubdivideCommand}, {@link InfoCommand}, {@link BenchCommand},
- * {@link VerifyCommand}); this class holds the options they share and the {@code main} method of the
+ * {@link VerifyCommand}, {@link DemoCommand}); this class holds the options they share and the {@code main} method of the
  * shaded jar.
  *
  * <p>Embedders and tests run it in-process with
@@ -29,11 +29,11 @@ import picocli.CommandLine.Spec;
         optionListHeading = "%nOptions:%n",
         commandListHeading = "%nCommands:%n",
         subcommands = {SubdivideCommand.class, InfoCommand.class, BenchCommand.class, VerifyCommand.class,
-            CommandLine.HelpCommand.class},
+            DemoCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.HELP_OK, "1:unexpected error (a bug; --debug shows the stack trace); verify "
                 + "and bench --verify: the back ends' outputs differ", ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT, ExitCodes.HELP_OUTPUT,
-            ExitCodes.HELP_RESOURCE_GL},
+            ExitCodes.HELP_RESOURCE_ALL},
         footerHeading = "%nEnvironment:%n",
         footer = {"  JAVA_OPTS  JVM options for the launcher script, e.g. -Xmx16g for deep levels."})
 public final class LoopsubCommand implements Callable<Integer> {
@@ -80,7 +80,7 @@ public final class LoopsubCommand implements Callable<Integer> {
             spec.commandLine().printVersionHelp(spec.commandLine().getOut());
             return ExitCodes.OK;
         }
-        throw new ParameterException(spec.commandLine(), "missing command: give 'subdivide', 'info', 'bench' or 'verify'");
+        throw new ParameterException(spec.commandLine(), "missing command: give 'subdivide', 'info', 'bench', 'verify' or 'demo'");
     }
 
     /** @return whether {@code --debug} was given, before or after the subcommand */

@@ -23,7 +23,7 @@ class HelpTest {
     void topLevelHelpListsCommandsAndExitCodes() {
         Cli.Result r = Cli.run("--help");
         assertEquals(0, r.exitCode(), r::both);
-        assertContains(r.out(), "Usage: loopsub", "subdivide", "info", "bench", "verify", "--debug", "--help",
+        assertContains(r.out(), "Usage: loopsub", "subdivide", "info", "bench", "verify", "demo", "--debug", "--help",
                 "--version",
                 "Exit codes:", "JAVA_OPTS");
         for (int code = 0; code <= 5; code++) {
@@ -93,6 +93,27 @@ class HelpTest {
                 "--adaptive", "--max-edge=<L>", "--scheme=<scheme>", "--scan=<scan>", "Default: all.",
                 "0 every output is identical", "1 an output differs", "5 no OpenGL 4.3 context", "Examples:");
         assertFalse(help.contains("--gl-budget-mib"), "a testing option, hidden");
+        for (String line : r.out().split("\n")) {
+            assertTrue(line.length() <= 80, () -> "longer than 80 columns: " + line);
+        }
+    }
+
+    @Test
+    void demoHelpDescribesEveryOptionWithItsDefault() {
+        Cli.Result r = Cli.run("demo", "--help");
+        assertEquals(0, r.exitCode(), r::both);
+        String help = flat(r.out());
+        assertContains(help, "Usage: loopsub demo", "<in.obj>", "--sample=<name>", "bigguy, icosahedron",
+                "--screen-px=<P>", "0.25 to 256.0", "Default: 1.",
+                "--max-depth=<D>", "0 to 16", "Default: 8.",
+                "--size=<WxH>", "Default: 1280x720.",
+                "--headless", "null platform", "EGL", "Default: off (a window).",
+                "--frames=<N>", "Default: no limit in a window, 120 with --headless.",
+                "--orbit=<DEG>", "Default: 0.",
+                "--screenshot=<FILE.png>", "--stats-json=<FILE>", "Default: none.",
+                "left drag orbits", "W wireframe", "L colour by level", "F freeze", "A animate", "H help",
+                "frames N, frame ms median X p95 Y, refine gpu ms median Z, triangles median T",
+                "5 no display (and no --headless), or no OpenGL 4.3 context", "Exit codes:", "Examples:");
         for (String line : r.out().split("\n")) {
             assertTrue(line.length() <= 80, () -> "longer than 80 columns: " + line);
         }

@@ -1,0 +1,211 @@
+package org.loopsub.samples.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.samples.demo.Demo;
+import org.loopsub.samples.demo.DemoOptions;
+import org.loopsub.samples.demo.DemoStats;
+import org.loopsub.samples.demo.DemoUnavailableException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code loopsub demo}: the live subdivision demo ({@link Demo}) in a window, or headless for timing
+ * and pictures. This class reads the command line and the input, and turns the demo's failures into
+ * exit statuses; the demo itself uses plugin-api's GPU interface only.
+ */
+@Command(name = "demo",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Live adaptive subdivision on the GPU: a window in which the mesh is refined every frame for "
+                    + "the current camera (an edge is split until its projection is at most --screen-px "
+                    + "pixels long, down to --max-depth) and drawn straight from the GPU's buffers, with "
+                    + "smooth shading.",
+            "",
+            "Mouse: left drag orbits, right (or middle) drag pans, the wheel zooms. Keys: W wireframe, "
+                    + "L colour by level (slivers highlighted), +/- screen px, PgUp/PgDn max depth, U uniform "
+                    + "or adaptive, F freeze the refinement camera, A animate the control mesh, S screenshot "
+                    + "(loopsub-demo-N.png in the working directory), H help, Esc quit. The HUD shows fps, "
+                    + "frame time, the GPU time of the refinement, the triangles and their levels.",
+            "",
+            "With --headless the same frames are drawn offscreen (GLFW's null platform with an EGL context; "
+                    + "no display needed), for timing on a GPU machine or making pictures.",
+            "",
+            "At exit one line on stdout: frames N, frame ms median X p95 Y, refine gpu ms median Z, "
+                    + "triangles median T (frame ms: host time per frame, input, refinement, drawing and "
+                    + "swap; refine gpu ms: GPU time of the refinement passes)."},
+        parameterListHeading = "%nParameters:%n",
+        optionListHeading = "%nOptions:%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
+            "4:the --screenshot or --stats-json file cannot be written",
+            "5:no display (and no --headless), or no OpenGL 4.3 context"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  loopsub demo --sample bigguy",
+            "  loopsub demo bunny.obj --screen-px 2 --max-depth 10",
+            "  loopsub demo --headless --sample bigguy --frames 300 --orbit 1 \\",
+            "      --stats-json demo.json --screenshot demo.png"})
+final class DemoCommand extends Subcommand {
+    /** Frames of a headless run without --frames. */
+    static final long DEFAULT_HEADLESS_FRAMES = 120;
+    /** What --max-depth is without a value: deep enough that the screen criterion decides. */
+    static final int DEFAULT_MAX_DEPTH = 8;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
+            description = "Input OBJ file. Give either this or --sample.")
+    Path input;
+
+    @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
+            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
+    String sample;
+
+    @Option(names = "--screen-px", paramLabel = "<P>", defaultValue = "1",
+            description = "Starting bound of the screen-space criterion: an edge is split until its projection "
+                    + "is at most P pixels long, " + DemoOptions.MIN_SCREEN_PX + " to " + DemoOptions.MAX_SCREEN_PX
+                    + " (keys + and - double and halve it). Default: ${DEFAULT-VALUE}.")
+    float screenPx;
+
+    @Option(names = "--max-depth", paramLabel = "<D>", defaultValue = "" + DEFAULT_MAX_DEPTH,
+            description = "Starting deepest level, 0 to " + RefineOptions.MAX_LEVELS + " (keys PgUp and PgDn). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int maxDepth;
+
+    @Option(names = "--size", paramLabel = "<WxH>", defaultValue = "1280x720",
+            converter = AdaptiveOptions.ViewportConverter.class,
+            description = "Framebuffer size in pixels, width x height. Default: ${DEFAULT-VALUE}.")
+    AdaptiveOptions.Viewport size;
+
+    @Option(names = "--headless",
+            description = "Draw offscreen, with no display: GLFW's null platform with an EGL context. "
+                    + "Default: off (a window).")
+    boolean headless;
+
+    @Option(names = "--frames", paramLabel = "<N>",
+            description = "Stop after N frames (N >= 1). Default: no limit in a window, "
+                    + DEFAULT_HEADLESS_FRAMES + " with --headless.")
+    Long frames;
+
+    @Option(names = "--orbit", paramLabel = "<DEG>", defaultValue = "0",
+            description = "Turn the camera DEG degrees around the target every frame (negative: the other "
+                    + "way). Default: ${DEFAULT-VALUE}.")
+    float orbit;
+
+    @Option(names = "--screenshot", paramLabel = "<FILE.png>",
+            description = "Save the last frame as a PNG (also on Esc in a window). Default: none.")
+    Path screenshot;
+
+    @Option(names = "--stats-json", paramLabel = "<FILE>",
+            description = "Also write the summary figures, and the per-frame times and triangle counts, as a "
+                    + "JSON object to this file (keys in a fixed order, times in milliseconds). Default: none.")
+    Path statsJson;
+
+    DemoCommand() {
+        super("starting the demo");
+    }
+
+    @Override
+    int run() {
+        DemoOptions options = checkOptions();
+        activity = "reading the input";
+        InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
+        for (String w : in.warnings()) {
+            err().println("loopsub: " + in.name() + ": warning: " + Problems.withoutSource(in.name(), w));
+        }
+        err().flush();
+        // before the window opens: an invalid mesh is an input problem, whatever the display
+        in.requireValid();
+
+        activity = "running the demo";
+        DemoStats stats;
+        try {
+            stats = Demo.run(in.obj().mesh(), in.name(), options, err());
+        } catch (DemoUnavailableException e) {
+            throw new CliFailure(ExitCodes.RESOURCE, "demo: " + e.getMessage(), e);
+        } catch (InvalidMeshException e) {
+            throw InputMesh.invalid(in.name(), e);
+        } catch (UncheckedIOException e) {
+            throw new CliFailure(ExitCodes.OUTPUT, e.getMessage(), e);
+        }
+        out().println(stats.summaryLine());
+        out().flush();
+        if (statsJson != null) {
+            activity = "writing " + statsJson;
+            BenchCommand.writeJson(statsJson, Json.write(toJson(in.name(), options, stats)));
+        }
+        return ExitCodes.OK;
+    }
+
+    private DemoOptions checkOptions() {
+        if (maxDepth < 0 || maxDepth > RefineOptions.MAX_LEVELS) {
+            throw usage("--max-depth must be 0 to " + RefineOptions.MAX_LEVELS + ", got " + maxDepth);
+        }
+        if (!(screenPx >= DemoOptions.MIN_SCREEN_PX && screenPx <= DemoOptions.MAX_SCREEN_PX)) {
+            throw usage("--screen-px must be " + DemoOptions.MIN_SCREEN_PX + " to " + DemoOptions.MAX_SCREEN_PX
+                    + ", got " + screenPx);
+        }
+        if (frames != null && frames < 1) {
+            throw usage("--frames must be at least 1, got " + frames);
+        }
+        if (!Float.isFinite(orbit)) {
+            throw usage("--orbit must be a finite number of degrees, got " + orbit);
+        }
+        if (screenshot != null) {
+            SubdivideCommand.checkOutputTarget(screenshot);
+        }
+        if (statsJson != null) {
+            SubdivideCommand.checkOutputTarget(statsJson);
+        }
+        long n = frames != null ? frames : headless ? DEFAULT_HEADLESS_FRAMES : 0;
+        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot);
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /**
+     * The figures of the summary line, and the frames behind them, as JSON. The summary values are the
+     * very numbers the line prints.
+     */
+    static ObjectNode toJson(String mesh, DemoOptions options, DemoStats stats) {
+        ObjectNode root = Json.object();
+        root.put("mesh", mesh);
+        root.put("renderer", stats.renderer());
+        root.put("gl_version", stats.glVersion());
+        root.put("headless", options.headless());
+        root.put("width", options.width());
+        root.put("height", options.height());
+        root.put("screen_px", Json.decimal(options.screenPx(), 7));
+        root.put("max_depth", options.maxDepth());
+        root.put("orbit_degrees", Json.decimal(options.orbitDegrees(), 7));
+        root.put("frames", stats.frames());
+        root.put("frame_ms_median", stats.frameMsMedian());
+        root.put("frame_ms_p95", stats.frameMsP95());
+        root.put("refine_gpu_ms_median", stats.refineGpuMsMedian());
+        if (stats.frames() > 0) {
+            root.put("triangles_median", stats.trianglesMedian());
+        } else {
+            root.putNull("triangles_median");
+        }
+        ArrayNode perFrame = root.putArray("per_frame");
+        BigDecimal[] frameMs = stats.frameMs();
+        BigDecimal[] gpuMs = stats.refineGpuMs();
+        long[] triangles = stats.triangles();
+        for (int i = 0; i < stats.frames(); i++) {
+            ObjectNode f = perFrame.addObject();
+            f.put("frame_ms", frameMs[i]);
+            f.put("refine_gpu_ms", gpuMs[i]);
+            f.put("triangles", triangles[i]);
+        }
+        return root;
+    }
+}

@@ -1,0 +1,281 @@
+package org.loopsub.samples.demo;
+
+import static org.lwjgl.opengl.GL43C.*;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.joml.Matrix4d;
+import org.joml.Matrix4f;
+import org.loopsub.api.Camera;
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.StopCriterion;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.gpu.GpuFrame;
+import org.loopsub.api.gpu.GpuMesh;
+import org.loopsub.api.gpu.GpuTessellator;
+import org.loopsub.api.gpu.GpuTessellators;
+import org.loopsub.samples.render.GlImages;
+import org.lwjgl.opengl.GLUtil;
+import org.lwjgl.system.Callback;
+
+/**
+ * The live subdivision demo ({@code loopsub demo}): a mesh refined adaptively on the GPU every frame
+ * for the camera of that frame, and drawn straight from the GPU's buffers. It uses the library only
+ * through plugin-api's GPU interface ({@link GpuTessellators}, {@link GpuMesh}, {@link GpuFrame}), as
+ * any renderer would: prepare the mesh once, then per frame {@code refine} with a screen-space
+ * criterion for the current camera and draw the frame's buffers with {@code glDrawArraysIndirect}.
+ *
+ * <p>In a window the mouse moves the camera and keys change the criterion and the display (see
+ * {@link Controls#HELP} and docs/demo.md); headless, the same frames are drawn offscreen, for a fixed
+ * number of frames, with an optional camera turn per frame, to time the GPU or make pictures.
+ */
+public final class Demo {
+    /** The window's title, and the start of it once figures are added. */
+    public static final String TITLE = "loopsub demo";
+    /** The GPU back end the demo asks {@link GpuTessellators} for. */
+    static final String BACKEND = "gl";
+    /** Headless frames are animated as if shown at this rate, so a run gives the same pictures each time. */
+    static final double HEADLESS_FPS = 60;
+    private static final double MESSAGE_SECONDS = 3;
+    private static final long TITLE_NANOS = 500_000_000L;
+
+    private final TriangleMesh mesh;
+    private final String meshName;
+    private final DemoOptions options;
+    private final PrintWriter notes;
+
+    private Demo(TriangleMesh mesh, String meshName, DemoOptions options, PrintWriter notes) {
+        this.mesh = mesh;
+        this.meshName = meshName;
+        this.options = options;
+        this.notes = notes;
+    }
+
+    /**
+     * Runs the demo on this thread until the window is closed (Escape or its close button) or the
+     * frames asked for are drawn, and cleans up after itself (GL objects, the GPU mesh and tessellator,
+     * the window, GLFW).
+     *
+     * @param mesh the control mesh
+     * @param meshName its name for the HUD and messages
+     * @param options the command line's settings
+     * @param notes where progress notes go (stderr)
+     * @return what was measured
+     * @throws DemoUnavailableException if no window or no OpenGL 4.3 context can be had
+     * @throws InvalidMeshException if the mesh cannot be subdivided
+     * @throws UncheckedIOException if the {@code --screenshot} file cannot be written
+     */
+    public static DemoStats run(TriangleMesh mesh, String meshName, DemoOptions options, PrintWriter notes) {
+        return new Demo(mesh, meshName, options, notes).run();
+    }
+
+    private DemoStats run() {
+        try (DemoWindow window = DemoWindow.open(TITLE, options.width(), options.height(), options.headless())) {
+            Callback debug = Boolean.getBoolean("loopsub.gl.debug") ? GLUtil.setupDebugMessageCallback(System.err) : null;
+            try {
+                return run(window);
+            } finally {
+                if (debug != null) {
+                    debug.free();
+                }
+            }
+        }
+    }
+
+    private DemoStats run(DemoWindow window) {
+        GpuTessellator tessellator;
+        try {
+            tessellator = GpuTessellators.createForCurrentContext(BACKEND);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            throw new DemoUnavailableException("the GPU back end cannot run on this context: " + e.getMessage(), e);
+        }
+        String renderer = String.valueOf(glGetString(GL_RENDERER));
+        String version = String.valueOf(glGetString(GL_VERSION));
+        note(String.format(Locale.ROOT, "%s, %,d control triangles, on %s (OpenGL %s), %s %dx%d", meshName,
+                mesh.triangleCount(), renderer, version, options.headless() ? "headless" : "window",
+                options.width(), options.height()));
+        try (tessellator;
+             GpuMesh gpu = tessellator.prepare(mesh);
+             MeshRenderer renderer3d = new MeshRenderer();
+             Hud hud = new Hud(BitmapFont.load())) {
+            for (String w : gpu.warnings()) {
+                note(meshName + ": warning: " + w);
+            }
+            return loop(window, gpu, renderer3d, hud, new DemoStats(renderer, version));
+        }
+    }
+
+    private DemoStats loop(DemoWindow window, GpuMesh gpu, MeshRenderer renderer, Hud hud, DemoStats stats) {
+        float[] rest = mesh.positions();
+        OrbitCamera camera = OrbitCamera.framing(rest);
+        Controls controls = new Controls(camera, options.screenPx(), options.maxDepth());
+        window.listen(controls);
+        Wave wave = new Wave(rest);
+        float[] moved = new float[rest.length];
+        double animationStart = Double.NaN;
+        Camera frozenCamera = null;
+        GpuFrame previous = null;
+        Matrix4d view = new Matrix4d();
+        Matrix4d model = new Matrix4d();
+        Matrix4f modelView = new Matrix4f();
+        Matrix4f projection = new Matrix4f();
+        Matrix4f frameModel = new Matrix4f();
+        double refineGpuMs = Double.NaN;
+        // the HUD's speed figures: averages over about half a second, so they can be read
+        long windowStart = System.nanoTime();
+        int windowFrames = 0;
+        double fps = Double.NaN;
+        double frameMs = Double.NaN;
+        long lastTitle = 0;
+        String message = null;
+        long messageUntil = 0;
+        long limit = options.frames();
+
+        int frame = 0;
+        while (true) {
+            long start = System.nanoTime();
+            window.poll();
+            boolean quit = controls.quit() || window.closeRequested();
+            if (limit > 0 && frame >= limit || quit && options.screenshot() == null) {
+                break;
+            }
+            // asked to quit with --screenshot: draw this one more frame to save it
+            boolean last = quit || limit > 0 && frame == limit - 1;
+            int[] fb = window.framebufferSize();
+            if (fb[0] == 0 || fb[1] == 0) {
+                // minimised: nothing to draw into, and nothing to refine for
+                window.waitEvents(0.1);
+                continue;
+            }
+            controls.viewport(window.pixelsPerCursorUnit(), fb[1]);
+
+            if (previous != null) {
+                // the previous frame has been swapped, its queries are done or nearly; read before
+                // the next refine or updatePositions replaces it
+                long nanos = previous.gpuNanos();
+                refineGpuMs = nanos / 1e6;
+                stats.gpu(stats.frames() - 1, nanos);
+                previous = null;
+            }
+
+            if (controls.animating()) {
+                if (Double.isNaN(animationStart)) {
+                    animationStart = options.headless() ? frame / HEADLESS_FPS : start / 1e9;
+                }
+                double now = options.headless() ? frame / HEADLESS_FPS : start / 1e9;
+                gpu.updatePositions(wave.at(now - animationStart, moved));
+            } else if (!Double.isNaN(animationStart)) {
+                gpu.updatePositions(rest);
+                animationStart = Double.NaN;
+            }
+            if (options.orbitDegrees() != 0 && frame > 0) {
+                camera.orbit(options.orbitDegrees(), 0);
+            }
+            Camera current = camera.camera(fb[0], fb[1]);
+            if (controls.takeFrozenChange()) {
+                frozenCamera = controls.frozen() ? current : null;
+            }
+            int uniformLevels = controls.uniformLevels(gpu.triangleCount());
+            RefineOptions refine = controls.uniform() ? RefineOptions.uniform(uniformLevels)
+                    : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
+                            frozenCamera != null ? frozenCamera : current, controls.screenPx()));
+            GpuFrame f = gpu.refine(refine);
+
+            glViewport(0, 0, fb[0], fb[1]);
+            glClearColor(LevelColours.BACKGROUND[0], LevelColours.BACKGROUND[1], LevelColours.BACKGROUND[2], 1);
+            glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+            glEnable(GL_DEPTH_TEST);
+            camera.view(view);
+            view.mul(model.set(f.modelMatrix(frameModel)), view);
+            modelView.set(view);
+            camera.projection(projection, (float) fb[0] / fb[1]);
+            renderer.draw(f, modelView, projection, controls.wireframe(), controls.levelColours());
+
+            if (message != null && start > messageUntil) {
+                message = null;
+            }
+            hud.begin(fb[0], fb[1]);
+            Overlay.draw(hud, new Overlay.Figures(meshName, stats.renderer(), fps, frameMs, refineGpuMs,
+                    f.triangleCount(), f.levels(), controls, uniformLevels, message), fb[0], fb[1]);
+            hud.end();
+            if (frame == 0) {
+                GlImages.check("drawing the first frame");
+            }
+
+            for (int n = controls.takeScreenshots(); n > 0; n--) {
+                String saved = saveNumbered(fb[0], fb[1]);
+                message = saved;
+                messageUntil = start + (long) (MESSAGE_SECONDS * 1e9);
+            }
+            if (last && options.screenshot() != null) {
+                save(options.screenshot(), fb[0], fb[1]);
+                note("saved " + options.screenshot());
+            }
+            window.swap();
+            long end = System.nanoTime();
+            stats.frame(end - start, f.triangleCount());
+            previous = f;
+
+            windowFrames++;
+            if (end - windowStart >= TITLE_NANOS / 2) {
+                double seconds = (end - windowStart) / 1e9;
+                fps = windowFrames / seconds;
+                frameMs = seconds * 1e3 / windowFrames;
+                windowStart = end;
+                windowFrames = 0;
+            }
+            if (!options.headless() && end - lastTitle >= TITLE_NANOS) {
+                window.title(String.format(Locale.ROOT, "%s - %s fps, refine %s, %,d triangles", TITLE,
+                        Double.isNaN(fps) ? "-" : String.format(Locale.ROOT, "%.0f", fps), Double.isNaN(refineGpuMs) ? "-" : String.format(Locale.ROOT, "%.2f ms", refineGpuMs),
+                        f.triangleCount()));
+                lastTitle = end;
+            }
+            if (last) {
+                break;
+            }
+            frame++;
+        }
+        if (previous != null) {
+            stats.gpu(stats.frames() - 1, previous.gpuNanos());
+        }
+        return stats;
+    }
+
+    /** Saves the back buffer as {@code loopsub-demo-N.png} in the working directory (key S). */
+    private String saveNumbered(int width, int height) {
+        Path file = null;
+        for (int n = 1; file == null; n++) {
+            Path p = Path.of("loopsub-demo-" + n + ".png");
+            if (!Files.exists(p)) {
+                file = p;
+            }
+        }
+        try {
+            GlImages.writePng(GlImages.readRgb(width, height), file);
+            note("saved " + file.toAbsolutePath());
+            return "saved " + file;
+        } catch (IOException | RuntimeException e) {
+            // a failed key-S screenshot is reported, and the demo goes on
+            note("cannot save " + file.toAbsolutePath() + ": " + e.getMessage());
+            return "cannot save " + file;
+        }
+    }
+
+    private static void save(Path file, int width, int height) {
+        try {
+            GlImages.writePng(GlImages.readRgb(width, height), file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot write: " + e.getMessage(), e);
+        }
+    }
+
+    private void note(String line) {
+        notes.println("loopsub: demo: " + line);
+        notes.flush();
+    }
+}

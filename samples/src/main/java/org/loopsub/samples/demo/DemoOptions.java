@@ -1,0 +1,45 @@
+package org.loopsub.samples.demo;
+
+import java.nio.file.Path;
+import org.loopsub.api.RefineOptions;
+
+/**
+ * What the demo is asked for on the command line ({@code loopsub demo}).
+ *
+ * @param width framebuffer width in pixels
+ * @param height framebuffer height in pixels
+ * @param screenPx the screen-space criterion's starting bound: longest projected edge, in pixels
+ * @param maxDepth the starting deepest level, 0 to {@link RefineOptions#MAX_LEVELS}
+ * @param headless draw offscreen (GLFW's null platform with an EGL context) rather than in a window
+ * @param frames stop after this many frames; 0 for no limit (a window runs until closed)
+ * @param orbitDegrees turn the camera this far around the target every frame
+ * @param screenshot where to save the last frame as a PNG, or {@code null}
+ */
+public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
+                          float orbitDegrees, Path screenshot) {
+    /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
+    public static final float MIN_SCREEN_PX = 0.25f;
+    /** The largest screen-space bound the demo goes up to. */
+    public static final float MAX_SCREEN_PX = 256;
+
+    /** Checks the values; the command line has already refused the ones a user can get wrong. */
+    public DemoOptions {
+        if (width <= 0 || height <= 0) {
+            throw new IllegalArgumentException("size must be positive, got " + width + "x" + height);
+        }
+        if (!(screenPx >= MIN_SCREEN_PX && screenPx <= MAX_SCREEN_PX)) {
+            throw new IllegalArgumentException("screen px must be in [" + MIN_SCREEN_PX + ", " + MAX_SCREEN_PX
+                    + "], got " + screenPx);
+        }
+        if (maxDepth < 0 || maxDepth > RefineOptions.MAX_LEVELS) {
+            throw new IllegalArgumentException("max depth must be in 0.." + RefineOptions.MAX_LEVELS + ", got "
+                    + maxDepth);
+        }
+        if (frames < 0) {
+            throw new IllegalArgumentException("frames must not be negative, got " + frames);
+        }
+        if (!Float.isFinite(orbitDegrees)) {
+            throw new IllegalArgumentException("orbit must be finite, got " + orbitDegrees);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+in vec3 vNormal;
+in vec3 vViewPos;
+in vec3 vColour;
+noperspective in vec3 vBary;
+
+uniform bool wireframe;
+uniform vec3 lineColour;
+
+out vec4 fragColour;
+
+// a key light above and left of the viewer, fixed to the camera so the lit side follows the orbit
+const vec3 LIGHT = normalize(vec3(-0.45, 0.55, 0.70));
+
+void main() {
+    float len = length(vNormal);
+    vec3 n = len > 0.0 ? vNormal / len : vec3(0.0, 0.0, 1.0);
+    // two-sided: an open mesh shows its inside, and that should not go black
+    if (!gl_FrontFacing) {
+        n = -n;
+    }
+    vec3 v = normalize(-vViewPos);
+    float diffuse = max(dot(n, LIGHT), 0.0);
+    // a little light from the viewer's side too, so the faces turned from the key light keep a shape
+    float fill = 0.25 * max(dot(n, v), 0.0);
+    float specular = pow(max(dot(n, normalize(LIGHT + v)), 0.0), 48.0);
+    vec3 c = vColour * (0.18 + 0.72 * diffuse + fill) + vec3(0.22 * specular);
+    if (wireframe) {
+        // distance to the nearest edge in pixels: barycentric coordinate over its screen derivative;
+        // a one-pixel core and a one-pixel ramp, so lines stay clean without multisampling
+        vec3 px = vBary / max(fwidth(vBary), vec3(1e-6));
+        float d = min(px.x, min(px.y, px.z));
+        float a = 1.0 - clamp(d - 0.5, 0.0, 1.0);
+        c = mix(c, lineColour, 0.85 * a);
+    }
+    fragColour = vec4(c, 1.0);
+}

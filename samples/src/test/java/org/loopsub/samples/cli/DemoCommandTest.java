@@ -1,0 +1,234 @@
+package org.loopsub.samples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GlUnavailableException;
+
+/**
+ * {@code loopsub demo} headless (GLFW's null platform with an EGL context: Mesa's llvmpipe in CI): the
+ * frames are drawn and the last one saved, the summary line and the JSON agree, the refinement
+ * follows the orbiting camera; and the failures: bad options (2), an invalid mesh (3), an unwritable
+ * output (4), no display without {@code --headless} (5). Small pictures, the icosahedron and few
+ * frames keep it quick on a software renderer.
+ */
+class DemoCommandTest {
+    /** The summary line the demo prints on stdout. */
+    private static final Pattern SUMMARY = Pattern.compile("frames (\\d+), frame ms median (\\d+\\.\\d{3}) p95 "
+            + "(\\d+\\.\\d{3}), refine gpu ms median (\\d+\\.\\d{3}), triangles median (\\d+)");
+    /** The background, as {@code LevelColours.BACKGROUND} in 8-bit RGB. */
+    private static final int BACKGROUND = rgb(0.11f, 0.12f, 0.15f);
+    /** Enough for a few frames of the icosahedron, small, on llvmpipe; a criterion that still decides. */
+    private static final String[] SMALL = {"demo", "--headless", "--sample", "icosahedron", "--size", "320x240",
+        "--screen-px", "8", "--max-depth", "6"};
+
+    private static boolean gl;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void probeGl() {
+        // the same check the other GL command tests make: EGL with an OpenGL 4.3 context
+        try (GlContext ctx = GlContext.createHeadless()) {
+            gl = true;
+        } catch (GlUnavailableException e) {
+            if (System.getenv("CI") != null) {
+                throw e;
+            }
+            gl = false;
+        }
+    }
+
+    private static void needsGl() {
+        Assumptions.assumeTrue(gl, "skipped, no OpenGL 4.3 context on this machine");
+    }
+
+    private static int rgb(float r, float g, float b) {
+        return Math.round(r * 255) << 16 | Math.round(g * 255) << 8 | Math.round(b * 255);
+    }
+
+    private static String[] with(String[] base, String... more) {
+        List<String> all = new ArrayList<>(List.of(base));
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(Path file) throws Exception {
+        return (Map<String, Object>) ReadJson.parse(Files.readString(file, StandardCharsets.UTF_8));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Long> perFrameTriangles(Map<String, Object> report) {
+        List<Long> t = new ArrayList<>();
+        for (Object f : (List<Object>) report.get("per_frame")) {
+            t.add((Long) ((Map<String, Object>) f).get("triangles"));
+        }
+        return t;
+    }
+
+    @Test
+    void headlessFramesPictureSummaryAndJsonAgree() throws Exception {
+        needsGl();
+        Path png = dir.resolve("shot.png");
+        Path stats = dir.resolve("stats.json");
+        Cli.Result r = Cli.run(with(SMALL, "--frames", "4", "--orbit", "15", "--screenshot", png.toString(),
+                "--stats-json", stats.toString()));
+        assertEquals(0, r.exitCode(), r::both);
+
+        // one line on stdout, in the documented form
+        String out = r.out().strip();
+        assertFalse(out.contains("\n"), r::both);
+        Matcher m = SUMMARY.matcher(out);
+        assertTrue(m.matches(), () -> "summary line: " + out);
+        assertFalse(r.err().contains("Exception"), r::both);
+        assertTrue(r.err().contains("loopsub: demo: sample:icosahedron"), r::both);
+
+        // the JSON holds the very numbers of the line
+        Map<String, Object> report = json(stats);
+        assertEquals(List.of("mesh", "renderer", "gl_version", "headless", "width", "height", "screen_px", "max_depth",
+                "orbit_degrees", "frames", "frame_ms_median", "frame_ms_p95", "refine_gpu_ms_median",
+                "triangles_median", "per_frame"), new ArrayList<>(report.keySet()), "keys in order");
+        assertEquals(4L, report.get("frames"));
+        assertEquals(Long.parseLong(m.group(1)), report.get("frames"));
+        assertEquals(new BigDecimal(m.group(2)).doubleValue(), ((Number) report.get("frame_ms_median")).doubleValue());
+        assertEquals(new BigDecimal(m.group(3)).doubleValue(), ((Number) report.get("frame_ms_p95")).doubleValue());
+        assertEquals(new BigDecimal(m.group(4)).doubleValue(),
+                ((Number) report.get("refine_gpu_ms_median")).doubleValue());
+        assertEquals(Long.parseLong(m.group(5)), report.get("triangles_median"));
+        assertEquals("sample:icosahedron", report.get("mesh"));
+        assertEquals(320L, report.get("width"));
+        assertEquals(Boolean.TRUE, report.get("headless"));
+        List<Long> triangles = perFrameTriangles(report);
+        assertEquals(4, triangles.size());
+        List<Long> sorted = new ArrayList<>(triangles);
+        sorted.sort(null);
+        assertEquals(sorted.get(1), report.get("triangles_median"), "lower median of 4 frames");
+
+        // the camera turned 15 degrees a frame, so the screen-space criterion refined differently
+        assertTrue(new HashSet<>(triangles).size() > 1, () -> "orbiting should change the triangles: " + triangles);
+
+        // the picture: the mesh in the middle, the background where the HUD leaves it (the panels are
+        // in the top-left and bottom-left corners)
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(320, image.getWidth());
+        assertEquals(240, image.getHeight());
+        int mesh = 0;
+        int centre = 0;
+        for (int y = 105; y < 165; y++) {
+            for (int x = 130; x < 190; x++) {
+                centre++;
+                if ((image.getRGB(x, y) & 0xffffff) != BACKGROUND) {
+                    mesh++;
+                }
+            }
+        }
+        assertTrue(mesh > 0.95 * centre, "the mesh fills the middle: " + mesh + " of " + centre);
+        for (int[] corner : new int[][] {{0, 100}, {280, 200}, {280, 0}}) {
+            for (int y = corner[1]; y < corner[1] + 40; y++) {
+                for (int x = corner[0]; x < corner[0] + 40; x++) {
+                    assertEquals(BACKGROUND, image.getRGB(x, y) & 0xffffff, "background at " + x + "," + y);
+                }
+            }
+        }
+    }
+
+    @Test
+    void withoutOrbitEveryFrameRefinesAlike() throws Exception {
+        needsGl();
+        Path stats = dir.resolve("still.json");
+        Cli.Result r = Cli.run(with(SMALL, "--frames", "3", "--stats-json", stats.toString()));
+        assertEquals(0, r.exitCode(), r::both);
+        List<Long> triangles = perFrameTriangles(json(stats));
+        assertEquals(3, triangles.size());
+        assertEquals(1, new HashSet<>(triangles).size(), () -> "a still camera, the same frames: " + triangles);
+        assertTrue(triangles.get(0) > 20 * 4, "refined beyond level 1: " + triangles);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--max-depth=17", "--max-depth=-1", "--size=0x240", "--size=big", "--screen-px=0",
+        "--screen-px=1000", "--frames=0", "--orbit=NaN", "--orbit=x", "--bogus"})
+    void badOptionsAreUsageErrors(String option) {
+        Cli.Result r = Cli.run("demo", "--headless", "--sample", "icosahedron", option);
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r::both);
+        assertTrue(r.err().contains("Usage: loopsub demo") || r.err().contains("loopsub demo --help"), r::both);
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void inputMustBeGivenOnce() {
+        assertEquals(ExitCodes.USAGE, Cli.run("demo", "--headless").exitCode());
+        assertEquals(ExitCodes.USAGE, Cli.run("demo", "--headless", "--sample", "nosuch").exitCode());
+        assertEquals(ExitCodes.USAGE, Cli.run("demo", "--headless", "x.obj", "--sample", "bigguy").exitCode());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"nonmanifold_edge.obj", "empty.obj", "nan_coordinate.obj"})
+    void invalidMeshIsAnInputProblem(String fixture) throws Exception {
+        Path obj = dir.resolve(fixture);
+        try (InputStream in = DemoCommandTest.class.getResourceAsStream("/org/loopsub/broken/" + fixture)) {
+            Assumptions.assumeTrue(in != null, "fixture on the test class path");
+            Files.copy(in, obj, StandardCopyOption.REPLACE_EXISTING);
+        }
+        // refused before any window or context is made: the same with or without a display
+        Cli.Result r = Cli.run("demo", obj.toString(), "--headless", "--frames", "1");
+        assertEquals(ExitCodes.INPUT, r.exitCode(), r::both);
+        assertTrue(r.err().startsWith("loopsub: " + obj), r::both);
+        assertFalse(r.err().contains("Exception"), r::both);
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void missingFileIsAnInputProblem() {
+        Cli.Result r = Cli.run("demo", dir.resolve("nosuch.obj").toString(), "--headless");
+        assertEquals(ExitCodes.INPUT, r.exitCode(), r::both);
+        assertTrue(r.err().contains("no such file"), r::both);
+    }
+
+    @Test
+    void unwritableOutputsAreOutputProblems() {
+        Path nowhere = dir.resolve("no-such-dir");
+        Cli.Result r = Cli.run("demo", "--headless", "--sample", "icosahedron", "--screenshot",
+                nowhere.resolve("a.png").toString());
+        assertEquals(ExitCodes.OUTPUT, r.exitCode(), r::both);
+        assertTrue(r.err().contains("does not exist"), r::both);
+        r = Cli.run("demo", "--headless", "--sample", "icosahedron", "--stats-json", dir.toString());
+        assertEquals(ExitCodes.OUTPUT, r.exitCode(), r::both);
+        assertTrue(r.err().contains("is a directory"), r::both);
+    }
+
+    @Test
+    void withoutDisplayAWindowIsRefusedWithAHint() {
+        Assumptions.assumeTrue(System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null,
+                "this JVM has a display");
+        Cli.Result r = Cli.run("demo", "--sample", "icosahedron", "--frames", "1");
+        assertEquals(ExitCodes.RESOURCE, r.exitCode(), r::both);
+        assertTrue(r.err().contains("--headless"), r::both);
+        assertTrue(r.err().contains("no display"), r::both);
+        assertFalse(r.err().contains("Exception"), r::both);
+        assertEquals("", r.out());
+    }
+}
