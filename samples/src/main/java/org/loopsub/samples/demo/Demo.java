@@ -126,7 +126,7 @@ public final class Demo {
         Matrix4f projection = new Matrix4f();
         Matrix4f frameModel = new Matrix4f();
         double refineGpuMs = Double.NaN;
-        // the HUD's speed figures: averages over about half a second, so they can be read
+        // the HUD's speed figures: averages over about a quarter of a second, so they can be read
         long windowStart = System.nanoTime();
         int windowFrames = 0;
         double fps = Double.NaN;
