@@ -11,10 +11,9 @@ import org.loopsub.parallel.Workers;
  *
  * <p>Corners are welded by exact position ({@link ExactPositions}: bit pattern, with {@code -0.0}
  * read as {@code +0.0}): this is what makes a crack-free output closed again, and it matches the
- * input welding. Vertices
- * are numbered in order of first use. Positions then go from the engine's internal frame to the
- * user's, and normals are computed from those output positions in double precision, so they do not
- * depend on the back end that produced the corners.
+ * input welding. Vertices are numbered in order of first use. Positions then go from the engine's
+ * internal frame to the user's, and normals are computed from those output positions in double
+ * precision, so they do not depend on the back end that produced the corners.
  *
  * <p>The result is a pure function of the input, whatever the number of threads: segments of
  * consecutive corners are welded on their own (in parallel), then merged in order, so vertices are
@@ -309,8 +308,9 @@ public final class OutputWelder {
         // Vertex ranges summed in parallel; each range adds its vertices' faces in triangle order, as
         // a single sweep would. A triangle before a range's first vertex's first use has no vertex in
         // the range (vertices are numbered in order of first use).
-        // At most 64 ranges: one bit each in a block's mask.
-        int ranges = Math.max(1, Math.min(Math.min(64, 2 * workers.parallelism()), vertexCount / RANGE_TARGET));
+        // A few ranges per thread, for balance (a caller that waits on the common pool may work
+        // too); at most 64: one bit each in a block's mask.
+        int ranges = Math.max(1, Math.min(Math.min(64, 4 * workers.parallelism()), vertexCount / RANGE_TARGET));
         // Which ranges each block of triangles touches, so that a range visits only those blocks.
         int blocks = (triangleCount + BLOCK - 1) / BLOCK;
         long[] touches = new long[blocks];
