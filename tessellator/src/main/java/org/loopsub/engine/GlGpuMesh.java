@@ -121,6 +121,7 @@ final class GlGpuMesh implements GpuMesh {
                     | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         } finally {
             GlTessellator.restoreHostState(hostProgram);
+            gl.pool().refinementDone();
         }
         frameNumber++;
         List<GpuFrame.Block> blocks = out.blocks().stream().map(b -> new GpuFrame.Block(b.level(),

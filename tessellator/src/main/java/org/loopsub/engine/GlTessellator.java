@@ -127,6 +127,7 @@ public final class GlTessellator implements Tessellator {
                     .build();
         } finally {
             restoreHostState(hostProgram);
+            pool.refinementDone();
         }
     }
 
@@ -166,6 +167,7 @@ public final class GlTessellator implements Tessellator {
                     Math.scalb(1f, -prepared.frame().scaleExponent()));
         } finally {
             restoreHostState(hostProgram);
+            pool.refinementDone();
         }
     }
 
