@@ -83,8 +83,16 @@ final class FrameNormals implements AutoCloseable {
     private GlBuffer table;
 
     FrameNormals(GlBufferPool pool) {
-        this(pool, glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE));
+        this(pool, Math.min(glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), TABLE_BINDING));
     }
+
+    /**
+     * The most bytes of hash table one pass binds: larger tables are split into partitions. 256 MiB
+     * by default: on an H100 (driver 580) the atomics over one 1.4 GiB binding took 1.44 s for a
+     * 6.5 M-triangle frame, against 70 ms in partitions of 256 MiB (64 MiB: 87 ms). The system
+     * property {@code loopsub.gl.normalsTableMiB} sets it, for tuning on a new GPU.
+     */
+    private static final long TABLE_BINDING = Long.getLong("loopsub.gl.normalsTableMiB", 256L) << 20;
 
     /**
      * @param pool where the normal buffer and the table come from
