@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.loopsub.api.Camera;
 import org.loopsub.api.Point3;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.StopCriterion;
@@ -40,14 +39,10 @@ import org.loopsub.reference.TestMeshes;
  */
 class FrameNormalsTest extends GlTestBase {
     private static final double MAX_ANGLE = 1e-5;
-    /** The middle of mesh_with_border's bounding box (about 20 units across). */
-    private static final Point3 BORDER_CENTRE = new Point3(84.7f, 84.5f, 7.3f);
+    private static final Point3 BORDER_CENTRE = GpuMeshTest.BORDER_CENTRE;
 
-    /** A camera {@code distance} in front of {@code target}, slightly off axis, 640x480. */
     private static RefineOptions screen(Point3 target, float distance, float px) {
-        Point3 eye = new Point3(target.x() + 0.1f * distance, target.y() + 0.2f * distance, target.z() + distance);
-        Camera c = new Camera(eye, target, new Point3(0, 1, 0), 45, 640, 480);
-        return RefineOptions.adaptive(5, new StopCriterion.ScreenEdgeLength(c, px));
+        return GpuMeshTest.screen(target, distance, px);
     }
 
     /** The drawn range of a frame's two buffers, padding included. */
@@ -343,24 +338,7 @@ class FrameNormalsTest extends GlTestBase {
         }
     }
 
-    @Test
-    void aSteadyFrameAllocatesAndCompilesNothing() {
-        TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
-        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
-             GpuMesh m = t.prepare(mesh)) {
-            RefineOptions near = screen(BORDER_CENTRE, 12, 4);
-            RefineOptions far = screen(BORDER_CENTRE, 80, 4);
-            m.refine(near);
-            m.refine(far);
-            long programs = gl.programsBuilt();
-            long buffers = gl.buffersAllocated();
-            for (int frame = 0; frame < 4; frame++) {
-                m.refine(frame % 2 == 0 ? near : far);
-            }
-            assertEquals(programs, gl.programsBuilt(), "programs compiled in steady frames");
-            assertEquals(buffers, gl.buffersAllocated(), "buffers allocated in steady frames");
-        }
-    }
+    // A steady frame allocating and compiling nothing, normals included: GpuMeshTest.aSteadyFrame...
 
     /** For information: GPU time of the three passes on bigguy, uniform 3. */
     @Test
