@@ -8,6 +8,9 @@ import org.loopsub.api.Camera;
 import org.loopsub.engine.GpuRun;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.samples.render.GlImages;
+import org.joml.Matrix4d;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
 import org.loopsub.samples.render.ViewMath;
 
 /**
@@ -119,7 +122,8 @@ public final class GpuRunRenderer implements AutoCloseable {
      */
     public long draw(GpuRun run, Camera camera, double[] boundingSphere) {
         return draw(run.buffers(), run.faceNormals(), run.triangleCounts(),
-                ViewMath.translateScale(run.centre(), run.inverseScale()), camera, boundingSphere);
+                new Matrix4d().translation(run.centre()[0], run.centre()[1], run.centre()[2]).scale(run.inverseScale()),
+                camera, boundingSphere);
     }
 
     /**
@@ -129,21 +133,22 @@ public final class GpuRunRenderer implements AutoCloseable {
      * @param positions corner positions, one buffer per segment
      * @param normals the matching normal buffers
      * @param counts triangles in each segment
-     * @param model column-major model matrix, 16 values, taking the positions to the user's frame;
-     *     it must only translate and scale uniformly, as the normals are used untransformed
+     * @param model the model matrix, taking the positions to the user's frame; it must only translate
+     *     and scale uniformly, as the normals are used untransformed
      * @param camera eye, target, up and field of view; its viewport is ignored
      * @param boundingSphere centre x, y, z and radius of a sphere holding the mesh (user frame)
      * @return the triangles the GPU drew, counted by a {@code GL_PRIMITIVES_GENERATED} query
      */
-    public long draw(List<GlBuffer> positions, List<GlBuffer> normals, List<Long> counts, double[] model,
+    public long draw(List<GlBuffer> positions, List<GlBuffer> normals, List<Long> counts, Matrix4dc model,
                      Camera camera, double[] boundingSphere) {
         checkOpen();
         if (positions.size() != counts.size() || normals.size() != counts.size()) {
             throw new IllegalArgumentException("need one position and one normal buffer per count: "
                     + positions.size() + ", " + normals.size() + ", " + counts.size());
         }
-        float[] modelViewProj = ViewMath.toFloat(ViewMath.multiply(viewProjection(camera, boundingSphere), model));
-        float[] light = ViewMath.toFloat(ViewMath.keyLight(camera));
+        float[] modelViewProj = viewProjection(camera, boundingSphere).mul(model).get(new float[16]);
+        Vector3d key = ViewMath.keyLight(camera);
+        float[] light = {(float) key.x, (float) key.y, (float) key.z};
         try (SavedGlState saved = new SavedGlState()) {
             glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
             glViewport(0, 0, width, height);
@@ -227,15 +232,13 @@ public final class GpuRunRenderer implements AutoCloseable {
     }
 
     /** Near and far planes hug the bounding sphere, so depth precision goes where the mesh is. */
-    private double[] viewProjection(Camera camera, double[] sphere) {
-        double[] eye = ViewMath.vec(camera.eye());
-        double dist = Math.sqrt(Math.pow(sphere[0] - eye[0], 2) + Math.pow(sphere[1] - eye[1], 2)
-                + Math.pow(sphere[2] - eye[2], 2));
+    private Matrix4d viewProjection(Camera camera, double[] sphere) {
+        double dist = new Vector3d(sphere[0], sphere[1], sphere[2])
+                .distance(camera.eye().x(), camera.eye().y(), camera.eye().z());
         double radius = Math.max(sphere[3], 1e-6);
         double near = Math.max(dist - 1.01 * radius, 1e-3 * radius);
         double far = dist + 1.01 * radius;
-        return ViewMath.multiply(ViewMath.perspective(camera.fovYDegrees(), (double) width / height, near, far),
-                ViewMath.lookAt(camera));
+        return ViewMath.viewProjection(camera, (double) width / height, near, far);
     }
 
     private static int link(int vertex, int fragment) {

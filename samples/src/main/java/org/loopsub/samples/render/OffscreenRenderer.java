@@ -203,7 +203,8 @@ public final class OffscreenRenderer implements AutoCloseable {
         }
 
         float[] viewProj = viewProjection(mesh, camera);
-        double[] light = ViewMath.keyLight(camera);
+        org.joml.Vector3d key = ViewMath.keyLight(camera);
+        double[] light = {key.x, key.y, key.z};
 
         FloatBuffer fill = MemoryUtil.memAllocFloat(Math.max(1, (n - slivers) * 3 * FLOATS_PER_VERTEX));
         FloatBuffer lines = MemoryUtil.memAllocFloat(Math.max(1, slivers * 2 * 3));
@@ -411,19 +412,10 @@ public final class OffscreenRenderer implements AutoCloseable {
 
     /** Writes the unit normal into {@code out}; returns the area (0 for a degenerate face). */
     private static double faceNormal(TriangleMesh m, int t, double[] out) {
-        int a = m.vertex(t, 0);
-        int b = m.vertex(t, 1);
-        int c = m.vertex(t, 2);
-        double[] u = new double[3];
-        double[] v = new double[3];
+        org.joml.Vector3d n = ViewMath.faceCross(m, t);
+        double len = n.length();
         for (int x = 0; x < 3; x++) {
-            u[x] = (double) m.position(b, x) - m.position(a, x);
-            v[x] = (double) m.position(c, x) - m.position(a, x);
-        }
-        double[] n = ViewMath.cross(u, v);
-        double len = Math.sqrt(ViewMath.dot(n, n));
-        for (int x = 0; x < 3; x++) {
-            out[x] = len > 0 ? n[x] / len : 0;
+            out[x] = len > 0 ? n.get(x) / len : 0;
         }
         return 0.5 * len;
     }
@@ -463,7 +455,7 @@ public final class OffscreenRenderer implements AutoCloseable {
         dist = Math.sqrt(dist);
         double near = Math.max(dist - 1.01 * radius, 1e-3 * radius);
         double far = dist + 1.01 * radius;
-        return ViewMath.viewProjection(camera, (float) width / height, near, far);
+        return ViewMath.viewProjection(camera, (double) width / height, near, far).get(new float[16]);
     }
 
     private static int framebuffer(int colour, int depth) {

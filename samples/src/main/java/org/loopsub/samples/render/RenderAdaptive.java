@@ -179,9 +179,9 @@ public final class RenderAdaptive {
         double halfY = Math.toRadians(fovY) / 2;
         double halfX = Math.atan(Math.tan(halfY) * width / height);
         double dist = 0.8 * b.radius() / Math.sin(Math.min(halfX, halfY));
-        double[] dir = ViewMath.normalize(new double[] {0.3, 0.15, 1});
-        return new Point3((float) (target.x() + dist * dir[0]), (float) (target.y() + dist * dir[1]),
-                (float) (target.z() + dist * dir[2]));
+        org.joml.Vector3d dir = new org.joml.Vector3d(0.3, 0.15, 1).normalize();
+        return new Point3((float) (target.x() + dist * dir.x), (float) (target.y() + dist * dir.y),
+                (float) (target.z() + dist * dir.z));
     }
 
     /** A key in the top-left corner: one swatch per level that has faces, the triangle counts, slivers. */

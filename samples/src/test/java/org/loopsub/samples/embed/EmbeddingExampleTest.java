@@ -103,7 +103,7 @@ class EmbeddingExampleTest extends GlTestBase {
         }
         BufferedImage cpu;
         try (GlBuffer p = GlBuffer.of(positions, "java positions"); GlBuffer n = GlBuffer.of(normals, "java normals")) {
-            long drawn = renderer.draw(List.of(p), List.of(n), List.of((long) m.triangleCount()), ViewMath.identity(),
+            long drawn = renderer.draw(List.of(p), List.of(n), List.of((long) m.triangleCount()), new org.joml.Matrix4d(),
                     camera, sphere);
             assertEquals(m.triangleCount(), drawn);
             cpu = renderer.read();
@@ -202,15 +202,9 @@ class EmbeddingExampleTest extends GlTestBase {
     }
 
     private static double[] faceNormal(TriangleMesh m, int t) {
-        double[] u = new double[3];
-        double[] v = new double[3];
-        for (int x = 0; x < 3; x++) {
-            u[x] = (double) m.position(m.vertex(t, 1), x) - m.position(m.vertex(t, 0), x);
-            v[x] = (double) m.position(m.vertex(t, 2), x) - m.position(m.vertex(t, 0), x);
-        }
-        double[] n = ViewMath.cross(u, v);
-        double len = Math.sqrt(ViewMath.dot(n, n));
-        return len > 0 ? new double[] {n[0] / len, n[1] / len, n[2] / len} : new double[3];
+        org.joml.Vector3d n = ViewMath.faceCross(m, t);
+        double len = n.length();
+        return len > 0 ? new double[] {n.x / len, n.y / len, n.z / len} : new double[3];
     }
 
     private static boolean near(int rgb, float[] colour, int tolerance) {
