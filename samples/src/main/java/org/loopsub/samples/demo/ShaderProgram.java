@@ -2,11 +2,9 @@ package org.loopsub.samples.demo;
 
 import static org.lwjgl.opengl.GL43C.*;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import org.loopsub.samples.render.GlImages;
 
 /**
  * One linked program of the demo, from GLSL resources next to this class. The {@code #version} line
@@ -30,49 +28,15 @@ final class ShaderProgram implements AutoCloseable {
         for (String d : defines) {
             header.append("#define ").append(d).append('\n');
         }
-        int vs = compile(GL_VERTEX_SHADER, name + ".vert", header.toString());
+        int vs = GlImages.compileShader(ShaderProgram.class, GL_VERTEX_SHADER, name + ".vert", header.toString());
         int fs;
         try {
-            fs = compile(GL_FRAGMENT_SHADER, name + ".frag", header.toString());
+            fs = GlImages.compileShader(ShaderProgram.class, GL_FRAGMENT_SHADER, name + ".frag", header.toString());
         } catch (RuntimeException e) {
             glDeleteShader(vs);
             throw e;
         }
-        id = glCreateProgram();
-        glAttachShader(id, vs);
-        glAttachShader(id, fs);
-        glLinkProgram(id);
-        // the program keeps what it linked; the shader objects are not needed again
-        glDetachShader(id, vs);
-        glDetachShader(id, fs);
-        glDeleteShader(vs);
-        glDeleteShader(fs);
-        if (glGetProgrami(id, GL_LINK_STATUS) == GL_FALSE) {
-            String log = glGetProgramInfoLog(id);
-            glDeleteProgram(id);
-            throw new IllegalStateException("linking shader program " + name + " failed: " + log);
-        }
-    }
-
-    private static int compile(int type, String resource, String header) {
-        String source;
-        try (InputStream in = ShaderProgram.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("shader resource missing: " + resource);
-            }
-            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read shader " + resource, e);
-        }
-        int s = glCreateShader(type);
-        glShaderSource(s, header, "#line 1\n", source);
-        glCompileShader(s);
-        if (glGetShaderi(s, GL_COMPILE_STATUS) == GL_FALSE) {
-            String log = glGetShaderInfoLog(s);
-            glDeleteShader(s);
-            throw new IllegalStateException("compiling " + resource + " failed: " + log);
-        }
-        return s;
+        id = GlImages.linkProgram("shader program " + name, vs, fs);
     }
 
     /** @return the program's GL name */

@@ -4,13 +4,13 @@ import static org.lwjgl.opengl.GL43C.*;
 
 import java.awt.image.BufferedImage;
 import java.util.List;
+import org.joml.Matrix4d;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
 import org.loopsub.api.Camera;
 import org.loopsub.engine.GpuRun;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.samples.render.GlImages;
-import org.joml.Matrix4d;
-import org.joml.Matrix4dc;
-import org.joml.Vector3d;
 import org.loopsub.samples.render.ViewMath;
 
 /**
@@ -79,7 +79,8 @@ public final class GpuRunRenderer implements AutoCloseable {
                 throw new IllegalStateException("framebuffer incomplete: 0x" + Integer.toHexString(status));
             }
 
-            program = link(GlImages.compileShader(GpuRunRenderer.class, GL_VERTEX_SHADER, "run.vert"),
+            program = GlImages.linkProgram("run.vert + run.frag",
+                    GlImages.compileShader(GpuRunRenderer.class, GL_VERTEX_SHADER, "run.vert"),
                     GlImages.compileShader(GpuRunRenderer.class, GL_FRAGMENT_SHADER, "run.frag"));
             modelViewProjLocation = glGetUniformLocation(program, "modelViewProj");
             lightDirLocation = glGetUniformLocation(program, "lightDir");
@@ -239,23 +240,6 @@ public final class GpuRunRenderer implements AutoCloseable {
         double near = Math.max(dist - 1.01 * radius, 1e-3 * radius);
         double far = dist + 1.01 * radius;
         return ViewMath.viewProjection(camera, (double) width / height, near, far);
-    }
-
-    private static int link(int vertex, int fragment) {
-        int p = glCreateProgram();
-        glAttachShader(p, vertex);
-        glAttachShader(p, fragment);
-        glLinkProgram(p);
-        glDetachShader(p, vertex);
-        glDetachShader(p, fragment);
-        glDeleteShader(vertex);
-        glDeleteShader(fragment);
-        if (glGetProgrami(p, GL_LINK_STATUS) == GL_FALSE) {
-            String log = glGetProgramInfoLog(p);
-            glDeleteProgram(p);
-            throw new IllegalStateException("linking run.vert + run.frag failed: " + log);
-        }
-        return p;
     }
 
     private void checkOpen() {

@@ -32,6 +32,22 @@ public final class GlImages {
      * @throws IllegalStateException if the resource is missing or unreadable, or does not compile
      */
     public static int compileShader(Class<?> owner, int type, String resource) {
+        return compileShader(owner, type, resource, "");
+    }
+
+    /**
+     * Compiles one shader stage whose file carries no {@code #version}: {@code header} (the version
+     * line and any {@code #define}s) goes first as a source string of its own, so the driver's line
+     * numbers still count from the file's first line.
+     *
+     * @param owner the class next to whose package the resource lies
+     * @param type e.g. {@code GL_VERTEX_SHADER}
+     * @param resource the GLSL source, relative to {@code owner}'s package
+     * @param header source sent ahead of the file; empty for a file with its own {@code #version}
+     * @return the shader's name
+     * @throws IllegalStateException if the resource is missing or unreadable, or does not compile
+     */
+    public static int compileShader(Class<?> owner, int type, String resource, String header) {
         String source;
         try (InputStream in = owner.getResourceAsStream(resource)) {
             if (in == null) {
@@ -42,7 +58,11 @@ public final class GlImages {
             throw new IllegalStateException("cannot read shader " + resource, e);
         }
         int s = glCreateShader(type);
-        glShaderSource(s, source);
+        if (header.isEmpty()) {
+            glShaderSource(s, source);
+        } else {
+            glShaderSource(s, header, "#line 1\n", source);
+        }
         glCompileShader(s);
         if (glGetShaderi(s, GL_COMPILE_STATUS) == GL_FALSE) {
             String log = glGetShaderInfoLog(s);
@@ -50,6 +70,36 @@ public final class GlImages {
             throw new IllegalStateException("compiling " + resource + " failed: " + log);
         }
         return s;
+    }
+
+    /**
+     * Links compiled stages into a program and deletes the stages (the program keeps what it linked).
+     *
+     * @param what the program's name, for the message
+     * @param shaders the stages; zeros are skipped (an optional stage not given)
+     * @return the program's name
+     * @throws IllegalStateException if linking fails, with the driver's log
+     */
+    public static int linkProgram(String what, int... shaders) {
+        int p = glCreateProgram();
+        for (int s : shaders) {
+            if (s != 0) {
+                glAttachShader(p, s);
+            }
+        }
+        glLinkProgram(p);
+        for (int s : shaders) {
+            if (s != 0) {
+                glDetachShader(p, s);
+                glDeleteShader(s);
+            }
+        }
+        if (glGetProgrami(p, GL_LINK_STATUS) == GL_FALSE) {
+            String log = glGetProgramInfoLog(p);
+            glDeleteProgram(p);
+            throw new IllegalStateException("linking " + what + " failed: " + log);
+        }
+        return p;
     }
 
     /**

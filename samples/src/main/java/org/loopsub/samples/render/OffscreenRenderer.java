@@ -474,29 +474,10 @@ public final class OffscreenRenderer implements AutoCloseable {
     }
 
     private static int program(String vertex, String geometry, String fragment) {
-        int p = glCreateProgram();
-        int[] shaders = {
-            GlImages.compileShader(OffscreenRenderer.class, GL_VERTEX_SHADER, vertex),
-            geometry == null ? 0 : GlImages.compileShader(OffscreenRenderer.class, GL_GEOMETRY_SHADER, geometry),
-            GlImages.compileShader(OffscreenRenderer.class, GL_FRAGMENT_SHADER, fragment)};
-        for (int s : shaders) {
-            if (s != 0) {
-                glAttachShader(p, s);
-            }
-        }
-        glLinkProgram(p);
-        for (int s : shaders) {
-            if (s != 0) {
-                glDetachShader(p, s);
-                glDeleteShader(s);
-            }
-        }
-        if (glGetProgrami(p, GL_LINK_STATUS) == GL_FALSE) {
-            String log = glGetProgramInfoLog(p);
-            glDeleteProgram(p);
-            throw new IllegalStateException("linking " + vertex + " + " + fragment + " failed: " + log);
-        }
-        return p;
+        return GlImages.linkProgram(vertex + " + " + fragment,
+                GlImages.compileShader(OffscreenRenderer.class, GL_VERTEX_SHADER, vertex),
+                geometry == null ? 0 : GlImages.compileShader(OffscreenRenderer.class, GL_GEOMETRY_SHADER, geometry),
+                GlImages.compileShader(OffscreenRenderer.class, GL_FRAGMENT_SHADER, fragment));
     }
 
     private void checkOpen() {
