@@ -1,8 +1,14 @@
 package org.loopsub.api;
 
+import org.joml.Matrix4d;
+
 /**
  * A perspective camera for the screen-space criterion. Near and far planes are not given: the
  * engine derives the near plane from the mesh bounds (see {@link StopCriterion.ScreenEdgeLength}).
+ *
+ * <p>{@link #view} is the one camera basis of the project: the screen-space criterion measures
+ * edges in it, and a renderer that draws with it (and {@link #projection}) sees the edges at the
+ * lengths the criterion measured.
  *
  * @param eye the camera position
  * @param target a point the camera looks at
@@ -32,5 +38,29 @@ public record Camera(Point3 eye, Point3 target, Point3 up, float fovYDegrees, in
         if (cx == 0 && cy == 0 && cz == 0) {
             throw new IllegalArgumentException("up direction is parallel to the view direction (or zero)");
         }
+    }
+
+    /**
+     * The view transform, in double: world to camera coordinates, looking down -z with +y up
+     * (OpenGL's convention, JOML's {@code lookAt}).
+     *
+     * @param dest receives the transform
+     * @return {@code dest}
+     */
+    public Matrix4d view(Matrix4d dest) {
+        return dest.setLookAt(eye.x(), eye.y(), eye.z(), target.x(), target.y(), target.z(), up.x(), up.y(), up.z());
+    }
+
+    /**
+     * The perspective projection of this camera's field of view and viewport aspect (width over
+     * height), OpenGL's clip-space convention (z in [-1, 1]).
+     *
+     * @param near distance of the near clip plane, positive
+     * @param far distance of the far clip plane, beyond {@code near}
+     * @param dest receives the projection
+     * @return {@code dest}
+     */
+    public Matrix4d projection(double near, double far, Matrix4d dest) {
+        return dest.setPerspective(Math.toRadians(fovYDegrees), (double) width / height, near, far);
     }
 }

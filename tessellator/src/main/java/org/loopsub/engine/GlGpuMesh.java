@@ -26,6 +26,13 @@ import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.glstream.GlStreamEngine;
+import org.loopsub.glstream.GlOutput;
+import org.loopsub.glstream.GlLevel0;
+import org.loopsub.glstream.GlCriteria;
+import org.loopsub.glstream.FrameNormals;
+import org.loopsub.prepare.PreparedMesh;
+import org.loopsub.glstream.HostState;
 
 /**
  * A mesh prepared on the GPU for a renderer ({@link GpuMesh}): the CPU preparation ran once, the
@@ -42,8 +49,8 @@ final class GlGpuMesh implements GpuMesh {
     /** The control points' bounding radius in the internal frame (the screen criterion's near plane). */
     private double radius;
     private final int inputVertices;
-    private final GlStreamEngine.Level0 level0;
-    private final GlStreamEngine.Output out;
+    private final GlLevel0 level0;
+    private final GlOutput out;
     /** Passes for one scheme's weights; made again only when a frame asks for another scheme. */
     private GlStreamEngine engine;
     private Scheme engineScheme;
@@ -63,7 +70,7 @@ final class GlGpuMesh implements GpuMesh {
         this.engine = newEngine(Scheme.LOOP);
         this.engineScheme = Scheme.LOOP;
         this.level0 = engine.upload(prepared.records(), true);
-        this.out = new GlStreamEngine.Output(gl.pool());
+        this.out = new GlOutput(gl.pool());
         this.indirect = GlBuffer.of(new int[] {0, 1, 0, 0}, "loop_draw_indirect");
         this.normals = new FrameNormals(gl.pool());
         queries[0] = glGenQueries();
@@ -112,7 +119,7 @@ final class GlGpuMesh implements GpuMesh {
         try {
             out.reset();
             glQueryCounter(queries[0], GL_TIMESTAMP);
-            engine.run(level0, true, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
+            engine.run(level0, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
             normals.compute(out);
             indirect.write(0, new int[] {Math.toIntExact(3 * out.drawTriangles()), 1, 0, 0});
             glQueryCounter(queries[1], GL_TIMESTAMP);
@@ -120,12 +127,12 @@ final class GlGpuMesh implements GpuMesh {
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT
                     | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         } finally {
-            GlTessellator.restoreHostState(hostProgram);
+            HostState.restore(hostProgram);
             gl.pool().refinementDone();
         }
         frameNumber++;
         List<GpuFrame.Block> blocks = out.blocks().stream().map(b -> new GpuFrame.Block(b.level(),
-                b.kind() == GlStreamEngine.Block.Kind.SLIVERS, b.first(), b.count())).toList();
+                b.kind() == GlOutput.Block.Kind.SLIVERS, b.first(), b.count())).toList();
         return new Frame(frameNumber, out.triangleCount(), List.copyOf(out.levels), blocks);
     }
 
@@ -138,7 +145,7 @@ final class GlGpuMesh implements GpuMesh {
         }
         prepared = prepared.moved(positions);
         radius = prepared.frame().radius(prepared.positions());
-        engine.rewrite(level0, prepared.records());
+        level0.rewrite(prepared.records());
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
+import org.loopsub.prepare.PreparedMesh;
 
 /**
  * The GL back end behind plugin-api's {@link GpuTessellator}: a {@link GlTessellator} on the

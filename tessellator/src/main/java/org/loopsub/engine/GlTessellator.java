@@ -16,6 +16,12 @@ import org.loopsub.gl.GpuTimer;
 import org.loopsub.mesh.OutputWelder;
 import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.glstream.GlStreamEngine;
+import org.loopsub.glstream.HostState;
+import org.loopsub.glstream.GlOutput;
+import org.loopsub.glstream.GlCriteria;
+import org.loopsub.glstream.GlBufferPool;
+import org.loopsub.prepare.PreparedMesh;
 
 /**
  * The OpenGL compute back end: the record-stream passes as compute shaders, byte-identical to
@@ -32,7 +38,7 @@ import org.loopsub.rules.LoopRules;
  */
 public final class GlTessellator implements Tessellator {
     /** Shader-storage binding points 0 .. this - 1 are used by the passes and unbound afterwards. */
-    public static final int STORAGE_BINDINGS_USED = 12;
+    public static final int STORAGE_BINDINGS_USED = HostState.STORAGE_BINDINGS_USED;
 
     /**
      * Default memory budget for one binding of stream records (bytes): 2 GiB, the largest storage
@@ -115,7 +121,7 @@ public final class GlTessellator implements Tessellator {
         checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
-        try (GpuTimer off = new GpuTimer(false); GlStreamEngine.Output out = run(prepared, options, progress, off)) {
+        try (GpuTimer off = new GpuTimer(false); GlOutput out = run(prepared, options, progress, off)) {
             float[] corners = out.corners();
             // The weld is CPU work: it runs on the threads the options ask for, as on the Java back end.
             return OutputWelder.weld(corners, Math.toIntExact(out.triangleCount()), prepared.frame().centre(),
@@ -126,23 +132,9 @@ public final class GlTessellator implements Tessellator {
                     .backend("gl")
                     .build();
         } finally {
-            restoreHostState(hostProgram);
+            HostState.restore(hostProgram);
             pool.refinementDone();
         }
-    }
-
-    /**
-     * What every entry point leaves behind (the host renderer's contract, as in OpenSubdiv's GL
-     * evaluators): the program that was current is current again, and the shader-storage binding
-     * points the passes used ({@link #STORAGE_BINDINGS_USED}) are unbound. A host that keeps its
-     * own buffers on those binding points rebinds them before its next pass.
-     */
-    static void restoreHostState(int hostProgram) {
-        for (int i = 0; i < STORAGE_BINDINGS_USED; i++) {
-            org.lwjgl.opengl.GL43C.glBindBufferBase(org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER, i, 0);
-        }
-        org.lwjgl.opengl.GL43C.glBindBuffer(org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER, 0);
-        org.lwjgl.opengl.GL43C.glUseProgram(hostProgram);
     }
 
     /**
@@ -162,16 +154,16 @@ public final class GlTessellator implements Tessellator {
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try {
             GpuTimer timer = new GpuTimer(timed);
-            GlStreamEngine.Output out = run(prepared, options, progress, timer);
+            GlOutput out = run(prepared, options, progress, timer);
             return new GpuRun(out, timer, prepared.frame().centre(),
                     Math.scalb(1f, -prepared.frame().scaleExponent()));
         } finally {
-            restoreHostState(hostProgram);
+            HostState.restore(hostProgram);
             pool.refinementDone();
         }
     }
 
-    private GlStreamEngine.Output run(PreparedMesh prepared, RefineOptions options, ProgressListener progress,
+    private GlOutput run(PreparedMesh prepared, RefineOptions options, ProgressListener progress,
                                       GpuTimer timer) {
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
         GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),

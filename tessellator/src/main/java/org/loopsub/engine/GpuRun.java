@@ -10,20 +10,22 @@ import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuTimer;
+import org.loopsub.glstream.GlOutput;
+import org.loopsub.glstream.HostState;
 
 /**
  * A refinement whose triangles stay on the GPU. Owns its buffers and timer queries: close it on the
  * GL thread when done.
  */
 public final class GpuRun implements AutoCloseable {
-    private final GlStreamEngine.Output out;
+    private final GlOutput out;
     private final GpuTimer timer;
     private final float[] centre;
     private final float inverseScale;
     private List<GpuTimer.Span> spans;
     private List<GlBuffer> normals;
 
-    GpuRun(GlStreamEngine.Output out, GpuTimer timer, float[] centre, float inverseScale) {
+    GpuRun(GlOutput out, GpuTimer timer, float[] centre, float inverseScale) {
         this.out = out;
         this.timer = timer;
         this.centre = centre;
@@ -118,7 +120,7 @@ public final class GpuRun implements AutoCloseable {
                 org.lwjgl.opengl.GL43C.glMemoryBarrier(org.lwjgl.opengl.GL43C.GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT
                         | org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT);
                 // Before the program is deleted: the host's program becomes current again.
-                GlTessellator.restoreHostState(hostProgram);
+                HostState.restore(hostProgram);
             }
         }
         return normals;

@@ -12,6 +12,7 @@ import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.JavaStreamEngine;
 import org.loopsub.stream.RecordLayout;
 import org.loopsub.stream.SpokeTest;
+import org.loopsub.prepare.PreparedMesh;
 
 /**
  * The pure-Java back end: the executable specification of the GPU passes (same record layout, same

@@ -3,6 +3,8 @@ package org.loopsub.stream;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.joml.Matrix4d;
+import org.joml.Vector4d;
 import org.loopsub.api.Camera;
 import org.loopsub.api.EdgePredicate;
 import org.loopsub.api.StopCriterion;
@@ -112,25 +114,23 @@ public final class EdgeCriteria {
      * @return 12 floats: the X row, the Y row, the W row
      */
     public static float[] screenRows(Camera camera, float[] centre, int scaleExponent) {
-        double s = Math.scalb(1.0, scaleExponent);
-        double[] eye = {(camera.eye().x() - centre[0]) * s, (camera.eye().y() - centre[1]) * s,
-            (camera.eye().z() - centre[2]) * s};
-        double[] f = normalize(new double[] {(double) camera.target().x() - camera.eye().x(),
-            (double) camera.target().y() - camera.eye().y(), (double) camera.target().z() - camera.eye().z()});
-        double[] up = {camera.up().x(), camera.up().y(), camera.up().z()};
-        double[] r = normalize(cross(f, up));
-        double[] u = cross(r, f);
         // Pixels per unit of x/w: the projection's focal factor times half the viewport height
         // (the same for x, since the aspect ratio cancels).
         double k = 0.5 * camera.height() / Math.tan(Math.toRadians(camera.fovYDegrees()) * 0.5);
+        // Internal point -> user's frame -> camera's; x and y in pixels at unit depth, w the depth
+        // along the view direction. The power-of-two scales are exact: the rows are the camera's
+        // basis scaled, and w counts internal units.
+        Matrix4d m = new Matrix4d().scaling(k, k, -1).mul(camera.view(new Matrix4d()))
+                .translate(centre[0], centre[1], centre[2]).scale(Math.scalb(1.0, -scaleExponent))
+                .scaleLocal(Math.scalb(1.0, scaleExponent));
         float[] rows = new float[12];
-        double[][] dirs = {{k * r[0], k * r[1], k * r[2]}, {k * u[0], k * u[1], k * u[2]}, f};
+        Vector4d row = new Vector4d();
         for (int i = 0; i < 3; i++) {
-            double[] d = dirs[i];
-            rows[4 * i] = (float) d[0];
-            rows[4 * i + 1] = (float) d[1];
-            rows[4 * i + 2] = (float) d[2];
-            rows[4 * i + 3] = (float) -(d[0] * eye[0] + d[1] * eye[1] + d[2] * eye[2]);
+            m.getRow(i, row);
+            rows[4 * i] = (float) row.x;
+            rows[4 * i + 1] = (float) row.y;
+            rows[4 * i + 2] = (float) row.z;
+            rows[4 * i + 3] = (float) row.w;
         }
         return rows;
     }
@@ -187,14 +187,5 @@ public final class EdgeCriteria {
      */
     private static float user(float q, int axis, float[] centre, float inverseScale) {
         return q * inverseScale + centre[axis];
-    }
-
-    private static double[] cross(double[] a, double[] b) {
-        return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-    }
-
-    private static double[] normalize(double[] v) {
-        double n = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-        return new double[] {v[0] / n, v[1] / n, v[2] / n};
     }
 }

@@ -51,21 +51,7 @@ class AdaptiveTest {
     }
 
     static Camera frontCamera(TriangleMesh m) {
-        float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE};
-        float[] hi = {-Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
-        for (int v = 0; v < m.vertexCount(); v++) {
-            for (int x = 0; x < 3; x++) {
-                lo[x] = Math.min(lo[x], m.position(v, x));
-                hi[x] = Math.max(hi[x], m.position(v, x));
-            }
-        }
-        float cx = (lo[0] + hi[0]) / 2;
-        float cy = (lo[1] + hi[1]) / 2;
-        float cz = (lo[2] + hi[2]) / 2;
-        float d = (float) diagonal(m);
-        // Close and off-centre, so that refinement varies strongly across the mesh.
-        return new Camera(new Point3(cx + 0.3f * d, cy, cz + 0.6f * d), new Point3(cx, cy, cz),
-                new Point3(0, 1, 0), 45f, 640, 480);
+        return TestCameras.frontCamera(m);
     }
 
     static Stream<Arguments> meshes() {

@@ -25,6 +25,7 @@ import org.loopsub.gl.GpuScan;
 import org.loopsub.obj.ObjWriter;
 import org.loopsub.reference.SyntheticMeshes;
 import org.loopsub.reference.TestMeshes;
+import org.loopsub.glstream.HostState;
 import org.lwjgl.opengl.GL43C;
 
 /**
@@ -249,7 +250,7 @@ class GlBackendTest extends GlTestBase {
                     GL43C.glMemoryBarrier(GL43C.GL_SHADER_STORAGE_BARRIER_BIT);
                     gpu = vb.readInts(0, n);
                 } finally {
-                    GlTessellator.restoreHostState(0);
+                    HostState.restore(0);
                 }
                 int completes = 0;
                 for (int i = 0; i < n; i++) {

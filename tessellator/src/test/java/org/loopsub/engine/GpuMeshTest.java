@@ -22,6 +22,7 @@ import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.JavaStreamEngine;
 import org.loopsub.reference.TestMeshes;
+import org.loopsub.prepare.PreparedMesh;
 
 /**
  * The renderer's path through plugin-api alone (here on llvmpipe): prepare once, refine per frame
@@ -31,16 +32,12 @@ import org.loopsub.reference.TestMeshes;
  */
 class GpuMeshTest extends GlTestBase {
 
-    /** A camera {@code distance} in front of {@code target}, slightly off axis, 640x480. */
-    static RefineOptions screen(Point3 target, float distance, float px) {
-        Point3 eye = new Point3(target.x() + 0.1f * distance, target.y() + 0.2f * distance, target.z() + distance);
-        Camera c = new Camera(eye, target, new Point3(0, 1, 0), 45, 640, 480);
-        return RefineOptions.adaptive(5, new StopCriterion.ScreenEdgeLength(c, px));
+    private static RefineOptions screen(Point3 target, float distance, float px) {
+        return TestCameras.screen(target, distance, px);
     }
 
     private static final Point3 ORIGIN = new Point3(0, 0, 0);
-    /** The middle of mesh_with_border's bounding box (about 20 units across). */
-    static final Point3 BORDER_CENTRE = new Point3(84.7f, 84.5f, 7.3f);
+    private static final Point3 BORDER_CENTRE = TestCameras.BORDER_CENTRE;
 
     /**
      * The Java back end's corners (internal frame, output order), from level-0 records made afresh

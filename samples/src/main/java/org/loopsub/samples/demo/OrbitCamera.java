@@ -147,8 +147,8 @@ final class OrbitCamera {
      * @return {@code dest}
      */
     Matrix4d view(Matrix4d dest) {
-        Vector3f eye = eye(new Vector3f());
-        return dest.setLookAt(eye.x, eye.y, eye.z, target.x, target.y, target.z, 0, 1, 0);
+        // the criterion's camera basis: what is drawn is what was measured
+        return camera(1, 1).view(dest);
     }
 
     /**

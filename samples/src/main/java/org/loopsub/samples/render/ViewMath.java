@@ -25,11 +25,8 @@ public final class ViewMath {
      * @return projection times view ({@code gluPerspective} times {@code gluLookAt})
      */
     public static Matrix4d viewProjection(Camera camera, double aspect, double near, double far) {
-        return new Matrix4d()
-                .perspective(Math.toRadians(camera.fovYDegrees()), aspect, near, far)
-                .lookAt(camera.eye().x(), camera.eye().y(), camera.eye().z(),
-                        camera.target().x(), camera.target().y(), camera.target().z(),
-                        camera.up().x(), camera.up().y(), camera.up().z());
+        return new Matrix4d().perspective(Math.toRadians(camera.fovYDegrees()), aspect, near, far)
+                .mul(camera.view(new Matrix4d()));
     }
 
     /**

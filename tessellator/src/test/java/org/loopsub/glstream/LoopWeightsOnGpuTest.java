@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glstream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,11 +52,11 @@ class LoopWeightsOnGpuTest extends GlTestBase {
     record Weights(String name, float end, float opposite, float half, float centre, float neighbour, float[] table) {
         Map<String, String> defines() {
             Map<String, String> d = new LinkedHashMap<>();
-            d.put("LOOP_EDGE_END", GlStreamEngine.glslFloat(end));
-            d.put("LOOP_EDGE_OPPOSITE", GlStreamEngine.glslFloat(opposite));
-            d.put("LOOP_HALF", GlStreamEngine.glslFloat(half));
-            d.put("LOOP_BOUNDARY_CENTRE", GlStreamEngine.glslFloat(centre));
-            d.put("LOOP_BOUNDARY_NEIGHBOUR", GlStreamEngine.glslFloat(neighbour));
+            d.put("LOOP_EDGE_END", GlPasses.glslFloat(end));
+            d.put("LOOP_EDGE_OPPOSITE", GlPasses.glslFloat(opposite));
+            d.put("LOOP_HALF", GlPasses.glslFloat(half));
+            d.put("LOOP_BOUNDARY_CENTRE", GlPasses.glslFloat(centre));
+            d.put("LOOP_BOUNDARY_NEIGHBOUR", GlPasses.glslFloat(neighbour));
             return d;
         }
     }
@@ -121,7 +121,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         loop = new Weights("LoopRules", LoopRules.EDGE_END, LoopRules.EDGE_OPPOSITE, LoopRules.HALF,
                 LoopRules.BOUNDARY_CENTRE, LoopRules.BOUNDARY_NEIGHBOUR, LoopRules.weights(Scheme.LOOP, maxValence));
         // The test's own build must be the loader's build for LoopRules' weights.
-        assertEquals(GlStreamEngine.LOOP_WEIGHT_DEFINES, loop.defines(), "the loader's weight defines");
+        assertEquals(GlPasses.LOOP_WEIGHT_DEFINES, loop.defines(), "the loader's weight defines");
         float[] table = new float[2 * (maxValence + 1)];
         for (int n = 3; n <= maxValence; n++) {
             table[2 * n] = 0.3f + 0.01f * n;
@@ -377,7 +377,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                             dstM.readInts(0, tiled(childCount) * layout.metaInts()), childCount);
             return new Out(d, s, children);
         } finally {
-            GlTessellator.restoreHostState(0);
+            HostState.restore(0);
         }
     }
 
@@ -588,7 +588,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                         got = untile(new float[tiled(plain.count) * layout.pointFloats()],
                                 srcM.readInts(0, tiled(plain.count) * mi), plain.count).meta;
                     } finally {
-                        GlTessellator.restoreHostState(0);
+                        HostState.restore(0);
                     }
                     assertArrayEquals(expected.meta, got, w.name() + " weights, flatness limit " + limit
                             + ": complete bits differ from the edge mask's verdicts");

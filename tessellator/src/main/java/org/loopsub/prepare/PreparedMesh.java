@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.prepare;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ import org.loopsub.stream.RecordLayout;
  * @param warnings what preparation wants the user to know
  * @param sourceVertices for each welded vertex, the input vertex whose position it takes
  */
-record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, MeshTopology topology,
+public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, MeshTopology topology,
                     RecordLayout layout, List<RecordChunk> records, int merged, List<String> warnings,
                     int[] sourceVertices) {
 
@@ -42,7 +42,7 @@ record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, M
      * @return the moved mesh
      * @throws IllegalArgumentException if a coordinate that is read is not finite
      */
-    PreparedMesh moved(float[] inputPositions) {
+    public PreparedMesh moved(float[] inputPositions) {
         float[] internal = new float[3 * sourceVertices.length];
         for (int v = 0; v < sourceVertices.length; v++) {
             for (int x = 0; x < 3; x++) {
@@ -65,7 +65,7 @@ record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, M
      * @return the prepared stream
      * @throws InvalidMeshException if the mesh cannot be subdivided
      */
-    static PreparedMesh of(TriangleMesh input) {
+    public static PreparedMesh of(TriangleMesh input) {
         WeldedMesh welded = InputWelder.weld(input);
         TriangleMesh mesh = welded.mesh();
         MeshValidator.requireValid(mesh);

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glstream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glstream;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,7 +22,7 @@ import org.loopsub.gl.GlBuffer;
  * <p>Once closed, the pool hands out nothing and deletes what comes back, so a run that outlives
  * its tessellator does not leak its buffers.
  */
-final class GlBufferPool implements AutoCloseable {
+public final class GlBufferPool implements AutoCloseable {
     private static final long GRANULE = 1L << 16;
     /** Refinements a free buffer may sit unused before it is deleted. */
     static final int IDLE_REFINEMENTS = 8;
@@ -48,7 +48,7 @@ final class GlBufferPool implements AutoCloseable {
         return bytes <= threeHalves ? threeHalves : 2 * power;
     }
 
-    GlBuffer acquire(long bytes, String label) {
+    public GlBuffer acquire(long bytes, String label) {
         if (closed) {
             throw new IllegalStateException("buffer pool is closed");
         }
@@ -67,7 +67,7 @@ final class GlBufferPool implements AutoCloseable {
         return GlBuffer.allocate(want, label);
     }
 
-    void release(GlBuffer buffer) {
+    public void release(GlBuffer buffer) {
         if (buffer == null) {
             return;
         }
@@ -79,7 +79,7 @@ final class GlBufferPool implements AutoCloseable {
     }
 
     /** Counts a refinement and deletes the free buffers that have been idle too long. */
-    void refinementDone() {
+    public void refinementDone() {
         refinements++;
         for (Iterator<Free> it = free.iterator(); it.hasNext(); ) {
             Free f = it.next();

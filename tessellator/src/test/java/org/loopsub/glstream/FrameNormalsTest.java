@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glstream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +20,7 @@ import org.loopsub.api.gpu.GpuTessellators;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.reference.TestMeshes;
+import org.loopsub.engine.TestCameras;
 
 /**
  * The frame's smooth normals (FrameNormals, on llvmpipe) against a reference computed here in double
@@ -39,10 +40,10 @@ import org.loopsub.reference.TestMeshes;
  */
 class FrameNormalsTest extends GlTestBase {
     private static final double MAX_ANGLE = 1e-5;
-    private static final Point3 BORDER_CENTRE = GpuMeshTest.BORDER_CENTRE;
+    private static final Point3 BORDER_CENTRE = TestCameras.BORDER_CENTRE;
 
     private static RefineOptions screen(Point3 target, float distance, float px) {
-        return GpuMeshTest.screen(target, distance, px);
+        return TestCameras.screen(target, distance, px);
     }
 
     /** The drawn range of a frame's two buffers, padding included. */
@@ -189,7 +190,7 @@ class FrameNormalsTest extends GlTestBase {
 
     /** Close and off-centre (AdaptiveTest's camera): levels vary across the mesh, slivers between them. */
     private static RefineOptions bigguyAdaptive(TriangleMesh mesh) {
-        return RefineOptions.adaptive(4, new StopCriterion.ScreenEdgeLength(AdaptiveTest.frontCamera(mesh), 4f));
+        return RefineOptions.adaptive(4, new StopCriterion.ScreenEdgeLength(TestCameras.frontCamera(mesh), 4f));
     }
 
     private static long slivers(GpuFrame f) {
@@ -250,28 +251,28 @@ class FrameNormalsTest extends GlTestBase {
     }
 
     /** An output holding {@code corners} as blocks of {@code block} triangles, each vec4-aligned (padding between). */
-    private static GlStreamEngine.Output output(GlBufferPool pool, float[] corners, int block) {
-        GlStreamEngine.Output out = new GlStreamEngine.Output(pool);
+    private static GlOutput output(GlBufferPool pool, float[] corners, int block) {
+        GlOutput out = new GlOutput(pool);
         int triangles = corners.length / 9;
         for (int t = 0; t < triangles; t += block) {
             int count = Math.min(block, triangles - t);
-            long at = out.reserve(0, GlStreamEngine.Block.Kind.FINISHED, count, true);
+            long at = out.reserve(0, GlOutput.Block.Kind.FINISHED, count, true);
             out.buffer().write(36 * at, Arrays.copyOfRange(corners, 9 * t, 9 * (t + count)));
         }
         return out;
     }
 
     /** Runs the passes as GlGpuMesh does: the program that was current is current again after. */
-    private static void computeAsHost(FrameNormals normals, GlStreamEngine.Output out, GpuTimer timer) {
+    private static void computeAsHost(FrameNormals normals, GlOutput out, GpuTimer timer) {
         int host = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try {
             normals.compute(out, timer);
         } finally {
-            GlTessellator.restoreHostState(host);
+            HostState.restore(host);
         }
     }
 
-    private static Drawn compute(FrameNormals normals, GlStreamEngine.Output out) {
+    private static Drawn compute(FrameNormals normals, GlOutput out) {
         computeAsHost(normals, out, new GpuTimer(false));
         int n = Math.toIntExact(out.drawTriangles());
         return new Drawn(out.buffer().readFloats(0, 9 * n), normals.buffer().readFloats(0, 9 * n));
@@ -293,7 +294,7 @@ class FrameNormalsTest extends GlTestBase {
         try (GlBufferPool pool = new GlBufferPool();
              FrameNormals whole = new FrameNormals(pool);
              FrameNormals parts = new FrameNormals(pool, small);
-             GlStreamEngine.Output out = output(pool, corners, 1001)) {
+             GlOutput out = output(pool, corners, 1001)) {
             Drawn a = compute(whole, out);
             Drawn b = compute(parts, out);
             assertSmooth(b, "partitioned", corners.length / 9 / 1001 * 3);
@@ -326,7 +327,7 @@ class FrameNormalsTest extends GlTestBase {
         }
         try (GlBufferPool pool = new GlBufferPool();
              FrameNormals normals = new FrameNormals(pool);
-             GlStreamEngine.Output out = output(pool, corners, 3)) {
+             GlOutput out = output(pool, corners, 3)) {
             Drawn d = compute(normals, out);
             assertEquals(7, d.triangles(), "six faces in blocks of 3, the second starting at a multiple of 4");
             assertSmooth(d, "pyramid");
@@ -351,7 +352,7 @@ class FrameNormalsTest extends GlTestBase {
         }
         try (GlBufferPool pool = new GlBufferPool();
              FrameNormals normals = new FrameNormals(pool);
-             GlStreamEngine.Output out = output(pool, corners, corners.length / 9)) {
+             GlOutput out = output(pool, corners, corners.length / 9)) {
             compute(normals, out); // first touch of the buffers
             for (int run = 0; run < 3; run++) {
                 try (GpuTimer timer = new GpuTimer(true)) {

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BLOCK_SIZE;
@@ -61,7 +61,7 @@ import org.loopsub.gl.GpuTimer;
  * it into partitions by hash, each pass running once per partition; positions and normals are bound
  * in ranges of triangles as well.
  */
-final class FrameNormals implements AutoCloseable {
+public final class FrameNormals implements AutoCloseable {
     /** uints per table slot: the key and three 64-bit sums (frame_normals_key.glsl). */
     private static final int SLOT_WORDS = 9;
     private static final long SLOT_BYTES = 4L * SLOT_WORDS;
@@ -82,7 +82,7 @@ final class FrameNormals implements AutoCloseable {
     private GlBuffer buffer;
     private GlBuffer table;
 
-    FrameNormals(GlBufferPool pool) {
+    public FrameNormals(GlBufferPool pool) {
         this(pool, Math.min(glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), TABLE_BINDING));
     }
 
@@ -162,22 +162,22 @@ final class FrameNormals implements AutoCloseable {
     }
 
     /** @return the normal buffer of the last {@link #compute} */
-    GlBuffer buffer() {
+    public GlBuffer buffer() {
         return buffer;
     }
 
     /** Issues the normal passes over the output's drawn triangles (padding included). */
-    void compute(GlStreamEngine.Output out) {
+    public void compute(GlOutput out) {
         compute(out, NO_TIMER);
     }
 
     /**
-     * As {@link #compute(GlStreamEngine.Output)}, with each pass timed (level 0, the bytes it moves).
+     * As {@link #compute(GlOutput)}, with each pass timed (level 0, the bytes it moves).
      *
      * @param out the frame's triangles
      * @param timer receives a span per pass
      */
-    void compute(GlStreamEngine.Output out, GpuTimer timer) {
+    void compute(GlOutput out, GpuTimer timer) {
         long n = out.drawTriangles();
         buffer = grown(buffer, Math.max(1, n) * 36, "loop_frame_normals");
         if (n == 0) {

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glstream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -127,15 +127,15 @@ class ShaderWeightsTest {
 
     @Test
     void definesCarryLoopRulesBitsExactly() {
-        assertEquals("uintBitsToFloat(0x3EC00000u)", GlStreamEngine.glslFloat(0.375f));
+        assertEquals("uintBitsToFloat(0x3EC00000u)", GlPasses.glslFloat(0.375f));
         float[] weights = {LoopRules.EDGE_END, LoopRules.EDGE_OPPOSITE, LoopRules.HALF, LoopRules.BOUNDARY_CENTRE,
             LoopRules.BOUNDARY_NEIGHBOUR};
         String[] names = {"LOOP_EDGE_END", "LOOP_EDGE_OPPOSITE", "LOOP_HALF", "LOOP_BOUNDARY_CENTRE",
             "LOOP_BOUNDARY_NEIGHBOUR"};
-        assertEquals(names.length, GlStreamEngine.LOOP_WEIGHT_DEFINES.size(), "one define per mask weight");
+        assertEquals(names.length, GlPasses.LOOP_WEIGHT_DEFINES.size(), "one define per mask weight");
         Pattern bits = Pattern.compile("uintBitsToFloat\\(0x([0-9A-F]+)u\\)");
         for (int i = 0; i < names.length; i++) {
-            Matcher m = bits.matcher(GlStreamEngine.LOOP_WEIGHT_DEFINES.get(names[i]));
+            Matcher m = bits.matcher(GlPasses.LOOP_WEIGHT_DEFINES.get(names[i]));
             assertEquals(true, m.matches(), names[i]);
             assertEquals(Float.floatToRawIntBits(weights[i]), Integer.parseUnsignedInt(m.group(1), 16), names[i]);
         }
@@ -181,6 +181,6 @@ class ShaderWeightsTest {
             }
         }
         assertEquals(List.of(), problems, "float literals in shaders; a Loop weight must come from LoopRules "
-                + "(GlStreamEngine.LOOP_WEIGHT_DEFINES), other constants belong in STRUCTURAL with a reason");
+                + "(GlPasses.LOOP_WEIGHT_DEFINES), other constants belong in STRUCTURAL with a reason");
     }
 }

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.prepare;
 
 import java.util.HashMap;
 import java.util.List;

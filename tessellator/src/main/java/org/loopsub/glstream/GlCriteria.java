@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glstream;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +13,7 @@ import org.loopsub.stream.EdgeCriteria;
  * the Java back end. Two criteria of the same length kind merge into the stricter one, which is the
  * same test to the bit ({@code s <= a && s <= b} is {@code s <= min(a, b)}).
  */
-final class GlCriteria {
+public final class GlCriteria {
     final boolean any;
     final Map<String, String> defines = new LinkedHashMap<>();
     float maxEdge2 = Float.POSITIVE_INFINITY;
@@ -24,7 +24,7 @@ final class GlCriteria {
     /** The user's GLSL function, pasted in place of the shader's CUSTOM_SOURCE line; or null. */
     String customGlsl;
 
-    GlCriteria(List<StopCriterion> criteria, float[] centre, int scaleExponent, double radius) {
+    public GlCriteria(List<StopCriterion> criteria, float[] centre, int scaleExponent, double radius) {
         any = !criteria.isEmpty();
         double scale = Math.scalb(1.0, scaleExponent);
         boolean screen = false;

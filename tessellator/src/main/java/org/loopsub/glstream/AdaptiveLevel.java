@@ -1,0 +1,202 @@
+package org.loopsub.glstream;
+
+import static org.loopsub.glstream.GlPasses.DONE;
+import static org.loopsub.glstream.GlPasses.INDEX;
+import static org.loopsub.glstream.GlPasses.KEEP;
+import static org.loopsub.glstream.GlPasses.OUT;
+import static org.loopsub.glstream.GlPasses.SLIVERS;
+import static org.loopsub.glstream.GlPasses.SLIVER_OFFSET;
+import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
+import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.loopsub.gl.ComputeProgram;
+import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlChecks;
+import org.loopsub.gl.GpuScan;
+import org.loopsub.gl.GpuTimer;
+import org.loopsub.glstream.GlPasses.SplitPair;
+
+/**
+ * A level with a criterion (or the last level): edge test, filter, selections and scans, then the
+ * finished triangles emitted and the active records split.
+ */
+final class AdaptiveLevel {
+    private final GlPasses passes;
+    private final GlBufferPool pool;
+    private final GpuScan scan;
+    private final long window;
+    private final GpuTimer timer;
+    private final GlCriteria criteria;
+    private final float[] centre;
+    private final float inverseScale;
+
+    AdaptiveLevel(GlPasses passes, GlBufferPool pool, GpuScan scan, long window, GpuTimer timer, GlCriteria criteria,
+                  float[] centre, float inverseScale) {
+        this.passes = passes;
+        this.pool = pool;
+        this.scan = scan;
+        this.window = window;
+        this.timer = timer;
+        this.criteria = criteria;
+        this.centre = centre;
+        this.inverseScale = inverseScale;
+    }
+
+    /** One window's flags, indices and counts, kept from the first sweep of a level to the second. */
+    private record Window(Segment seg, long first, long n, GlBuffer keep, GlBuffer done, GlBuffer slivers,
+                          GlBuffer activeIdx, GlBuffer finishedIdx, GlBuffer sliverOffset) {
+    }
+
+    /**
+     * The general level, in two sweeps over its windows: first edge test, filter, selections and
+     * scans for every window, leaving three counts per window in one buffer; then, after a single
+     * read-back of all counts, emit and split. One host wait per level, however many windows.
+     */
+    LevelRun run(List<Segment> in, int level, int maxDepth, GlOutput out) {
+        LevelRun run = new LevelRun();
+        boolean atMax = level == maxDepth;
+        boolean direct = level + 1 == maxDepth;
+        List<Window> windows = new ArrayList<>();
+        for (Segment seg : in) {
+            for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                long n = Math.min(window, seg.count() - w0);
+                windows.add(new Window(seg, w0, n, pool.acquire(4 * n, "loop_keep"), pool.acquire(4 * n, "loop_done"),
+                        pool.acquire(4 * n, "loop_sliver_counts"), pool.acquire(4 * n, "loop_active_index"),
+                        pool.acquire(4 * n, "loop_finished_index"), pool.acquire(4 * n, "loop_sliver_offset")));
+            }
+        }
+        long cap = windows.stream().mapToLong(Window::n).max().orElse(1);
+        GlBuffer scratch = pool.acquire(Math.max(16, scan.scratchBytes(cap)), "loop_scan_scratch");
+        GlBuffer counts = pool.acquire(12L * Math.max(1, windows.size()), "loop_counts");
+        Map<String, String> none = Map.of();
+        ComputeProgram flag = criteria.any && !atMax ? passes.flagEdges(criteria) : null;
+        ComputeProgram filter = passes.program("loop_filter", none);
+        ComputeProgram emit = passes.program("loop_emit_finished", none);
+        SplitPair split = atMax ? null : direct ? passes.splitPair("DIRECT") : passes.splitPair();
+        if (flag != null) {
+            GlPasses.setCriteria(flag, criteria, level, centre, inverseScale);
+        }
+        try {
+            for (int wi = 0; wi < windows.size(); wi++) {
+                Window w = windows.get(wi);
+                long n = w.n();
+                if (flag != null) {
+                    passes.bindSource(w.seg(), w.first(), flag);
+                    GlPasses.setUint(flag, "uCount", n);
+                    timer.begin("loop_flag_edges", level, n * passes.touchedBytes, n * passes.metaBytes);
+                    flag.dispatchFor(n);
+                    timer.end();
+                    GlChecks.check("loop_flag_edges");
+                    // loop_filter reads the complete bits just written.
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                }
+                passes.bindSource(w.seg(), w.first(), filter);
+                w.keep().bind(KEEP);
+                w.done().bind(DONE);
+                w.slivers().bind(SLIVERS);
+                GlPasses.setUint(filter, "uCount", n);
+                glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
+                timer.begin("loop_filter", level, n * passes.metaBytes, n * (4 + 12));
+                filter.dispatchFor(n);
+                timer.end();
+                GlChecks.check("loop_filter");
+                // The selections and the sliver scan read the flags and counts.
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                timer.begin("scan_select_active", level, 4 * n, 4 * n);
+                scan.selectFlagged(w.keep(), n, w.activeIdx(), scratch, counts, 12L * wi);
+                timer.end();
+                timer.begin("scan_select_finished", level, 4 * n, 4 * n);
+                scan.selectFlagged(w.done(), n, w.finishedIdx(), scratch, counts, 12L * wi + 4);
+                timer.end();
+                timer.begin("scan_sliver_offsets", level, 4 * n, 4 * n);
+                scan.exclusiveSum(w.slivers(), w.sliverOffset(), n, scratch, counts, 12L * wi + 8);
+                timer.end();
+            }
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+            // Sizes decide the allocations below: the level's one read-back.
+            int[] c = counts.readInts(0, 3 * windows.size());
+            long finishedTotal = 0;
+            long sliverTotal = 0;
+            long activeTotal = 0;
+            for (int wi = 0; wi < windows.size(); wi++) {
+                activeTotal += Integer.toUnsignedLong(c[3 * wi]);
+                finishedTotal += Integer.toUnsignedLong(c[3 * wi + 1]);
+                sliverTotal += Integer.toUnsignedLong(c[3 * wi + 2]);
+            }
+            run.active = activeTotal;
+            run.finished = finishedTotal;
+            run.slivers = sliverTotal;
+            // Placed in output order; each reservation may move the buffer, so take it afterwards.
+            long finishedAt = finishedTotal > 0 ? out.reserve(level, GlOutput.Block.Kind.FINISHED, finishedTotal, false) : 0;
+            long sliverAt = sliverTotal > 0 ? out.reserve(level, GlOutput.Block.Kind.SLIVERS, sliverTotal, false) : 0;
+            long directAt = direct && activeTotal > 0 ? out.reserve(level + 1, GlOutput.Block.Kind.DIRECT, 4 * activeTotal, true) : 0;
+            GlBuffer finishedOut = finishedTotal > 0 ? out.buffer() : null;
+            GlBuffer sliverOut = sliverTotal > 0 ? out.buffer() : null;
+            GlBuffer directOut = direct && activeTotal > 0 ? out.buffer() : null;
+            long activeAt = 0;
+            for (int wi = 0; wi < windows.size(); wi++) {
+                Window w = windows.get(wi);
+                long active = Integer.toUnsignedLong(c[3 * wi]);
+                long finished = Integer.toUnsignedLong(c[3 * wi + 1]);
+                long slivers = Integer.toUnsignedLong(c[3 * wi + 2]);
+                if (finished > 0) {
+                    passes.bindSource(w.seg(), w.first(), emit);
+                    w.finishedIdx().bind(INDEX);
+                    GlPasses.setUint(emit, "uOutFloatBase", passes.bindOutput(finishedOut, OUT, finishedAt, finished));
+                    GlPasses.setUint(emit, "uCount", finished);
+                    timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
+                    emit.dispatchFor(finished);
+                    timer.end();
+                    GlChecks.check("loop_emit_finished");
+                }
+                if (active > 0 && split != null) {
+                    passes.bindSource(w.seg(), w.first(), split);
+                    passes.bindWeights();
+                    w.activeIdx().bind(INDEX);
+                    w.sliverOffset().bind(SLIVER_OFFSET);
+                    // Without slivers nothing is written there, but the binding must be valid.
+                    GlBuffer sBuf = sliverOut != null ? sliverOut : passes.placeholder();
+                    split.setUint("uSliverFloatBase", sliverOut != null
+                            ? passes.bindOutput(sliverOut, OUT, sliverAt, Math.max(1, slivers)) : passes.bindRange(sBuf, OUT, 0, sBuf.bytes()));
+                    if (direct) {
+                        split.setUint("uDirectFloatBase", passes.bindTriangles(directOut, directAt + 4 * activeAt, 4 * active));
+                    } else {
+                        Segment children = passes.childSegment(active);
+                        passes.bindDestination(children);
+                        run.next.add(children);
+                    }
+                    split.setUint("uCount", active);
+                    timer.begin("loop_split", level, active * (passes.touchedBytes + 8),
+                            slivers * 36 + (direct ? active * 4 * 36 : 4 * active * passes.touchedBytes));
+                    split.dispatchFor(active);
+                    timer.end();
+                    GlChecks.check("loop_split");
+                }
+                finishedAt += finished;
+                sliverAt += slivers;
+                activeAt += active;
+            }
+            // The next level's passes, or the read-back, consume children and triangles.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+            if (directOut != null) {
+                run.direct = 4 * activeTotal;
+            }
+        } finally {
+            for (Window w : windows) {
+                for (GlBuffer b : List.of(w.keep(), w.done(), w.slivers(), w.activeIdx(), w.finishedIdx(), w.sliverOffset())) {
+                    pool.release(b);
+                }
+            }
+            pool.release(scratch);
+            pool.release(counts);
+        }
+        return run;
+    }
+}

@@ -1,0 +1,133 @@
+package org.loopsub.glstream;
+
+import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.loopsub.api.LevelStats;
+import org.loopsub.gl.GlBuffer;
+
+/**
+ * The output triangles, 9 floats each (internal frame), in one GL buffer that a renderer can draw
+ * with one call. Blocks are placed in output order (per level finished, then slivers; direct
+ * triangles last). A block written by the regular split, which stores vec4s, starts on a multiple
+ * of 4 triangles: up to 3 degenerate triangles (all corners at the origin, drawing nothing) may
+ * pad the gap before it. The buffer grows geometrically (by a GPU copy) and is kept across
+ * refinements when the output is reused ({@link #reset()}).
+ */
+public final class GlOutput implements AutoCloseable {
+    /**
+     * A run of output triangles: a level's finished triangles, its slivers, or the triangles the
+     * last split wrote directly, at {@code first} in the output buffer.
+     *
+     * @param level the level whose records made them
+     * @param kind what they are
+     * @param first index of the first triangle in the output buffer
+     * @param count how many
+     */
+    public record Block(int level, Kind kind, long first, long count) {
+        /** What a block holds. */
+        public enum Kind { FINISHED, SLIVERS, DIRECT }
+    }
+
+    private final GlBufferPool pool;
+    private final List<Block> blocks = new ArrayList<>();
+    private GlBuffer buffer;
+    /** Triangles in use, padding included. */
+    private long end;
+    public final List<LevelStats> levels = new ArrayList<>();
+    /** Host nanoseconds from the start of the upload to the output being complete on the GPU. */
+    public long endToEndNanos;
+
+    public GlOutput(GlBufferPool pool) {
+        this.pool = pool;
+    }
+
+    /**
+     * Makes room for a block and records it.
+     *
+     * @param aligned whether the block must start on a multiple of 4 triangles
+     * @return the index of its first triangle in {@link #buffer()}
+     */
+    long reserve(int level, Block.Kind kind, long count, boolean aligned) {
+        long first = aligned ? (end + 3) / 4 * 4 : end;
+        grow(first + count);
+        if (first > end) {
+            buffer.fill(36 * end, 9 * (first - end), 0);
+        }
+        end = first + count;
+        blocks.add(new Block(level, kind, first, count));
+        return first;
+    }
+
+    private void grow(long triangles) {
+        long need = Math.max(1, triangles) * 36;
+        if (buffer != null && buffer.bytes() >= need) {
+            return;
+        }
+        long want = buffer == null ? need : Math.max(need, buffer.bytes() + buffer.bytes() / 2);
+        GlBuffer bigger = pool.acquire(want, "loop_output");
+        if (buffer != null) {
+            // the copy reads what earlier passes wrote
+            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+            bigger.copyFrom(buffer, 0, 0, 36 * end);
+            pool.release(buffer);
+        }
+        buffer = bigger;
+    }
+
+    /** @return the buffer holding the triangles ({@code null} before the first block) */
+    public GlBuffer buffer() {
+        return buffer;
+    }
+
+    /** @return the blocks in output order */
+    public List<Block> blocks() {
+        return blocks;
+    }
+
+    /** @return triangles in the buffer that a draw covers, padding included */
+    public long drawTriangles() {
+        return end;
+    }
+
+    public long triangleCount() {
+        return blocks.stream().mapToLong(Block::count).sum();
+    }
+
+    /** Forgets the triangles and statistics, keeping the buffer for the next refinement. */
+    public void reset() {
+        blocks.clear();
+        levels.clear();
+        end = 0;
+    }
+
+    /** Reads every triangle back, in output order (the CLI's path; a renderer draws the buffer). */
+    public float[] corners() {
+        long n = 9 * triangleCount();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("output of " + triangleCount() + " triangles does not fit in memory");
+        }
+        float[] all = new float[(int) n];
+        int at = 0;
+        for (Block b : blocks) {
+            int len = Math.toIntExact(9 * b.count());
+            if (len > 0) {
+                System.arraycopy(buffer.readFloats(36 * b.first(), len), 0, all, at, len);
+            }
+            at += len;
+        }
+        return all;
+    }
+
+    /** Gives the buffer back to the pool; the statistics stay readable. */
+    @Override
+    public void close() {
+        pool.release(buffer);
+        buffer = null;
+        blocks.clear();
+        end = 0;
+    }
+}

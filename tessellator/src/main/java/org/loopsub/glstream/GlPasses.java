@@ -1,0 +1,254 @@
+package org.loopsub.glstream;
+
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
+import static org.lwjgl.opengl.GL43C.glGetInteger;
+import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
+import static org.lwjgl.opengl.GL43C.glProgramUniform3f;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.loopsub.gl.ComputeProgram;
+import org.loopsub.gl.GlBuffer;
+import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.RecordLayout;
+
+/**
+ * The passes of one record layout as compiled programs, and how their buffers are bound: the
+ * {@code #define}s each shader is specialised with (layout sizes, Loop's weights as exact float
+ * bits, work-group sizes, criteria), the binding points of loop_record.glsl, and the uniforms that
+ * place a window inside a segment or an output block inside the output buffer. The level
+ * strategies ({@link UniformLevels}, {@link AdaptiveLevel}) only sequence these.
+ */
+final class GlPasses implements AutoCloseable {
+    static final int POINTS = 0;
+    static final int META = 1;
+    static final int DST_POINTS = 2;
+    static final int DST_META = 3;
+    static final int OUT = 4;
+    static final int INDEX = 5;
+    static final int SLIVER_OFFSET = 6;
+    static final int WEIGHTS = 7;
+    static final int KEEP = 8;
+    static final int DONE = 9;
+    static final int SLIVERS = 10;
+    static final int DIRECT_OUT = 11;
+
+    /**
+     * Parents per work group of loop_split's regular half. The system property
+     * {@code loopsub.gl.splitGroup} overrides it, for tuning on a new GPU.
+     */
+    private static final int SPLIT_GROUP = Integer.getInteger("loopsub.gl.splitGroup", 64);
+
+    /**
+     * Invocations per work group of the general half of loop_split: almost all of them find a
+     * regular record and stop, so large groups keep the launch overhead down.
+     */
+    private static final int GENERAL_GROUP = Integer.getInteger("loopsub.gl.generalGroup", 256);
+
+    /** LoopRules' mask weights as GLSL expressions of their exact float bits (docs/design.md §5). */
+    static final Map<String, String> LOOP_WEIGHT_DEFINES = loopWeightDefines();
+
+    final RecordLayout layout;
+    /** Bytes of a record's points in a segment. */
+    final long recordBytes;
+    /** Bytes of a record's metadata in a segment. */
+    final long metaBytes;
+    /**
+     * Bytes a regular record's passes actually touch (12 points and the metadata): the unused fan
+     * slots cost nothing, so the bandwidth figures count these. (General records touch more; few
+     * records are general after the first levels.)
+     */
+    final long touchedBytes;
+    private final GlBuffer weights;
+    /** Compiled passes, kept by the tessellator across refinements (a renderer refines every frame). */
+    private final Map<String, ComputeProgram> programs;
+    private final GlBufferPool pool;
+    private final long align;
+
+    GlPasses(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs, GlBufferPool pool) {
+        this.layout = layout;
+        this.recordBytes = 4L * layout.pointFloats();
+        this.metaBytes = 4L * layout.metaInts();
+        this.touchedBytes = 4L * (36 + layout.metaInts());
+        this.programs = programs;
+        this.pool = pool;
+        this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+        this.weights = GlBuffer.of(weightTable, "loop_weights");
+    }
+
+    private static Map<String, String> loopWeightDefines() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("LOOP_EDGE_END", glslFloat(LoopRules.EDGE_END));
+        d.put("LOOP_EDGE_OPPOSITE", glslFloat(LoopRules.EDGE_OPPOSITE));
+        d.put("LOOP_HALF", glslFloat(LoopRules.HALF));
+        d.put("LOOP_BOUNDARY_CENTRE", glslFloat(LoopRules.BOUNDARY_CENTRE));
+        d.put("LOOP_BOUNDARY_NEIGHBOUR", glslFloat(LoopRules.BOUNDARY_NEIGHBOUR));
+        return Collections.unmodifiableMap(d);
+    }
+
+    /** A float as a GLSL expression with exactly its bits, whatever its decimal expansion. */
+    static String glslFloat(float f) {
+        return "uintBitsToFloat(0x" + Integer.toHexString(Float.floatToRawIntBits(f)).toUpperCase(Locale.ROOT) + "u)";
+    }
+
+    /** A pass of the record stream, compiled once per set of defines and kept. */
+    ComputeProgram program(String stem, Map<String, String> extra) {
+        return program(stem, extra, "");
+    }
+
+    /**
+     * The edge test for these criteria. The user's GLSL criterion (if any) goes in right after the
+     * defines, before the pass's code; it is part of the cache key, since the cache outlives one
+     * refinement.
+     */
+    ComputeProgram flagEdges(GlCriteria criteria) {
+        return program("loop_flag_edges", criteria.defines, criteria.customGlsl != null ? criteria.customGlsl : "");
+    }
+
+    private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
+        Map<String, String> defines = new LinkedHashMap<>();
+        defines.put("FAN", Integer.toString(layout.fanCapacity()));
+        defines.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
+        defines.put("META_INTS", Integer.toString(layout.metaInts()));
+        defines.putAll(LOOP_WEIGHT_DEFINES);
+        defines.putAll(extra);
+        if (stem.equals("loop_split")) {
+            int group = extra.containsKey("GENERAL_ONLY") ? GENERAL_GROUP : SPLIT_GROUP;
+            defines.put("GROUP", Integer.toString(group));
+        }
+        String key = stem + defines + "\n" + prelude;
+        return programs.computeIfAbsent(key, k -> ComputeProgram.load(stem, defines, List.of(), prelude));
+    }
+
+    /** The criteria's constants as the edge test's uniforms, in the internal frame. */
+    static void setCriteria(ComputeProgram p, GlCriteria criteria, int level, float[] centre, float inverseScale) {
+        int id = p.id();
+        glProgramUniform1i(id, glGetUniformLocation(id, "uLevel"), level);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uMaxEdge2"), criteria.maxEdge2);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uFlat2"), criteria.flat2);
+        glProgramUniform1fv(id, glGetUniformLocation(id, "uRows"), criteria.rows);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uPix2"), criteria.pix2);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uNear"), criteria.near);
+        glProgramUniform3f(id, glGetUniformLocation(id, "uCentre"), centre[0], centre[1], centre[2]);
+        glProgramUniform1f(id, glGetUniformLocation(id, "uInvScale"), inverseScale);
+    }
+
+    /**
+     * loop_split compiled twice: once with only the regular-record path, once with only the general
+     * one. Both run over the same records and each writes the children of its own kind, so the
+     * regular path, which almost every record takes, is not held back by the general path's
+     * register use.
+     */
+    record SplitPair(ComputeProgram regular, ComputeProgram general) {
+        void dispatchFor(long n) {
+            regular.dispatchFor(n);
+            general.dispatchFor(n);
+        }
+
+        void setUint(String name, long value) {
+            GlPasses.setUint(regular, name, value);
+            GlPasses.setUint(general, name, value);
+        }
+    }
+
+    /** loop_split's two halves with the given flags defined. */
+    SplitPair splitPair(String... defined) {
+        Map<String, String> r = flags(defined);
+        r.put("REGULAR_ONLY", "1");
+        Map<String, String> g = flags(defined);
+        g.put("GENERAL_ONLY", "1");
+        return new SplitPair(program("loop_split", r), program("loop_split", g));
+    }
+
+    /** {@code #define}s of the given names, each as 1. */
+    static Map<String, String> flags(String... names) {
+        Map<String, String> d = new LinkedHashMap<>();
+        for (String n : names) {
+            d.put(n, "1");
+        }
+        return d;
+    }
+
+    static void setUint(ComputeProgram p, String name, long value) {
+        glProgramUniform1ui(p.id(), glGetUniformLocation(p.id(), name), Math.toIntExact(value));
+    }
+
+    /** Binds Loop's weight table, which loop_split reads. */
+    void bindWeights() {
+        weights.bind(WEIGHTS);
+    }
+
+    /** A buffer that is always there, for a binding a pass declares but will not touch. */
+    GlBuffer placeholder() {
+        return weights;
+    }
+
+    /** A new segment for the children of {@code parents} records. */
+    Segment childSegment(long parents) {
+        long cap = Segment.tiled(4 * parents);
+        return new Segment(pool.acquire(cap * recordBytes, "loop_records_points"),
+                pool.acquire(cap * metaBytes, "loop_records_meta"), 4 * parents);
+    }
+
+    /** Binds a segment as the source of the given programs, from its record {@code first} on. */
+    void bindSource(Segment seg, long first, ComputeProgram... programs) {
+        bindSegment(seg, POINTS, META);
+        for (ComputeProgram p : programs) {
+            setUint(p, "uSrcFirst", first);
+        }
+    }
+
+    void bindSource(Segment seg, long first, SplitPair split) {
+        bindSource(seg, first, split.regular(), split.general());
+    }
+
+    void bindDestination(Segment children) {
+        bindSegment(children, DST_POINTS, DST_META);
+    }
+
+    /** Binds exactly the segment's records (a pooled buffer may be larger: its tail stays unbound). */
+    private void bindSegment(Segment seg, int points, int meta) {
+        seg.points().bindRange(points, 0, seg.capacity() * recordBytes);
+        seg.meta().bindRange(meta, 0, seg.capacity() * metaBytes);
+    }
+
+    /**
+     * Binds direct triangles [first, first + count) of an output buffer, where the regular half of
+     * loop_split stores vec4s: the float base it returns is a multiple of 4 (first is a multiple of
+     * 4 triangles, 144 bytes).
+     */
+    long bindTriangles(GlBuffer buf, long first, long count) {
+        long base = bindOutput(buf, DIRECT_OUT, first, count);
+        if (base % 4 != 0) {
+            throw new IllegalStateException("direct triangles do not start on a 16-byte boundary");
+        }
+        return base;
+    }
+
+    /** Binds triangles [first, first + count) of an output buffer; returns the float base inside the range. */
+    long bindOutput(GlBuffer buf, int binding, long first, long count) {
+        return bindRange(buf, binding, first * 36, count * 36);
+    }
+
+    /** Binds bytes [start, start + length) rounded out to the alignment; returns the 4-byte element base. */
+    long bindRange(GlBuffer buf, int binding, long start, long length) {
+        long aligned = start / align * align;
+        long size = Math.min(buf.bytes() - aligned, length + (start - aligned));
+        buf.bindRange(binding, aligned, size);
+        return (start - aligned) / 4;
+    }
+
+    /** Deletes the weight table; compiled programs belong to the cache, buffers to the pool. */
+    @Override
+    public void close() {
+        weights.close();
+    }
+}

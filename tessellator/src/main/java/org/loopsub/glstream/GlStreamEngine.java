@@ -1,0 +1,135 @@
+package org.loopsub.glstream;
+
+import static org.lwjgl.opengl.GL43C.glFinish;
+
+import java.util.List;
+import java.util.Map;
+
+import org.loopsub.api.LevelStats;
+import org.loopsub.api.ProgressListener;
+import org.loopsub.gl.ComputeProgram;
+import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GpuScan;
+import org.loopsub.gl.GpuTimer;
+import org.loopsub.stream.RecordChunk;
+import org.loopsub.stream.RecordLayout;
+
+/**
+ * The GL back end's level loop: the twin of {@link org.loopsub.stream.JavaStreamEngine}, running the
+ * passes as compute shaders. A level's stream is a list of {@link Segment}s: GL buffers of records
+ * stored in tiles of 32, each small enough for one SSBO binding and the memory budget. A segment is
+ * processed in windows of at most {@code window} records, and each window's children form one new
+ * segment, so segments never hold more than four windows. Each level runs as {@link UniformLevels}
+ * (every record splits) or {@link AdaptiveLevel} (edge test, filter, scans). Output triangles stay
+ * on the GPU ({@link GlOutput}), in the Java back end's order: per level its finished records, then
+ * its slivers, then (at the last split) the direct triangles.
+ *
+ * <p>One engine serves many runs of one record layout (a renderer's frames); GL thread only.
+ */
+public final class GlStreamEngine implements AutoCloseable {
+    private final GlPasses passes;
+    private final GpuScan scan;
+    private final long window;
+    private final float[] centre;
+    private final float inverseScale;
+    private final GlBufferPool pool;
+
+    /**
+     * @param weightTable Loop's vertex weights per valence ({@code LoopRules.weights})
+     * @param programs the tessellator's cache of compiled passes, shared by its engines
+     * @param budgetBytes most bytes one segment binding may take
+     * @param centre the internal frame's centre (for criteria in the user's frame)
+     * @param inverseScale the internal frame's scale back to the user's
+     */
+    public GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GpuScan scan,
+                          Map<String, ComputeProgram> programs, long budgetBytes, float[] centre, float inverseScale,
+                          GlBufferPool pool) {
+        this.pool = pool;
+        this.centre = centre;
+        this.inverseScale = inverseScale;
+        this.scan = scan;
+        this.passes = new GlPasses(layout, weightTable, programs, pool);
+        // A window's children (4 per record) form one segment, which must fit one binding; so must
+        // its input, a segment of at most four windows.
+        long block = Math.min(context.maxStorageBlockSize(), budgetBytes);
+        long w = block / (4 * 4L * layout.pointFloats());
+        // Shaders index floats with 32-bit uints: a segment holds fewer than 2^32 of them.
+        w = Math.min(w, (1L << 30) / layout.pointFloats());
+        this.window = Math.max(1, Math.min(w, 1L << 24));
+    }
+
+    /**
+     * Uploads the records, runs the levels and waits for the GPU to finish them.
+     *
+     * @return the output, in a buffer of the pool: close it to give it back
+     */
+    public GlOutput run(List<RecordChunk> level0, int maxDepth, GlCriteria criteria, GpuTimer timer,
+                        ProgressListener progress) {
+        GlOutput out = new GlOutput(pool);
+        long start = System.nanoTime();
+        try (GlLevel0 records = upload(level0, false)) {
+            run(records, maxDepth, criteria, timer, progress, out);
+        }
+        glFinish();
+        out.endToEndNanos = System.nanoTime() - start;
+        return out;
+    }
+
+    /**
+     * Uploads level-0 records, rearranged into tiles, in segments of at most four windows.
+     *
+     * @param kept whether the stream serves many runs; it then keeps a pristine copy of its metadata
+     */
+    public GlLevel0 upload(List<RecordChunk> chunks, boolean kept) {
+        return new GlLevel0(pool, passes.layout, 4 * window, chunks, kept);
+    }
+
+    /**
+     * Runs the levels from records already on the GPU, appending to {@code out}; issues the passes
+     * and returns without waiting for them. A kept level 0 is restored first and left in place; one
+     * used once is consumed (its segments go back to the pool as level 0 finishes).
+     */
+    public void run(GlLevel0 level0, int maxDepth, GlCriteria criteria, GpuTimer timer, ProgressListener progress,
+                    GlOutput out) {
+        boolean keep = level0.kept();
+        level0.restore();
+        UniformLevels uniform = new UniformLevels(passes, pool, window, timer);
+        AdaptiveLevel adaptive = new AdaptiveLevel(passes, pool, scan, window, timer, criteria, centre, inverseScale);
+        List<Segment> current = List.copyOf(level0.segments);
+        if (!keep) {
+            level0.segments.clear();
+        }
+        for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
+            long t0 = System.nanoTime();
+            LevelRun run = criteria.any || level == maxDepth ? adaptive.run(current, level, maxDepth, out)
+                    : uniform.run(current, level, maxDepth, out);
+            if (level > 0 || !keep) {
+                for (Segment s : current) {
+                    pool.release(s.points());
+                    pool.release(s.meta());
+                }
+            }
+            current = run.next;
+            LevelStats stats = new LevelStats(level, run.active + run.finished, run.finished, run.slivers, run.active,
+                    System.nanoTime() - t0);
+            out.levels.add(stats);
+            progress.levelDone(stats);
+            if (run.middle > 0) {
+                LevelStats middle = new LevelStats(level + 1, run.middle, 0, 0, run.middle, 0);
+                out.levels.add(middle);
+                progress.levelDone(middle);
+            }
+            if (run.direct > 0) {
+                LevelStats last = new LevelStats(level + (run.middle > 0 ? 2 : 1), run.direct, run.direct, 0, 0, 0);
+                out.levels.add(last);
+                progress.levelDone(last);
+            }
+        }
+    }
+
+    /** Deletes the weight table; the buffers of runs belong to the pool. */
+    @Override
+    public void close() {
+        passes.close();
+    }
+}

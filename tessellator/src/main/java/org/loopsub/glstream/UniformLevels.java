@@ -1,0 +1,139 @@
+package org.loopsub.glstream;
+
+import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlChecks;
+import org.loopsub.gl.GpuTimer;
+import org.loopsub.glstream.GlPasses.SplitPair;
+
+/**
+ * Uniform levels: every record splits, with no edge test, no filter and no scan, so a level is one
+ * loop_split per window; the last two levels run as one fused pass.
+ */
+final class UniformLevels {
+    private final GlPasses passes;
+    private final GlBufferPool pool;
+    private final long window;
+    private final GpuTimer timer;
+
+    UniformLevels(GlPasses passes, GlBufferPool pool, long window, GpuTimer timer) {
+        this.passes = passes;
+        this.pool = pool;
+        this.window = window;
+        this.timer = timer;
+    }
+
+    /**
+     * Whether uniform refinement runs its last two levels as one fused pass (loop_split with FUSED).
+     * On by default; {@code -Dloopsub.gl.fuse=false} turns it off, for comparison.
+     */
+    private static final boolean FUSE = !"false".equals(System.getProperty("loopsub.gl.fuse"));
+
+    /** Every record splits; no edge test, no filter, no scan. */
+    LevelRun run(List<Segment> in, int level, int maxDepth, GlOutput out) {
+        if (FUSE && level + 2 == maxDepth) {
+            return fusedLastLevels(in, level, out);
+        }
+        LevelRun run = new LevelRun();
+        boolean direct = level + 1 == maxDepth;
+        long total = in.stream().mapToLong(Segment::count).sum();
+        run.active = total;
+        long directFirst = direct ? out.reserve(level + 1, GlOutput.Block.Kind.DIRECT, 4 * total, true) : 0;
+        long done = 0;
+        SplitPair split = direct ? passes.splitPair("UNIFORM", "DIRECT") : passes.splitPair("UNIFORM");
+        for (Segment seg : in) {
+            for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                long n = Math.min(window, seg.count() - w0);
+                passes.bindSource(seg, w0, split);
+                passes.bindWeights();
+                if (direct) {
+                    split.setUint("uDirectFloatBase", passes.bindTriangles(out.buffer(), directFirst + (done + w0) * 4, n * 4));
+                } else {
+                    Segment children = passes.childSegment(n);
+                    passes.bindDestination(children);
+                    run.next.add(children);
+                }
+                split.setUint("uCount", n);
+                timer.begin("loop_split", level, n * passes.touchedBytes, direct ? n * 4 * 36 : 4 * n * passes.touchedBytes);
+                split.dispatchFor(n);
+                timer.end();
+                GlChecks.check("loop_split");
+            }
+            done += seg.count();
+        }
+        // The next level's passes (or the read-back) consume the children and triangles.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        if (direct) {
+            run.direct = 4 * total;
+        }
+        return run;
+    }
+
+    /**
+     * The last two uniform levels. Per window the fused pair: regular parents write their 16
+     * grandchildren as triangles and mark their children skipped, general parents write their
+     * children. Then, after one barrier, the direct pair over each window's children refines only
+     * the children of general parents. Triangles land where two plain levels would put them.
+     */
+    private LevelRun fusedLastLevels(List<Segment> in, int level, GlOutput out) {
+        LevelRun run = new LevelRun();
+        long total = in.stream().mapToLong(Segment::count).sum();
+        run.active = total;
+        run.middle = 4 * total;
+        long directFirst = out.reserve(level + 2, GlOutput.Block.Kind.DIRECT, 16 * total, true);
+        GlBuffer directBuf = out.buffer();
+        // The fused pass's general half is the plain uniform one: it writes child records.
+        SplitPair fused = new SplitPair(passes.program("loop_split", GlPasses.flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
+                passes.program("loop_split", GlPasses.flags("UNIFORM", "GENERAL_ONLY")));
+        SplitPair direct = passes.splitPair("UNIFORM", "DIRECT");
+        List<Segment> children = new ArrayList<>();
+        List<Long> firstTriangle = new ArrayList<>();
+        long done = 0;
+        for (Segment seg : in) {
+            for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                long n = Math.min(window, seg.count() - w0);
+                passes.bindSource(seg, w0, fused);
+                passes.bindWeights();
+                Segment kids = passes.childSegment(n);
+                passes.bindDestination(kids);
+                children.add(kids);
+                firstTriangle.add(directFirst + 16 * (done + w0));
+                GlPasses.setUint(fused.regular(), "uDirectFloatBase",
+                        passes.bindTriangles(directBuf, directFirst + 16 * (done + w0), 16 * n));
+                fused.setUint("uCount", n);
+                timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36 + n * 16);
+                fused.dispatchFor(n);
+                timer.end();
+                GlChecks.check("loop_split (fused)");
+            }
+            done += seg.count();
+        }
+        // The direct pair reads the children and skip marks just written.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        for (int i = 0; i < children.size(); i++) {
+            Segment kids = children.get(i);
+            passes.bindSource(kids, 0, direct);
+            passes.bindWeights();
+            direct.setUint("uDirectFloatBase", passes.bindTriangles(directBuf, firstTriangle.get(i), 4 * kids.count()));
+            direct.setUint("uCount", kids.count());
+            // Mostly skip marks: two metadata words per child.
+            timer.begin("loop_split", level + 1, kids.count() * 8, 0);
+            direct.dispatchFor(kids.count());
+            timer.end();
+            GlChecks.check("loop_split (after the fused pass)");
+        }
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        for (Segment kids : children) {
+            pool.release(kids.points());
+            pool.release(kids.meta());
+        }
+        run.direct = 16 * total;
+        return run;
+    }
+}
