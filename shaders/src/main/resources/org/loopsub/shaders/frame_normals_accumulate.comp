@@ -19,7 +19,9 @@ layout(std430, binding = 1) readonly buffer CornerSlots { uint cornerSlot[]; };
 layout(std430, binding = 2) buffer Table { uint table[]; };
 layout(std430, binding = 3) readonly buffer Bound { uint maxCrossBits; };
 
+#ifndef RESIDENT
 uniform uint uBoundBits; // B: ceil(log2(triangles in the frame))
+#endif
 
 // 2^e for -126 <= e <= 127, built from its bits: exact.
 float pow2(int e) {
@@ -61,7 +63,7 @@ void add64(uint w, uvec2 v) {
 
 void main() {
     uint t = invocationIndex();
-    if (t >= uCount) return;
+    if (t >= COUNT) return;
     uint o = 9u * t;
     vec3 a = vec3(pos[o], pos[o + 1u], pos[o + 2u]);
     vec3 b = vec3(pos[o + 3u], pos[o + 4u], pos[o + 5u]);
@@ -71,7 +73,11 @@ void main() {
     if (crossMagnitude(n) == 0.0) return; // zero area (a sliver), or not finite: adds nothing
     // M < 2^e: a normal float is below 2^(biased exponent - 126), a subnormal below 2^-126
     int e = max(int(maxCrossBits >> 23), 1) - 126;
+    #ifdef RESIDENT
+    int k = 62 - int(boundBits()) - e;
+#else
     int k = 62 - int(uBoundBits) - e;
+#endif
     uvec2 fx = toFixed(n.x, k);
     uvec2 fy = toFixed(n.y, k);
     uvec2 fz = toFixed(n.z, k);

@@ -51,7 +51,7 @@ void main() {
     }
     barrier(); // groupMax is cleared before any invocation raises it
     uint t = invocationIndex();
-    if (t < uCount) {
+    if (t < COUNT) {
         uint o = 9u * t;
         vec3 a = vec3(pos[o], pos[o + 1u], pos[o + 2u]);
         vec3 b = vec3(pos[o + 3u], pos[o + 4u], pos[o + 5u]);

@@ -15,7 +15,27 @@ const uint SUM_OFFSET = 3u;
 // a key that found no free slot. Its normal is written as zero.
 const uint NO_SLOT = 0xFFFFFFFFu;
 
+#ifdef RESIDENT
+// A prepared mesh's adaptive frame: the host dispatched over the room it planned, the frame's
+// triangle count (padding included) is in the Sizes buffer that loop_plan wrote.
+layout(std430, binding = SIZES_BINDING) readonly buffer Sizes { uint sizes[]; };
+uniform uint uFirstTriangle;  // this dispatch's first triangle in the frame
+uniform uint uCap;            // triangles this dispatch covers
+uniform uint uPerTriangle;    // invocations per triangle: 1 (passes 1, 2) or 3 (pass 3)
+uint dispatchCount() {
+    uint n = sizes[SIZES_END];
+    return (n > uFirstTriangle ? min(n - uFirstTriangle, uCap) : 0u) * uPerTriangle;
+}
+// B with 2^B >= the frame's triangles, as FrameNormals.java computes it on the host otherwise
+uint boundBits() {
+    uint n = sizes[SIZES_END];
+    return n <= 1u ? 0u : uint(findMSB(n - 1u) + 1);
+}
+#define COUNT dispatchCount()
+#else
 uniform uint uCount;          // triangles (passes 1, 2) or corners (pass 3) in this dispatch
+#define COUNT uCount
+#endif
 uniform uint uSlots;          // slots per partition
 uniform uint uPartitionBits;  // log2 of the number of partitions
 uniform uint uPartition;      // the partition bound to the Table binding

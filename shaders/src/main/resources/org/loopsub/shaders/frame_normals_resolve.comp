@@ -27,7 +27,7 @@ float toFloat(uint lo, uint hi) {
 
 void main() {
     uint c = invocationIndex();
-    if (c >= uCount) return;
+    if (c >= COUNT) return;
     uint o = 3u * c;
     if (uPartitionBits != 0u) {
         // With several partitions, the corners of the others may already hold their normals: the

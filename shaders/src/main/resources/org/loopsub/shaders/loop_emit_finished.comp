@@ -8,14 +8,22 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 4) writeonly buffer Out { float outP[]; };
 layout(std430, binding = 5) readonly buffer Index { uint finishedIdx[]; };
 
+#ifdef RESIDENT
+uniform uint uBaseSlot;
+#define EMIT_COUNT sizes[uCountSlot]
+#define OUT_FLOAT_BASE (9u * sizes[uBaseSlot])
+#else
 uniform uint uCount;
 uniform uint uOutFloatBase;
+#define EMIT_COUNT uCount
+#define OUT_FLOAT_BASE uOutFloatBase
+#endif
 
 void main() {
     uint j = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    if (j >= uCount) return;
+    if (j >= EMIT_COUNT) return;
     uint r = finishedIdx[j];
-    uint o = uOutFloatBase + 9u * j;
+    uint o = OUT_FLOAT_BASE + 9u * j;
     for (int c = 0; c < 3; c++) {
         for (int x = 0; x < 3; x++) outP[o + uint(3 * c + x)] = coord(pointOf(r, c), x);
     }

@@ -14,7 +14,18 @@ uniform bool uAtMaxDepth;
 
 void main() {
     uint r = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+#ifdef RESIDENT
+    // The scans run over the whole window the host planned: records past the count select nothing.
+    if (r >= uCap) return;
+    if (r >= windowCount()) {
+        keep[r] = 0u;
+        done[r] = 0u;
+        slivers[r] = 0u;
+        return;
+    }
+#else
     if (r >= uCount) return;
+#endif
     bool finished = uAtMaxDepth || (srcBit(r, 0) && srcBit(r, 1) && srcBit(r, 2));
     if (finished) {
         keep[r] = 0u;

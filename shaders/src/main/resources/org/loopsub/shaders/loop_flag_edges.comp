@@ -96,7 +96,11 @@ bool complete(uint a, uint b, bool hasOpposite, uint oc, uint od) {
 
 void main() {
     uint r = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+#ifdef RESIDENT
+    if (r >= windowCount()) return;
+#else
     if (r >= uCount) return;
+#endif
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
     for (int c = 0; c < 3; c++) {

@@ -41,6 +41,21 @@ uint metaOf(uint r, int w) {
     return ((a >> 5u) * uint(META_INTS) + uint(w)) * 32u + (a & 31u);
 }
 
+// Sizes kept on the GPU (RESIDENT, a prepared mesh's adaptive frame): each dispatch covers the
+// records the host planned room for (uCap) and reads how many there are from the Sizes buffer, which
+// the scans and loop_plan fill; the host reads it back once, after the frame. Slot names and
+// layout come from GlSizes.java as the SIZES_* defines.
+#ifdef RESIDENT
+layout(std430, binding = SIZES_BINDING) buffer Sizes { uint sizes[]; };
+uniform uint uCountSlot;  // the slot of this dispatch's count
+uniform uint uCap;        // records (or items) this dispatch covers
+// Records of the window from uSrcFirst on, of a segment whose count is at uCountSlot.
+uint windowCount() {
+    uint n = sizes[uCountSlot];
+    return n > uSrcFirst ? min(n - uSrcFirst, uCap) : 0u;
+}
+#endif
+
 int valenceOf(uint m0, int c) { return int((m0 >> uint(8 * c)) & 0xFFu); }
 int gapOf(uint m1, int c) { return int((m1 >> uint(8 * c)) & 0xFFu); }
 uint neighbourFinishedOf(uint m0) { return (m0 >> 24u) & 7u; }

@@ -34,9 +34,20 @@ layout(std430, binding = 11) writeonly buffer DirectOut { vec4 directP4[]; };
 layout(std430, binding = 11) writeonly buffer DirectOut { float directP[]; };
 #endif
 
+#ifdef RESIDENT
+uniform uint uSliverSlot;
+uniform uint uDirectSlot;
+#define SPLIT_COUNT sizes[uCountSlot]
+#define SLIVER_FLOAT_BASE (9u * sizes[uSliverSlot])
+#define DIRECT_FLOAT_BASE (9u * sizes[uDirectSlot])
+#else
 uniform uint uCount;
 uniform uint uSliverFloatBase;
 uniform uint uDirectFloatBase;
+#define SPLIT_COUNT uCount
+#define SLIVER_FLOAT_BASE uSliverFloatBase
+#define DIRECT_FLOAT_BASE uDirectFloatBase
+#endif
 
 #ifdef FUSED
 // The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
@@ -322,13 +333,13 @@ void prepareRegular(uint j, uint r, uint m0) {
 #ifndef UNIFORM
     // Sliver (a, b, m) along each edge whose neighbour has finished.
     uint nf = neighbourFinishedOf(m0);
-    uint o = uSliverFloatBase + 9u * sliverOffset[r];
+    uint o = SLIVER_FLOAT_BASE + 9u * sliverOffset[r];
     if ((nf & 1u) != 0u) { sliverTriangle(o, V0, V1, E00); o += 9u; }
     if ((nf & 2u) != 0u) { sliverTriangle(o, V1, V2, E10); o += 9u; }
     if ((nf & 4u) != 0u) { sliverTriangle(o, V2, V0, E20); }
 #endif
 #if defined(FUSED)
-    uint o4 = (uDirectFloatBase + 144u * j) / 4u;
+    uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
     directRegularChild(r, 0, o4);
     directRegularChild(r, 1, o4 + 9u);
     directRegularChild(r, 2, o4 + 18u);
@@ -336,7 +347,7 @@ void prepareRegular(uint j, uint r, uint m0) {
 #elif defined(DIRECT) && defined(REGULAR_ONLY)
     // The four children as output triangles: corner children 0, 1, 2, then the centre; edge c's
     // point is E_c0, spoke 0 of the corner it starts from, as in LoopSplit.splitRegular.
-    putFourTriangles((uDirectFloatBase + 36u * j) / 4u, V0, E00, E20, E00, V1, E10, E20, E10, V2, E10, E20, E00);
+    putFourTriangles((DIRECT_FLOAT_BASE + 36u * j) / 4u, V0, E00, E20, E00, V1, E10, E20, E10, V2, E10, E20, E00);
 #endif
 }
 
@@ -507,7 +518,7 @@ bool prepare(uint j) {
     for (int e = 0; e < 3; e++) {
         if ((sNf & (1u << uint(e))) != 0u) {
             // Sliver (a, b, m) with a -> b as the edge runs here; a and b are frozen, so V' = V.
-            uint o = uSliverFloatBase + 9u * s;
+            uint o = SLIVER_FLOAT_BASE + 9u * s;
             s++;
             sliverVertex(o, 3 * e);
             sliverVertex(o + 3u, 3 * ((e + 1) % 3));
@@ -518,7 +529,7 @@ bool prepare(uint j) {
 
     for (int e = 0; e < 3; e++) sInterior[e] = nextEdgeInterior(sK[e], sG[e]);
 #ifdef DIRECT
-    uint o = uDirectFloatBase + 36u * j;
+    uint o = DIRECT_FLOAT_BASE + 36u * j;
     for (int c = 0; c < 3; c++) {
         directVertex(o + uint(9 * c + 3 * c), 3 * c);
         directEdge(o + uint(9 * c + 3 * ((c + 1) % 3)), ep(c, 0));
@@ -534,7 +545,7 @@ void main() {
     uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     uint first = group * uint(GROUP);
     uint j = first + gl_LocalInvocationID.x;
-    bool has = j < uCount;
+    bool has = j < SPLIT_COUNT;
     if (!has || !prepare(j)) return;
 #if defined(FUSED)
     dstM4[childrenMeta(j, 1)] = uvec4(SKIP_RECORD);

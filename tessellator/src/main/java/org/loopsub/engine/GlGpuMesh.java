@@ -33,6 +33,7 @@ import org.loopsub.glstream.GlCriteria;
 import org.loopsub.glstream.FrameNormals;
 import org.loopsub.prepare.PreparedMesh;
 import org.loopsub.glstream.HostState;
+import org.loopsub.glstream.FramePrediction;
 
 /**
  * A mesh prepared on the GPU for a renderer ({@link GpuMesh}): the CPU preparation ran once, the
@@ -57,6 +58,16 @@ final class GlGpuMesh implements GpuMesh {
     private final GlBuffer indirect;
     private final FrameNormals normals;
     private final int[] queries = new int[2];
+    /**
+     * Whether adaptive frames keep their sizes on the GPU and wait once, after the frame (on by
+     * default; {@code -Dloopsub.gl.resident=false} waits once per level instead, for comparison).
+     */
+    private static final boolean RESIDENT = !"false".equals(System.getProperty("loopsub.gl.resident"));
+    /** The last frame's sizes, from which a resident frame plans its room. */
+    private final FramePrediction prediction = new FramePrediction();
+    /** Frames that ran resident, and resident frames that did not fit their plan (tests read these). */
+    int residentFrames;
+    int overflowFrames;
     /** Counts frames, so that a frame object can tell it has been replaced. */
     private long frameNumber;
     private boolean closed;
@@ -119,9 +130,28 @@ final class GlGpuMesh implements GpuMesh {
         try {
             out.reset();
             glQueryCounter(queries[0], GL_TIMESTAMP);
-            engine.run(level0, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
-            normals.compute(out);
-            indirect.write(0, new int[] {Math.toIntExact(3 * out.drawTriangles()), 1, 0, 0});
+            boolean done = false;
+            int planned = RESIDENT && !options.criteria().isEmpty()
+                    ? engine.issueResident(level0, options.levels(), criteria, prediction, out, indirect) : 0;
+            if (planned > 0) {
+                normals.computeResident(out, out.buffer().bytes() / 36, engine.residentSizes());
+                // the read-back below reads the sizes the plan wrote
+                glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+                done = engine.finishResident(planned, out);
+                if (done) {
+                    residentFrames++;
+                } else {
+                    // more than the last frame's sizes allowed for: once more, level by level
+                    overflowFrames++;
+                    out.reset();
+                }
+            }
+            if (!done) {
+                engine.run(level0, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
+                normals.compute(out);
+                indirect.write(0, new int[] {Math.toIntExact(3 * out.drawTriangles()), 1, 0, 0});
+            }
+            prediction.update(out);
             glQueryCounter(queries[1], GL_TIMESTAMP);
             // The renderer fetches vertices, reads the draw command, or copies the buffers next.
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT

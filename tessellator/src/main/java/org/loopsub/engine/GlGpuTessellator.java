@@ -28,6 +28,11 @@ final class GlGpuTessellator implements GpuTessellator {
         return "gl";
     }
 
+    /** @return the wrapped context, whose counters (programs, buffers, read-backs) tests read */
+    GlContext context() {
+        return gl.context();
+    }
+
     void checkOpen() {
         if (closed) {
             throw new IllegalStateException("GPU tessellator is closed");

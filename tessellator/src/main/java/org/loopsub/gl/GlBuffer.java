@@ -158,6 +158,7 @@ public final class GlBuffer implements AutoCloseable {
         if (count > 0) {
             checkRange(byteOffset, 4L * count);
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // this read consumes shader storage writes
+            ctx.readBacks++;
             if (ctx.capabilities().OpenGL45) {
                 glGetNamedBufferSubData(id, byteOffset, out);
             } else {
@@ -180,6 +181,7 @@ public final class GlBuffer implements AutoCloseable {
         if (count > 0) {
             checkRange(byteOffset, 4L * count);
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // this read consumes shader storage writes
+            ctx.readBacks++;
             if (ctx.capabilities().OpenGL45) {
                 glGetNamedBufferSubData(id, byteOffset, out);
             } else {

@@ -103,6 +103,8 @@ public final class GlContext implements AutoCloseable {
     long programsBuilt;
     /** Buffers allocated on this context, for tests and tuning (a frame at a steady size allocates none). */
     long buffersAllocated;
+    /** Reads of buffer contents back to the host, each a wait for the GPU (a frame should make at most one). */
+    long readBacks;
     private boolean closed;
 
     private GlContext(long display, long context, long surface, boolean owned, String route) {
@@ -180,6 +182,11 @@ public final class GlContext implements AutoCloseable {
     /** @return GL buffers allocated on this context so far, through {@link GlBuffer} */
     public long buffersAllocated() {
         return buffersAllocated;
+    }
+
+    /** @return buffer reads to the host on this context so far, through {@link GlBuffer}: each waits for the GPU */
+    public long readBacks() {
+        return readBacks;
     }
 
     /**

@@ -12,6 +12,7 @@ import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
@@ -81,6 +82,8 @@ public final class FrameNormals implements AutoCloseable {
     private final GlBuffer bound;
     private GlBuffer buffer;
     private GlBuffer table;
+    /** The passes that read the frame's size from a resident frame's sizes buffer, built at first use. */
+    private Pass[] residentPasses;
 
     public FrameNormals(GlBufferPool pool) {
         this(pool, Math.min(glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), TABLE_BINDING));
@@ -103,9 +106,9 @@ public final class FrameNormals implements AutoCloseable {
         this.pool = pool;
         this.maxBinding = Math.min(maxBinding, MAX_BINDING);
         this.alignment = glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT);
-        this.insert = new Pass("frame_normals_insert");
-        this.accumulate = new Pass("frame_normals_accumulate");
-        this.resolve = new Pass("frame_normals_resolve");
+        this.insert = new Pass("frame_normals_insert", Map.of());
+        this.accumulate = new Pass("frame_normals_accumulate", Map.of());
+        this.resolve = new Pass("frame_normals_resolve", Map.of());
         this.bound = GlBuffer.allocate(16, "frame_normals_bound");
     }
 
@@ -178,11 +181,34 @@ public final class FrameNormals implements AutoCloseable {
      * @param timer receives a span per pass
      */
     void compute(GlOutput out, GpuTimer timer) {
-        long n = out.drawTriangles();
+        run(out.buffer(), out.drawTriangles(), null, timer);
+    }
+
+    /**
+     * As {@link #compute(GlOutput)} for a resident frame ({@link ResidentFrame}): the passes cover
+     * {@code room} triangles and read the frame's count (padding included) from the sizes buffer,
+     * so nothing waits for the frame's sizes. Same bits as {@link #compute(GlOutput)} for the same
+     * triangles: the table's size and partitions do not change what is written.
+     *
+     * @param out the frame's triangles (their buffer)
+     * @param room triangles the frame may have at most
+     * @param sizes the frame's sizes, where loop_plan left the count
+     */
+    public void computeResident(GlOutput out, long room, GlBuffer sizes) {
+        if (residentPasses == null) {
+            residentPasses = new Pass[] {new Pass("frame_normals_insert", GlSizes.DEFINES),
+                new Pass("frame_normals_accumulate", GlSizes.DEFINES), new Pass("frame_normals_resolve", GlSizes.DEFINES)};
+        }
+        sizes.bind(GlSizes.BINDING);
+        run(out.buffer(), room, sizes, NO_TIMER);
+    }
+
+    private void run(GlBuffer positions, long n, GlBuffer sizes, GpuTimer timer) {
         buffer = grown(buffer, Math.max(1, n) * 36, "loop_frame_normals");
         if (n == 0) {
             return;
         }
+        Pass[] p = sizes == null ? new Pass[] {insert, accumulate, resolve} : residentPasses;
         Layout layout = layout(n, maxBinding, alignment);
         table = grown(table, layout.tableBytes(), "frame_normals_table");
         // the clears overwrite what the last frame's passes wrote
@@ -196,17 +222,17 @@ public final class FrameNormals implements AutoCloseable {
         // bytes per triangle for the timer: positions, slot words, three corners' slots (key; sums)
         long passes = layout.partitions();
         timer.begin(insert.stem, 0, passes * n * 36 + n * 3 * 12, n * 12);
-        run(insert, out.buffer(), n, layout, 1, boundBits);
+        run(p[0], positions, n, layout, 1, boundBits);
         timer.end();
         // frame_normals_accumulate reads the corners' slot indices and the bound M
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         timer.begin(accumulate.stem, 0, passes * n * 48, n * 3 * 24);
-        run(accumulate, out.buffer(), n, layout, 1, boundBits);
+        run(p[1], positions, n, layout, 1, boundBits);
         timer.end();
         // frame_normals_resolve reads the sums
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         timer.begin(resolve.stem, 0, n * 12 + n * 3 * 24, n * 36);
-        run(resolve, out.buffer(), n, layout, 3, boundBits);
+        run(p[2], positions, n, layout, 3, boundBits);
         timer.end();
     }
 
@@ -232,6 +258,9 @@ public final class FrameNormals implements AutoCloseable {
                 positions.bindRange(0, 36 * first, 36 * count);
                 buffer.bindRange(1, 36 * first, 36 * count);
                 pass.set(pass.count, perTriangle * count);
+                pass.set(pass.firstTriangle, first);
+                pass.set(pass.cap, count);
+                pass.set(pass.perTriangle, perTriangle);
                 pass.program.dispatchFor(perTriangle * count);
                 GlChecks.check(pass.stem);
             }
@@ -248,6 +277,11 @@ public final class FrameNormals implements AutoCloseable {
         insert.close();
         accumulate.close();
         resolve.close();
+        if (residentPasses != null) {
+            for (Pass p : residentPasses) {
+                p.close();
+            }
+        }
     }
 
     /** A program and its uniform locations (-1 where the pass does not use one). */
@@ -259,11 +293,17 @@ public final class FrameNormals implements AutoCloseable {
         final int partitionBits;
         final int partition;
         final int boundBits;
+        final int firstTriangle;
+        final int cap;
+        final int perTriangle;
 
-        Pass(String stem) {
+        Pass(String stem, Map<String, String> defines) {
             this.stem = stem;
-            this.program = ComputeProgram.load(stem, new LinkedHashMap<>(), List.of());
+            this.program = ComputeProgram.load(stem, new LinkedHashMap<>(defines), List.of());
             this.count = glGetUniformLocation(program.id(), "uCount");
+            this.firstTriangle = glGetUniformLocation(program.id(), "uFirstTriangle");
+            this.cap = glGetUniformLocation(program.id(), "uCap");
+            this.perTriangle = glGetUniformLocation(program.id(), "uPerTriangle");
             this.slots = glGetUniformLocation(program.id(), "uSlots");
             this.partitionBits = glGetUniformLocation(program.id(), "uPartitionBits");
             this.partition = glGetUniformLocation(program.id(), "uPartition");

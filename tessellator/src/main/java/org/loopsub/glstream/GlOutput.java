@@ -38,6 +38,8 @@ public final class GlOutput implements AutoCloseable {
     /** Triangles in use, padding included. */
     private long end;
     public final List<LevelStats> levels = new ArrayList<>();
+    /** Records of each level that had any (the next frame's prediction), level 0 first. */
+    final List<Long> levelRecords = new ArrayList<>();
     /** Host nanoseconds from the start of the upload to the output being complete on the GPU. */
     public long endToEndNanos;
 
@@ -101,7 +103,47 @@ public final class GlOutput implements AutoCloseable {
     public void reset() {
         blocks.clear();
         levels.clear();
+        levelRecords.clear();
         end = 0;
+    }
+
+    /**
+     * Makes room for {@code triangles} after the current end without placing a block: a resident
+     * frame places its blocks on the GPU and reports them after the frame ({@link #placed}).
+     *
+     * @return the room in triangles, at least {@code triangles} (the buffer may be larger)
+     */
+    long ensureRoom(long triangles) {
+        grow(end + triangles);
+        return buffer.bytes() / 36 - end;
+    }
+
+    /**
+     * Takes the blocks a resident frame placed on the GPU, by the rule {@link #reserve} follows:
+     * per level its finished triangles, its slivers, and direct triangles on a multiple of 4.
+     */
+    void placed(GlSizes.Result sizes) {
+        for (int level = 0; level < sizes.perLevel().size(); level++) {
+            long[] l = sizes.perLevel().get(level);
+            levelRecords.add(l[0]);
+            if (l[1] > 0) {
+                blocks.add(new Block(level, Block.Kind.FINISHED, end, l[1]));
+                end += l[1];
+            }
+            if (l[2] > 0) {
+                blocks.add(new Block(level, Block.Kind.SLIVERS, end, l[2]));
+                end += l[2];
+            }
+            if (l[3] > 0) {
+                long first = (end + 3) / 4 * 4;
+                blocks.add(new Block(level + 1, Block.Kind.DIRECT, first, l[3]));
+                end = first + l[3];
+            }
+        }
+        if (end != sizes.end()) {
+            throw new IllegalStateException("the GPU placed " + sizes.end() + " triangles, the blocks say " + end);
+        }
+        levels.addAll(sizes.levels());
     }
 
     /** Reads every triangle back, in output order (the CLI's path; a renderer draws the buffer). */

@@ -110,7 +110,14 @@ final class GlPasses implements AutoCloseable {
      * refinement.
      */
     ComputeProgram flagEdges(GlCriteria criteria) {
-        return program("loop_flag_edges", criteria.defines, criteria.customGlsl != null ? criteria.customGlsl : "");
+        return flagEdges(criteria, Map.of());
+    }
+
+    /** As {@link #flagEdges(GlCriteria)}, with more defines (e.g. {@link GlSizes#DEFINES}). */
+    ComputeProgram flagEdges(GlCriteria criteria, Map<String, String> more) {
+        Map<String, String> d = new LinkedHashMap<>(criteria.defines);
+        d.putAll(more);
+        return program("loop_flag_edges", d, criteria.customGlsl != null ? criteria.customGlsl : "");
     }
 
     private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
@@ -161,9 +168,16 @@ final class GlPasses implements AutoCloseable {
 
     /** loop_split's two halves with the given flags defined. */
     SplitPair splitPair(String... defined) {
+        return splitPair(Map.of(), defined);
+    }
+
+    /** loop_split's two halves with more defines and the given flags. */
+    SplitPair splitPair(Map<String, String> more, String... defined) {
         Map<String, String> r = flags(defined);
+        r.putAll(more);
         r.put("REGULAR_ONLY", "1");
         Map<String, String> g = flags(defined);
+        g.putAll(more);
         g.put("GENERAL_ONLY", "1");
         return new SplitPair(program("loop_split", r), program("loop_split", g));
     }

@@ -33,6 +33,9 @@ public final class GlStreamEngine implements AutoCloseable {
     private final float[] centre;
     private final float inverseScale;
     private final GlBufferPool pool;
+    private final long maxBinding;
+    /** The sizes of resident frames, made at the first one. */
+    private GlSizes sizes;
 
     /**
      * @param weightTable Loop's vertex weights per valence ({@code LoopRules.weights})
@@ -49,6 +52,7 @@ public final class GlStreamEngine implements AutoCloseable {
         this.inverseScale = inverseScale;
         this.scan = scan;
         this.passes = new GlPasses(layout, weightTable, programs, pool);
+        this.maxBinding = context.maxStorageBlockSize();
         // A window's children (4 per record) form one segment, which must fit one binding; so must
         // its input, a segment of at most four windows.
         long block = Math.min(context.maxStorageBlockSize(), budgetBytes);
@@ -110,6 +114,7 @@ public final class GlStreamEngine implements AutoCloseable {
                 }
             }
             current = run.next;
+            out.levelRecords.add(run.active + run.finished);
             LevelStats stats = new LevelStats(level, run.active + run.finished, run.finished, run.slivers, run.active,
                     System.nanoTime() - t0);
             out.levels.add(stats);
@@ -127,9 +132,54 @@ public final class GlStreamEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * Issues an adaptive frame from records kept on the GPU with its sizes kept there too
+     * ({@link ResidentFrame}): no host wait until {@link #finishResident}. Appends to an empty
+     * {@code out}.
+     *
+     * @param draw the draw-indirect buffer, written on the GPU
+     * @return levels planned (pass them to {@link #finishResident}), or 0 if the frame was not
+     *     issued: no prediction yet, or too large to plan; run it level by level then
+     */
+    public int issueResident(GlLevel0 level0, int maxDepth, GlCriteria criteria, FramePrediction prediction,
+                             GlOutput out, org.loopsub.gl.GlBuffer draw) {
+        if (!level0.kept() || ResidentFrame.plannedLevels(prediction, maxDepth) == 0) {
+            return 0;
+        }
+        if (sizes == null) {
+            sizes = new GlSizes(pool);
+        }
+        return new ResidentFrame(passes, pool, scan, window, maxBinding, criteria, centre, inverseScale, sizes)
+                .issue(level0, maxDepth, prediction, out, draw);
+    }
+
+    /** @return the sizes buffer of the resident frame in flight (the frame normals read its count) */
+    public org.loopsub.gl.GlBuffer residentSizes() {
+        return sizes.buffer();
+    }
+
+    /**
+     * Reads a resident frame's sizes back (the frame's one host wait) and places its blocks in
+     * {@code out}.
+     *
+     * @return whether the frame fit the room planned; if not, {@code out} holds nothing usable and
+     *     the frame must be refined again level by level
+     */
+    public boolean finishResident(int levels, GlOutput out) {
+        GlSizes.Result r = sizes.read(levels);
+        if (r == null) {
+            return false;
+        }
+        out.placed(r);
+        return true;
+    }
+
     /** Deletes the weight table; the buffers of runs belong to the pool. */
     @Override
     public void close() {
         passes.close();
+        if (sizes != null) {
+            sizes.close();
+        }
     }
 }

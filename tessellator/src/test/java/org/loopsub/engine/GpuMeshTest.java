@@ -128,6 +128,35 @@ class GpuMeshTest extends GlTestBase {
             // and uniform on the moved cage too
             f = m.refine(RefineOptions.uniform(3));
             assertBits(javaCorners(mesh, moved, RefineOptions.uniform(3)), frameCorners(f), "uniform 3");
+            // the cameras come closer frame by frame: some frames outgrow the room the one before planned
+            assertTrue(((GlGpuMesh) m).residentFrames >= 1, "a frame ran with its sizes on the GPU");
+            assertTrue(((GlGpuMesh) m).overflowFrames >= 1, "a frame was refined again level by level");
+        }
+    }
+
+    @Test
+    void aFrameLargerThanPlannedIsRefinedAgainLevelByLevel() {
+        // far, then much closer: the second frame needs several times the room the first planned
+        TriangleMesh mesh = TestMeshes.load("bigguyT.obj");
+        Point3 centre = TestCameras.frontCamera(mesh).target();
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            GlGpuMesh g = (GlGpuMesh) m;
+            RefineOptions far = screen(centre, 400, 4);
+            RefineOptions near = screen(centre, 25, 1);
+            m.refine(far);
+            GpuFrame f = m.refine(far);
+            assertEquals(1, g.residentFrames, "the second frame ran resident");
+            assertBits(javaCorners(mesh, null, far), frameCorners(f), "far, resident");
+            f = m.refine(near);
+            assertEquals(1, g.overflowFrames, "the close frame did not fit the far frame's room");
+            assertBits(javaCorners(mesh, null, near), frameCorners(f), "near, refined again");
+            f = m.refine(near);
+            assertEquals(2, g.residentFrames, "the frame after it planned from it");
+            assertBits(javaCorners(mesh, null, near), frameCorners(f), "near, resident");
+            f = m.refine(far);
+            assertEquals(3, g.residentFrames, "a smaller frame fits");
+            assertBits(javaCorners(mesh, null, far), frameCorners(f), "far again, resident");
         }
     }
 
@@ -159,12 +188,20 @@ class GpuMeshTest extends GlTestBase {
              GpuMesh m = t.prepare(mesh)) {
             m.refine(near);
             m.refine(far);
+            // the counters of the context the tessellator wrapped (not the test's own view of it)
+            org.loopsub.gl.GlContext gl = ((GlGpuTessellator) t).context();
             long programs = gl.programsBuilt();
             long buffers = gl.buffersAllocated();
+            GlGpuMesh g = (GlGpuMesh) m;
+            int resident = g.residentFrames;
             for (int frame = 0; frame < 4; frame++) {
+                long reads = gl.readBacks();
                 GpuFrame f = m.refine(frame % 2 == 0 ? near : far);
+                assertEquals(reads + 1, gl.readBacks(), "one host wait in a steady adaptive frame");
                 assertTrue(f.triangleCount() > 0);
             }
+            assertEquals(resident + 4, g.residentFrames, "steady frames keep their sizes on the GPU");
+            assertEquals(0, g.overflowFrames, "a camera going back and forth stays within the planned room");
             assertEquals(programs, gl.programsBuilt(), "programs compiled in steady frames");
             assertEquals(buffers, gl.buffersAllocated(), "buffers allocated in steady frames");
         }

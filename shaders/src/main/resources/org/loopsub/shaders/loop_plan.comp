@@ -1,0 +1,85 @@
+// Places one level's output and children on the GPU, for a prepared mesh's adaptive frame
+// (RESIDENT; GlSizes.java is the twin that reads the result back, AdaptiveLevel.java the host side).
+// One invocation, after the level's scans: the level's finished triangles go at the output's end,
+// then its slivers, then (when the split writes triangles) its direct triangles on a multiple of 4,
+// each window's share in window order: the placement GlOutput.reserve makes on the host otherwise.
+// Writes each window's effective counts and bases for loop_emit_finished and loop_split, its
+// children's count (the next level's segment), the level's statistics, the output's new end and the
+// draw command. If anything would not fit the room the host planned (output, a child segment, or
+// records left where the host planned no further level), it raises the overflow word and zeroes
+// every count from here on: nothing more is written, and the host refines the frame again with
+// sizes read back level by level.
+layout(local_size_x = 1) in;
+
+layout(std430, binding = SIZES_BINDING) buffer Sizes { uint sizes[]; };
+layout(std430, binding = 4) writeonly buffer Out { float outP[]; };
+layout(std430, binding = SIZES_DRAW_BINDING) writeonly buffer Draw { uint drawCommand[]; };
+
+uniform uint uFirstBlock;     // the block of this level's first window
+uniform uint uWindows;        // windows of this level
+uniform uint uLevel;
+uniform bool uDirect;         // the split writes the children as triangles
+uniform bool uChildren;       // the split writes child records (not at the last levels)
+uniform bool uMustFinish;     // no level is planned after this one: nothing may stay active
+uniform uint uOutCap;         // triangles the output buffer holds
+uniform uint uChildCap[SIZES_MAX_WINDOWS]; // records each window's child segment holds
+
+uint slot(uint w, uint field) { return (uFirstBlock + w) * SIZES_BLOCK_WORDS + SIZES_BLOCKS + field; }
+
+void main() {
+    bool overflow = sizes[SIZES_OVERFLOW] != 0u;
+    uint end = sizes[SIZES_END];
+    uint finishedTotal = 0u;
+    uint sliverTotal = 0u;
+    uint activeTotal = 0u;
+    for (uint w = 0u; w < uWindows; w++) {
+        finishedTotal += sizes[slot(w, SIZES_FINISHED)];
+        sliverTotal += sizes[slot(w, SIZES_SLIVERS)];
+        activeTotal += sizes[slot(w, SIZES_ACTIVE)];
+        if (uChildren && 4u * sizes[slot(w, SIZES_ACTIVE)] > uChildCap[w]) overflow = true;
+    }
+    uint finishedBase = end;
+    uint sliverBase = finishedBase + finishedTotal;
+    uint afterSlivers = sliverBase + sliverTotal;
+    bool direct = uDirect && activeTotal > 0u;
+    uint directBase = direct ? (afterSlivers + 3u) / 4u * 4u : afterSlivers;
+    uint newEnd = direct ? directBase + 4u * activeTotal : afterSlivers;
+    // counts below 2^32 / 36 keep every float index in range
+    if (newEnd > uOutCap || newEnd < end) overflow = true;
+    if (uMustFinish && activeTotal > 0u) overflow = true;
+    if (overflow) {
+        sizes[SIZES_OVERFLOW] = 1u;
+        for (uint w = 0u; w < uWindows; w++) {
+            sizes[slot(w, SIZES_ACTIVE_EFF)] = 0u;
+            sizes[slot(w, SIZES_FINISHED_EFF)] = 0u;
+            sizes[slot(w, SIZES_CHILD_COUNT)] = 0u;
+        }
+        return;
+    }
+    for (uint w = 0u; w < uWindows; w++) {
+        uint f = sizes[slot(w, SIZES_FINISHED)];
+        uint s = sizes[slot(w, SIZES_SLIVERS)];
+        uint a = sizes[slot(w, SIZES_ACTIVE)];
+        sizes[slot(w, SIZES_FINISHED_EFF)] = f;
+        sizes[slot(w, SIZES_ACTIVE_EFF)] = a;
+        sizes[slot(w, SIZES_FINISHED_BASE)] = finishedBase;
+        sizes[slot(w, SIZES_SLIVER_BASE)] = sliverBase;
+        sizes[slot(w, SIZES_DIRECT_BASE)] = directBase;
+        sizes[slot(w, SIZES_CHILD_COUNT)] = uChildren ? 4u * a : 0u;
+        finishedBase += f;
+        sliverBase += s;
+        directBase += 4u * a;
+    }
+    // the padding before the direct block: degenerate triangles, as GlOutput.reserve writes them
+    for (uint f = 9u * afterSlivers; direct && f < 9u * ((afterSlivers + 3u) / 4u * 4u); f++) outP[f] = 0.0;
+    uint stats = SIZES_STATS + SIZES_STATS_WORDS * uLevel;
+    sizes[stats] = activeTotal + finishedTotal;
+    sizes[stats + 1u] = finishedTotal;
+    sizes[stats + 2u] = sliverTotal;
+    sizes[stats + 3u] = direct ? 4u * activeTotal : 0u;
+    sizes[SIZES_END] = newEnd;
+    drawCommand[0] = 3u * newEnd;
+    drawCommand[1] = 1u;
+    drawCommand[2] = 0u;
+    drawCommand[3] = 0u;
+}

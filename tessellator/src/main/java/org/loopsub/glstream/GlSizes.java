@@ -1,0 +1,175 @@
+package org.loopsub.glstream;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.loopsub.api.LevelStats;
+import org.loopsub.gl.GlBuffer;
+
+/**
+ * The sizes of a prepared mesh's adaptive frame, kept on the GPU (the passes' RESIDENT variant):
+ * one buffer of uints that the scans and loop_plan fill and the passes read their counts and bases
+ * from, so that a frame is issued without waiting for the GPU, and read back once at its end. The
+ * slot layout is defined here and handed to the shaders as {@code SIZES_*} defines.
+ *
+ * <pre>
+ * [OVERFLOW]  non-zero once something did not fit the room the host planned
+ * [END]       output triangles so far, padding included
+ * [STATS + 4 level + k]  per level: records, finished, slivers, direct triangles
+ * [BLOCKS + BLOCK_WORDS b + field]  per window b (level-0 segments have one too, for their count)
+ * </pre>
+ */
+final class GlSizes implements AutoCloseable {
+    static final int OVERFLOW = 0;
+    static final int END = 1;
+    static final int STATS = 2;
+    static final int STATS_WORDS = 4;
+    /** Levels a frame may have: depth 31 is far beyond any output that fits a GPU. */
+    static final int MAX_LEVELS = 32;
+    static final int BLOCKS = STATS + STATS_WORDS * MAX_LEVELS;
+    static final int BLOCK_WORDS = 12;
+    /** Fields of a window's block: the three scans' counts first (three consecutive words). */
+    static final int ACTIVE = 0;
+    static final int FINISHED = 1;
+    static final int SLIVERS = 2;
+    static final int ACTIVE_EFF = 3;
+    static final int FINISHED_EFF = 4;
+    static final int FINISHED_BASE = 5;
+    static final int SLIVER_BASE = 6;
+    static final int DIRECT_BASE = 7;
+    static final int CHILD_COUNT = 8;
+    /** Windows one level may have on this path (loop_plan takes their child capacities as a uniform array). */
+    static final int MAX_WINDOWS = 64;
+    /** Storage binding of the sizes buffer, and of the draw command in loop_plan. */
+    static final int BINDING = 12;
+    static final int DRAW_BINDING = 13;
+
+    /** The defines every RESIDENT program is built with. */
+    static final Map<String, String> DEFINES = defines();
+
+    private static Map<String, String> defines() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("RESIDENT", "1");
+        d.put("SIZES_BINDING", Integer.toString(BINDING));
+        d.put("SIZES_DRAW_BINDING", Integer.toString(DRAW_BINDING));
+        d.put("SIZES_OVERFLOW", OVERFLOW + "u");
+        d.put("SIZES_END", END + "u");
+        d.put("SIZES_STATS", STATS + "u");
+        d.put("SIZES_STATS_WORDS", STATS_WORDS + "u");
+        d.put("SIZES_BLOCKS", BLOCKS + "u");
+        d.put("SIZES_BLOCK_WORDS", BLOCK_WORDS + "u");
+        d.put("SIZES_ACTIVE", ACTIVE + "u");
+        d.put("SIZES_FINISHED", FINISHED + "u");
+        d.put("SIZES_SLIVERS", SLIVERS + "u");
+        d.put("SIZES_ACTIVE_EFF", ACTIVE_EFF + "u");
+        d.put("SIZES_FINISHED_EFF", FINISHED_EFF + "u");
+        d.put("SIZES_FINISHED_BASE", FINISHED_BASE + "u");
+        d.put("SIZES_SLIVER_BASE", SLIVER_BASE + "u");
+        d.put("SIZES_DIRECT_BASE", DIRECT_BASE + "u");
+        d.put("SIZES_CHILD_COUNT", CHILD_COUNT + "u");
+        d.put("SIZES_MAX_WINDOWS", Integer.toString(MAX_WINDOWS));
+        return Collections.unmodifiableMap(d);
+    }
+
+    private final GlBufferPool pool;
+    private GlBuffer buffer;
+    private int blocks;
+
+    GlSizes(GlBufferPool pool) {
+        this.pool = pool;
+    }
+
+    /**
+     * Starts a frame: a buffer with room for {@code maxBlocks} blocks, the header zeroed, and one
+     * block per level-0 segment holding its count.
+     *
+     * @return the blocks of the level-0 segments
+     */
+    int[] start(int maxBlocks, long[] level0Counts) {
+        int words = BLOCKS + BLOCK_WORDS * maxBlocks;
+        if (buffer == null || buffer.bytes() < 4L * words) {
+            pool.release(buffer);
+            buffer = pool.acquire(4L * words, "loop_sizes");
+        }
+        blocks = 0;
+        int[] header = new int[BLOCKS + BLOCK_WORDS * level0Counts.length];
+        int[] first = new int[level0Counts.length];
+        for (int i = 0; i < level0Counts.length; i++) {
+            first[i] = newBlock();
+            header[slot(first[i], CHILD_COUNT)] = Math.toIntExact(level0Counts[i]);
+        }
+        // the last frame's passes and read-back are done (the host waited for them)
+        buffer.write(0, header);
+        return first;
+    }
+
+    /** @return a fresh block's index */
+    int newBlock() {
+        return blocks++;
+    }
+
+    /** @return blocks handed out this frame */
+    int blocks() {
+        return blocks;
+    }
+
+    static int slot(int block, int field) {
+        return BLOCKS + BLOCK_WORDS * block + field;
+    }
+
+    GlBuffer buffer() {
+        return buffer;
+    }
+
+    /**
+     * Reads the header back: the frame's one host wait.
+     *
+     * @param levels levels planned
+     * @return the per-level statistics as the level-by-level path reports them, or {@code null} if
+     *     the frame overflowed
+     */
+    Result read(int levels) {
+        int[] h = buffer.readInts(0, STATS + STATS_WORDS * levels);
+        if (h[OVERFLOW] != 0) {
+            return null;
+        }
+        List<LevelStats> stats = new ArrayList<>();
+        List<long[]> perLevel = new ArrayList<>();
+        for (int level = 0; level < levels; level++) {
+            int at = STATS + STATS_WORDS * level;
+            long records = Integer.toUnsignedLong(h[at]);
+            long finished = Integer.toUnsignedLong(h[at + 1]);
+            long slivers = Integer.toUnsignedLong(h[at + 2]);
+            long direct = Integer.toUnsignedLong(h[at + 3]);
+            if (records == 0) {
+                break;
+            }
+            perLevel.add(new long[] {records, finished, slivers, direct});
+            long active = records - finished;
+            stats.add(new LevelStats(level, records, finished, slivers, active, 0));
+            if (direct > 0) {
+                stats.add(new LevelStats(level + 1, direct, direct, 0, 0, 0));
+            }
+        }
+        return new Result(Integer.toUnsignedLong(h[END]), stats, perLevel);
+    }
+
+    /**
+     * A frame's sizes.
+     *
+     * @param end output triangles, padding included
+     * @param levels the statistics, as {@link GlOutput#levels}
+     * @param perLevel records, finished, slivers and direct triangles of each level that had records
+     */
+    record Result(long end, List<LevelStats> levels, List<long[]> perLevel) {
+    }
+
+    @Override
+    public void close() {
+        pool.release(buffer);
+        buffer = null;
+    }
+}

@@ -1,0 +1,310 @@
+package org.loopsub.glstream;
+
+import static org.loopsub.glstream.GlPasses.DIRECT_OUT;
+import static org.loopsub.glstream.GlPasses.DONE;
+import static org.loopsub.glstream.GlPasses.INDEX;
+import static org.loopsub.glstream.GlPasses.KEEP;
+import static org.loopsub.glstream.GlPasses.OUT;
+import static org.loopsub.glstream.GlPasses.SLIVERS;
+import static org.loopsub.glstream.GlPasses.SLIVER_OFFSET;
+import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
+import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1uiv;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.loopsub.gl.ComputeProgram;
+import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlChecks;
+import org.loopsub.gl.GpuScan;
+import org.loopsub.glstream.GlPasses.SplitPair;
+
+/**
+ * An adaptive frame of a prepared mesh issued with its sizes kept on the GPU ({@link GlSizes}): the
+ * host plans room for every level from the last frame's sizes ({@link FramePrediction}, with a
+ * margin), every pass covers the planned room and reads its actual count from the sizes buffer,
+ * loop_plan places each level's output and children on the GPU, and the host reads the sizes back
+ * once, after the whole frame. If the frame needed more room than planned, loop_plan stops it and
+ * the caller refines the frame again level by level ({@link AdaptiveLevel}), which then gives the
+ * next frame's plan. Same passes, same order, same output bytes as the level-by-level path.
+ */
+final class ResidentFrame {
+    /** Room planned over the last frame's sizes: a quarter more, plus this many records or triangles. */
+    private static final long SLACK = 4096;
+
+    private final GlPasses passes;
+    private final GlBufferPool pool;
+    private final GpuScan scan;
+    private final long window;
+    private final long maxBinding;
+    private final GlCriteria criteria;
+    private final float[] centre;
+    private final float inverseScale;
+    private final GlSizes sizes;
+
+    /** A stream segment of a resident frame: room for {@code room} records, its count in a slot. */
+    private record Planned(Segment seg, int countSlot, long room) {
+    }
+
+    /** One window: its records' room and its flags, indices and block of sizes. */
+    private record Window(Planned in, long first, long n, int block, GlBuffer keep, GlBuffer done, GlBuffer slivers,
+                          GlBuffer activeIdx, GlBuffer finishedIdx, GlBuffer sliverOffset) {
+        List<GlBuffer> buffers() {
+            return List.of(keep, done, slivers, activeIdx, finishedIdx, sliverOffset);
+        }
+    }
+
+    ResidentFrame(GlPasses passes, GlBufferPool pool, GpuScan scan, long window, long maxBinding, GlCriteria criteria,
+                  float[] centre, float inverseScale, GlSizes sizes) {
+        this.passes = passes;
+        this.pool = pool;
+        this.scan = scan;
+        this.window = window;
+        this.maxBinding = maxBinding;
+        this.criteria = criteria;
+        this.centre = centre;
+        this.inverseScale = inverseScale;
+        this.sizes = sizes;
+    }
+
+    /** @return levels planned for this frame, or 0 if the frame cannot run resident */
+    static int plannedLevels(FramePrediction prediction, int maxDepth) {
+        if (!prediction.known()) {
+            return 0;
+        }
+        int last = Math.min(maxDepth, prediction.deepest() + 1);
+        return last + 1 <= GlSizes.MAX_LEVELS ? last + 1 : 0;
+    }
+
+    /**
+     * Issues the frame's passes without waiting; {@code out} must be empty.
+     *
+     * @param draw the draw-indirect buffer loop_plan writes
+     * @return the levels planned (read them back with {@link GlSizes#read}), or 0 if the frame was
+     *     not issued (too large to plan; nothing written then except the output's room)
+     */
+    int issue(GlLevel0 level0, int maxDepth, FramePrediction prediction, GlOutput out, GlBuffer draw) {
+        int levels = plannedLevels(prediction, maxDepth);
+        if (levels == 0) {
+            return 0;
+        }
+        long outRoom = prediction.end() + prediction.end() / 4 + SLACK;
+        if (36 * outRoom > Math.min(maxBinding, 0xFFFF_FFFFL)) {
+            return 0;
+        }
+        outRoom = out.ensureRoom(outRoom);
+        GlBuffer output = out.buffer();
+        long outBytes = Math.min(output.bytes(), Math.min(maxBinding, 0xFFFF_FFFFL) / 36 * 36);
+        outRoom = Math.min(outRoom, outBytes / 36);
+        level0.restore();
+        long[] counts = level0.segments.stream().mapToLong(Segment::count).toArray();
+        int[] level0Blocks = sizes.start(GlSizes.MAX_WINDOWS * levels + counts.length, counts);
+        List<Planned> current = new ArrayList<>();
+        for (int i = 0; i < counts.length; i++) {
+            current.add(new Planned(level0.segments.get(i), GlSizes.slot(level0Blocks[i], GlSizes.CHILD_COUNT), counts[i]));
+        }
+        ComputeProgram plan = passes.program("loop_plan", GlSizes.DEFINES);
+        int planned = levels;
+        for (int level = 0; level < planned; level++) {
+            if (current.isEmpty()) {
+                // the last split wrote triangles: no records are left (as the level-by-level loop ends)
+                levels = level;
+                break;
+            }
+            boolean atMax = level == maxDepth;
+            boolean direct = level + 1 == maxDepth;
+            boolean mustFinish = level == planned - 1 && !atMax && !direct;
+            boolean children = !atMax && !direct && !mustFinish;
+            List<Window> windows = new ArrayList<>();
+            for (Planned p : current) {
+                for (long first = 0; first < p.room(); first += window) {
+                    long n = Math.min(window, p.room() - first);
+                    windows.add(new Window(p, first, n, sizes.newBlock(), pool.acquire(4 * n, "loop_keep"),
+                            pool.acquire(4 * n, "loop_done"), pool.acquire(4 * n, "loop_sliver_counts"),
+                            pool.acquire(4 * n, "loop_active_index"), pool.acquire(4 * n, "loop_finished_index"),
+                            pool.acquire(4 * n, "loop_sliver_offset")));
+                }
+            }
+            List<Planned> next = new ArrayList<>();
+            try {
+                if (windows.size() > GlSizes.MAX_WINDOWS) {
+                    abandon(current, level);
+                    return 0;
+                }
+                testAndScan(windows, level, atMax);
+                long[] childRoom = childRoom(windows, prediction.records(level + 1), children);
+                // loop_plan reads the scans' counts
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                runPlan(plan, windows, level, direct, children, mustFinish, outRoom, childRoom, output, outBytes, draw);
+                // the emits and splits read the plan's counts and bases
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                emitAndSplit(windows, atMax || mustFinish ? null : direct, children, childRoom, output, outBytes, next);
+                // the next level's passes read the children; the read-back the sizes
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+            } finally {
+                for (Window w : windows) {
+                    w.buffers().forEach(pool::release);
+                }
+            }
+            if (level > 0) {
+                for (Planned p : current) {
+                    pool.release(p.seg().points());
+                    pool.release(p.seg().meta());
+                }
+            }
+            current = next;
+        }
+        for (Planned p : current) {
+            pool.release(p.seg().points());
+            pool.release(p.seg().meta());
+        }
+        return levels;
+    }
+
+    /** Gives back the segments of a frame given up at {@code level}. */
+    private void abandon(List<Planned> current, int level) {
+        if (level > 0) {
+            for (Planned p : current) {
+                pool.release(p.seg().points());
+                pool.release(p.seg().meta());
+            }
+        }
+    }
+
+    /** Per window: edge test, filter, the two selections and the sliver scan, counts into the sizes. */
+    private void testAndScan(List<Window> windows, int level, boolean atMax) {
+        ComputeProgram flag = criteria.any && !atMax ? passes.flagEdges(criteria, GlSizes.DEFINES) : null;
+        ComputeProgram filter = passes.program("loop_filter", GlSizes.DEFINES);
+        if (flag != null) {
+            GlPasses.setCriteria(flag, criteria, level, centre, inverseScale);
+        }
+        long most = windows.stream().mapToLong(Window::n).max().orElse(1);
+        GlBuffer scratch = pool.acquire(Math.max(16, scan.scratchBytes(most)), "loop_scan_scratch");
+        GlBuffer sizeBuf = sizes.buffer();
+        try {
+            for (Window w : windows) {
+                if (flag != null) {
+                    passes.bindSource(w.in().seg(), w.first(), flag);
+                    sizeBuf.bind(GlSizes.BINDING);
+                    GlPasses.setUint(flag, "uCountSlot", w.in().countSlot());
+                    GlPasses.setUint(flag, "uCap", w.n());
+                    flag.dispatchFor(w.n());
+                    GlChecks.check("loop_flag_edges");
+                    // loop_filter reads the complete bits just written.
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                }
+                passes.bindSource(w.in().seg(), w.first(), filter);
+                sizeBuf.bind(GlSizes.BINDING);
+                w.keep().bind(KEEP);
+                w.done().bind(DONE);
+                w.slivers().bind(SLIVERS);
+                GlPasses.setUint(filter, "uCountSlot", w.in().countSlot());
+                GlPasses.setUint(filter, "uCap", w.n());
+                glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
+                filter.dispatchFor(w.n());
+                GlChecks.check("loop_filter");
+                // The selections and the sliver scan read the flags and counts.
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                long at = 4L * GlSizes.slot(w.block(), 0);
+                scan.selectFlagged(w.keep(), w.n(), w.activeIdx(), scratch, sizeBuf, at + 4L * GlSizes.ACTIVE);
+                scan.selectFlagged(w.done(), w.n(), w.finishedIdx(), scratch, sizeBuf, at + 4L * GlSizes.FINISHED);
+                scan.exclusiveSum(w.slivers(), w.sliverOffset(), w.n(), scratch, sizeBuf, at + 4L * GlSizes.SLIVERS);
+            }
+        } finally {
+            pool.release(scratch);
+        }
+    }
+
+    /**
+     * Room for each window's children: the last frame's records of the next level, with a margin,
+     * shared in proportion to the windows' room; never more than four children per record.
+     */
+    private static long[] childRoom(List<Window> windows, long lastRecords, boolean children) {
+        long[] room = new long[windows.size()];
+        if (!children) {
+            return room;
+        }
+        long total = windows.stream().mapToLong(Window::n).sum();
+        long want = lastRecords + lastRecords / 4 + SLACK;
+        for (int i = 0; i < room.length; i++) {
+            long n = windows.get(i).n();
+            long share = (long) Math.ceil((double) want * n / Math.max(1, total)) + SLACK / 4;
+            room[i] = Segment.tiled(Math.min(4 * n, share));
+        }
+        return room;
+    }
+
+    private void runPlan(ComputeProgram plan, List<Window> windows, int level, boolean direct, boolean children,
+                         boolean mustFinish, long outRoom, long[] childRoom, GlBuffer output, long outBytes,
+                         GlBuffer draw) {
+        sizes.buffer().bind(GlSizes.BINDING);
+        output.bindRange(OUT, 0, outBytes);
+        draw.bind(GlSizes.DRAW_BINDING);
+        int id = plan.id();
+        GlPasses.setUint(plan, "uFirstBlock", windows.get(0).block());
+        GlPasses.setUint(plan, "uWindows", windows.size());
+        GlPasses.setUint(plan, "uLevel", level);
+        glProgramUniform1i(id, glGetUniformLocation(id, "uDirect"), direct ? 1 : 0);
+        glProgramUniform1i(id, glGetUniformLocation(id, "uChildren"), children ? 1 : 0);
+        glProgramUniform1i(id, glGetUniformLocation(id, "uMustFinish"), mustFinish ? 1 : 0);
+        GlPasses.setUint(plan, "uOutCap", outRoom);
+        int[] caps = new int[GlSizes.MAX_WINDOWS];
+        for (int i = 0; i < childRoom.length; i++) {
+            caps[i] = Math.toIntExact(Math.min(childRoom[i], 0xFFFF_FFFFL));
+        }
+        glProgramUniform1uiv(id, glGetUniformLocation(id, "uChildCap"), caps);
+        plan.dispatchFor(1);
+        GlChecks.check("loop_plan");
+    }
+
+    /**
+     * Per window: the finished records' corners, then (unless nothing splits) the split into
+     * children or direct triangles, with slivers.
+     *
+     * @param direct null if nothing splits at this level; otherwise whether the split writes triangles
+     */
+    private void emitAndSplit(List<Window> windows, Boolean direct, boolean children, long[] childRoom,
+                              GlBuffer output, long outBytes, List<Planned> next) {
+        ComputeProgram emit = passes.program("loop_emit_finished", GlSizes.DEFINES);
+        SplitPair split = direct == null ? null
+                : direct ? passes.splitPair(GlSizes.DEFINES, "DIRECT") : passes.splitPair(GlSizes.DEFINES);
+        GlBuffer sizeBuf = sizes.buffer();
+        for (int i = 0; i < windows.size(); i++) {
+            Window w = windows.get(i);
+            passes.bindSource(w.in().seg(), w.first(), emit);
+            sizeBuf.bind(GlSizes.BINDING);
+            w.finishedIdx().bind(INDEX);
+            output.bindRange(OUT, 0, outBytes);
+            GlPasses.setUint(emit, "uCountSlot", GlSizes.slot(w.block(), GlSizes.FINISHED_EFF));
+            GlPasses.setUint(emit, "uBaseSlot", GlSizes.slot(w.block(), GlSizes.FINISHED_BASE));
+            emit.dispatchFor(w.n());
+            GlChecks.check("loop_emit_finished");
+            if (split == null) {
+                continue;
+            }
+            passes.bindSource(w.in().seg(), w.first(), split);
+            sizeBuf.bind(GlSizes.BINDING);
+            passes.bindWeights();
+            w.activeIdx().bind(INDEX);
+            w.sliverOffset().bind(SLIVER_OFFSET);
+            output.bindRange(OUT, 0, outBytes);
+            if (direct) {
+                output.bindRange(DIRECT_OUT, 0, outBytes);
+            }
+            if (children) {
+                Segment kids = passes.childSegment(childRoom[i] / 4);
+                passes.bindDestination(kids);
+                next.add(new Planned(kids, GlSizes.slot(w.block(), GlSizes.CHILD_COUNT), childRoom[i]));
+            }
+            split.setUint("uCountSlot", GlSizes.slot(w.block(), GlSizes.ACTIVE_EFF));
+            split.setUint("uSliverSlot", GlSizes.slot(w.block(), GlSizes.SLIVER_BASE));
+            split.setUint("uDirectSlot", GlSizes.slot(w.block(), GlSizes.DIRECT_BASE));
+            split.dispatchFor(w.n());
+            GlChecks.check("loop_split");
+        }
+    }
+}
