@@ -1,113 +1,164 @@
 package org.loopsub.samples.embed;
 
+import static org.lwjgl.opengl.GL43C.GL_RENDERER;
+import static org.lwjgl.opengl.GL43C.glGetString;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.loopsub.api.Camera;
+import org.loopsub.api.LevelStats;
 import org.loopsub.api.Point3;
-import org.loopsub.api.ProgressListener;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.engine.GlTessellator;
-import org.loopsub.engine.GpuRun;
-import org.loopsub.gl.GlContext;
-import org.loopsub.gl.GpuScan;
+import org.loopsub.api.gpu.GpuFrame;
+import org.loopsub.api.gpu.GpuMesh;
+import org.loopsub.api.gpu.GpuTessellator;
+import org.loopsub.api.gpu.GpuTessellators;
 import org.loopsub.obj.ObjReader;
 import org.loopsub.samples.cli.Samples;
 import org.loopsub.samples.render.GlImages;
-import org.loopsub.samples.render.ViewMath;
 
 /**
- * Example program: a renderer that re-tessellates a mesh on the GPU every frame and draws the
- * triangles from the tessellator's own GL buffers, with no read-back of the mesh. Three frames of a
- * camera flying in are refined with the screen-space criterion and written as PNGs.
+ * Example program: a renderer's own loop that refines a mesh on the GPU every frame, through
+ * plugin-api's GPU interface alone, and draws the triangles from the GPU's buffers with no read-back.
+ * The mesh is prepared once; each frame the camera moves, a wave moves the control points
+ * ({@link GpuMesh#updatePositions}), the mesh is refined adaptively for that frame's camera, drawn
+ * with {@code glDrawArraysIndirect} and saved as a PNG.
  *
  * <pre>
- * java -cp samples/target/loopsub.jar org.loopsub.samples.embed.EmbeddingExample [sample] [out-dir]
- *   sample    an embedded mesh: bigguy (default) or icosahedron
- *   out-dir   where frame-0.png, frame-1.png, frame-2.png go (default: embedding-frames)
+ * java -cp samples/target/loopsub.jar org.loopsub.samples.embed.EmbeddingExample [mesh] [out-dir]
+ *   mesh      an embedded sample (bigguy, the default, or icosahedron) or an OBJ file
+ *   out-dir   where frame-0.png .. frame-3.png go (default: embedding-frames)
  * </pre>
  *
- * <p>The host owns the GL context. Here {@link GlContext#createHeadless()} stands in for it; a real
- * renderer, with its window's context current on the render thread, wraps that instead:
- *
- * <pre>{@code
- * GlContext ctx = GlContext.wrapCurrent();          // on the render thread, context current
- * GlTessellator tessellator = new GlTessellator(ctx, false, GpuScan.defaultStrategy(ctx),
- *         GlTessellator.DEFAULT_BUDGET);            // false: the tessellator never destroys it
- * ... every frame: EmbeddingExample.renderFrame(tessellator, renderer, mesh, options, camera, sphere)
- * tessellator.close();                              // its buffer pool
- * ctx.close();                                      // the programs it cached; the host's context stays
- * }</pre>
- *
- * <p>Everything runs on the one thread on which the context is current: the tessellator, the
- * drawing and every {@code close()}.
+ * <p>A renderer has its own context, current on its render thread. This program has no window, so
+ * {@link GpuTessellators#createHeadlessContext} stands in for it; everything else is what a renderer
+ * does. Every call runs on the one thread on which the context is current.
  */
 public final class EmbeddingExample {
-    /** Image size; also the screen-space criterion's viewport, so "pixels" mean the image's pixels. */
-    private static final int WIDTH = 640;
-    private static final int HEIGHT = 480;
-    /** The longest projected edge wanted: coarse enough that the faces stay visible in the PNG. */
-    private static final float MAX_PIXELS = 8f;
-    private static final int MAX_DEPTH = 4;
+    /** Image size; also the camera's viewport, so the criterion's pixels are the image's pixels. */
+    static final int WIDTH = 640;
+    static final int HEIGHT = 480;
+    static final int FRAMES = 4;
+    /** The longest projected edge wanted, in pixels. */
+    static final float MAX_PIXELS = 4f;
+    static final int MAX_DEPTH = 5;
+    /** The wave's amplitude, in radii of the mesh's bounding sphere. */
+    static final double WAVE = 0.04;
 
     private EmbeddingExample() {
     }
 
     /**
-     * What one frame did.
-     *
-     * @param triangles triangles the tessellator produced ({@link GpuRun#triangleCount()})
-     * @param drawn triangles the GPU drew, counted by a query
-     * @param levels levels the refinement ran
-     * @param refineNanos host time from the upload to the triangles complete on the GPU
+     * @param args optional mesh and output folder, see the class comment
+     * @throws Exception if there is no GL 4.3 context, or the mesh or the PNGs cannot be read or written
      */
-    public record Frame(long triangles, long drawn, int levels, long refineNanos) {
-    }
+    public static void main(String[] args) throws Exception {
+        String input = args.length > 0 ? args[0] : "bigguy";
+        Path outDir = Path.of(args.length > 1 ? args[1] : "embedding-frames");
+        TriangleMesh mesh = load(input);
+        float[] rest = mesh.positions();
+        float[] moved = new float[rest.length];
+        double[] sphere = boundingSphere(rest);
 
-    /**
-     * One frame of the per-frame loop: refine on the GPU, draw from the run's buffers, free the run.
-     * Call on the thread on which the tessellator's context is current. The host's current program
-     * and shader storage bindings are put back afterwards. Closing the run hands its
-     * buffers back to the tessellator's pool, so the next frame reuses that GPU memory rather than
-     * allocating it again.
-     *
-     * @param tessellator the GL back end, on the host's context
-     * @param renderer the host's drawing, on the same context
-     * @param mesh the control mesh (user frame)
-     * @param options what to compute, e.g. adaptive with a {@link StopCriterion.ScreenEdgeLength}
-     *     for this frame's camera
-     * @param camera this frame's camera
-     * @param boundingSphere centre x, y, z and radius of a sphere holding the mesh
-     * @return what the frame did
-     */
-    public static Frame renderFrame(GlTessellator tessellator, GpuRunRenderer renderer, TriangleMesh mesh,
-                                    RefineOptions options, Camera camera, double[] boundingSphere) {
-        // The refinement leaves its own program and storage buffers bound; the host's come back
-        // when this closes, after the run's buffers have gone back to the pool.
-        try (SavedComputeState hostState = new SavedComputeState();
-             GpuRun run = tessellator.refineOnGpu(mesh, options, ProgressListener.NONE, false)) {
-            long drawn = renderer.draw(run, camera, boundingSphere);
-            return new Frame(run.triangleCount(), drawn, run.levels().size(), run.endToEndNanos());
+        // try-with-resources closes in reverse order, all on this thread: the renderer's objects,
+        // the prepared mesh, the tessellator, and last the context
+        try (AutoCloseable context = GpuTessellators.createHeadlessContext("gl");
+             GpuTessellator tessellator = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh cage = tessellator.prepare(mesh);
+             FrameRenderer renderer = new FrameRenderer(WIDTH, HEIGHT)) {
+            System.out.printf(Locale.ROOT, "%s: %d control triangles, on %s%n", input, cage.triangleCount(),
+                    glGetString(GL_RENDERER));
+            for (String warning : cage.warnings()) {
+                System.out.println("warning: " + warning);
+            }
+            for (int f = 0; f < FRAMES; f++) {
+                double t = (double) f / FRAMES;
+                // the camera flies in, from 3 radii to 2.25, while it circles the mesh
+                double distance = 3.0 - 0.25 * f;
+                Camera camera = orbit(sphere, distance, 10 + 40 * t, 12 + 8 * t, WIDTH, HEIGHT);
+
+                cage.updatePositions(wave(rest, sphere, t, moved));
+                GpuFrame frame = cage.refine(RefineOptions.adaptive(MAX_DEPTH,
+                        new StopCriterion.ScreenEdgeLength(camera, MAX_PIXELS)));
+                // the sphere, grown by the wave, holds the mesh: the depth range hugs it
+                double radius = (1 + WAVE) * sphere[3];
+                renderer.draw(frame, camera, distance * sphere[3] - radius, distance * sphere[3] + radius);
+
+                Path png = outDir.resolve("frame-" + f + ".png");
+                GlImages.writePng(renderer.read(), png);
+                long slivers = frame.levels().stream().mapToLong(LevelStats::slivers).sum();
+                // gpuNanos() waits for the frame's GPU work; read() above has waited already
+                double gpuMs = frame.gpuNanos() / 1e6;
+                System.out.printf(Locale.ROOT, "frame %d: %,d triangles (%,d slivers), %d levels, %.2f ms on the GPU"
+                        + " -> %s%n", f, frame.triangleCount(), slivers, frame.levels().size(), gpuMs, png);
+            }
         }
     }
 
     /**
-     * A sphere holding the control mesh's bounding box. Loop's weights are positive, so the limit
-     * surface and every refinement lie in the control points' convex hull: the sphere holds those
-     * too, and the near and far planes can be set once per mesh, not per frame.
+     * The control points at time {@code t}: a sine wave travelling along y pushes them along x. A
+     * smooth deformation of the rest positions, so every frame's cage is a valid mesh of the same
+     * topology; one period is {@code t} from 0 to 1.
      *
-     * @param mesh the mesh
+     * @param rest x, y, z per control point at rest
+     * @param sphere the rest mesh's bounding sphere: centre x, y, z and radius
+     * @param t the time, in periods
+     * @param dest receives the moved positions (as long as {@code rest})
+     * @return {@code dest}
+     */
+    static float[] wave(float[] rest, double[] sphere, double t, float[] dest) {
+        for (int v = 0; v < rest.length; v += 3) {
+            double s = (rest[v + 1] - sphere[1]) / sphere[3];   // -1 .. 1 from bottom to top
+            dest[v] = (float) (rest[v] + WAVE * sphere[3] * Math.sin(2 * Math.PI * (s - t)));
+            dest[v + 1] = rest[v + 1];
+            dest[v + 2] = rest[v + 2];
+        }
+        return dest;
+    }
+
+    /**
+     * A camera on a sphere around the mesh, looking at its centre, up +y.
+     *
+     * @param sphere the mesh's bounding sphere
+     * @param distance distance from the centre, in radii
+     * @param azimuthDegrees angle around +y, 0 on the +z side
+     * @param elevationDegrees angle above the xz plane
+     * @param width viewport width in pixels
+     * @param height viewport height in pixels
+     * @return the camera, 40 degrees field of view
+     */
+    static Camera orbit(double[] sphere, double distance, double azimuthDegrees, double elevationDegrees,
+                        int width, int height) {
+        double az = Math.toRadians(azimuthDegrees);
+        double el = Math.toRadians(elevationDegrees);
+        double d = distance * sphere[3];
+        Point3 eye = new Point3((float) (sphere[0] + d * Math.cos(el) * Math.sin(az)),
+                (float) (sphere[1] + d * Math.sin(el)), (float) (sphere[2] + d * Math.cos(el) * Math.cos(az)));
+        Point3 target = new Point3((float) sphere[0], (float) sphere[1], (float) sphere[2]);
+        return new Camera(eye, target, new Point3(0, 1, 0), 40f, width, height);
+    }
+
+    /**
+     * The sphere around the bounding box of the control points. Loop's weights are positive, so every
+     * refinement lies in the control points' convex hull, inside this sphere.
+     *
+     * @param positions x, y, z per control point
      * @return centre x, y, z and radius
      */
-    public static double[] boundingSphere(TriangleMesh mesh) {
-        double[][] box = ViewMath.bounds(mesh);
-        double[] lo = box[0];
-        double[] hi = box[1];
+    static double[] boundingSphere(float[] positions) {
+        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
+        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
+        for (int i = 0; i < positions.length; i++) {
+            lo[i % 3] = Math.min(lo[i % 3], positions[i]);
+            hi[i % 3] = Math.max(hi[i % 3], positions[i]);
+        }
         double r2 = 0;
         double[] s = new double[4];
         for (int x = 0; x < 3; x++) {
@@ -119,69 +170,21 @@ public final class EmbeddingExample {
     }
 
     /**
-     * A camera on a sphere around the mesh, looking at its centre, up +y.
-     *
-     * @param sphere the mesh's bounding sphere
-     * @param distance distance from the centre in radii
-     * @param azimuthDegrees angle around +y, 0 on the +z side
-     * @param elevationDegrees angle above the xz plane
-     * @param width viewport width in pixels
-     * @param height viewport height in pixels
-     * @return the camera, 40 degrees field of view
-     */
-    public static Camera orbit(double[] sphere, double distance, double azimuthDegrees, double elevationDegrees,
-                               int width, int height) {
-        double az = Math.toRadians(azimuthDegrees);
-        double el = Math.toRadians(elevationDegrees);
-        double d = distance * sphere[3];
-        Point3 eye = new Point3((float) (sphere[0] + d * Math.cos(el) * Math.sin(az)),
-                (float) (sphere[1] + d * Math.sin(el)), (float) (sphere[2] + d * Math.cos(el) * Math.cos(az)));
-        Point3 target = new Point3((float) sphere[0], (float) sphere[1], (float) sphere[2]);
-        return new Camera(eye, target, new Point3(0, 1, 0), 40f, width, height);
-    }
-
-    /**
-     * @param name an embedded sample: bigguy or icosahedron
+     * @param nameOrFile an embedded sample (bigguy or icosahedron) or an OBJ file
      * @return its mesh
-     * @throws IOException if it cannot be read
+     * @throws IOException if there is no such sample or file, or it cannot be read
      */
-    public static TriangleMesh sample(String name) throws IOException {
-        try (InputStream in = Samples.open(name)) {
-            if (in == null) {
-                throw new IOException("no embedded sample '" + name + "' (try bigguy or icosahedron)");
-            }
-            return ObjReader.read(new InputStreamReader(in, StandardCharsets.UTF_8), name + ".obj").mesh();
-        }
-    }
-
-    /**
-     * @param args optional sample name and output folder, see the class comment
-     * @throws Exception if there is no GL 4.3 context, or the mesh or the PNGs cannot be read or written
-     */
-    public static void main(String[] args) throws Exception {
-        String name = args.length > 0 ? args[0] : "bigguy";
-        Path outDir = Path.of(args.length > 1 ? args[1] : "embedding-frames");
-        TriangleMesh mesh = sample(name);
-        double[] sphere = boundingSphere(mesh);
-
-        // try-with-resources closes in reverse order: the tessellator (its pool), then the
-        // renderer's objects, then the context, all on this thread
-        try (GlContext ctx = GlContext.createHeadless();
-             GpuRunRenderer renderer = new GpuRunRenderer(WIDTH, HEIGHT);
-             GlTessellator tessellator = new GlTessellator(ctx, false, GpuScan.defaultStrategy(ctx),
-                     GlTessellator.DEFAULT_BUDGET)) {
-            System.out.println(name + ": " + mesh.triangleCount() + " triangles; " + ctx);
-            double[][] path = {{3.0, 10, 12}, {2.1, 25, 15}, {1.5, 40, 18}};
-            for (int f = 0; f < path.length; f++) {
-                Camera camera = orbit(sphere, path[f][0], path[f][1], path[f][2], WIDTH, HEIGHT);
-                RefineOptions options = RefineOptions.adaptive(MAX_DEPTH,
-                        new StopCriterion.ScreenEdgeLength(camera, MAX_PIXELS));
-                Frame frame = renderFrame(tessellator, renderer, mesh, options, camera, sphere);
-                Path png = outDir.resolve("frame-" + f + ".png");
-                GlImages.writePng(renderer.read(), png);
-                System.out.printf(Locale.ROOT, "frame %d: %d triangles refined, %d drawn, %d levels, %.1f ms -> %s%n",
-                        f, frame.triangles(), frame.drawn(), frame.levels(), frame.refineNanos() / 1e6, png);
+    static TriangleMesh load(String nameOrFile) throws IOException {
+        try (InputStream in = Samples.open(nameOrFile)) {
+            if (in != null) {
+                return ObjReader.read(new InputStreamReader(in, StandardCharsets.UTF_8), nameOrFile + ".obj").mesh();
             }
         }
+        Path file = Path.of(nameOrFile);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("'" + nameOrFile + "' is neither an embedded sample ("
+                    + String.join(", ", Samples.all().keySet()) + ") nor an OBJ file");
+        }
+        return ObjReader.read(file).mesh();
     }
 }

@@ -6,10 +6,10 @@ import java.nio.ByteBuffer;
 import org.lwjgl.system.MemoryStack;
 
 /**
- * The slice of GL state that {@link GpuRunRenderer} changes, saved on entry and put back on exit, so
- * that the host's own drawing finds its framebuffer, program, vertex array and switches as it left
- * them. Querying state costs a round trip on some drivers; a real renderer that owns the whole frame
- * would rather set what it needs at the start of each pass and skip the save.
+ * The slice of GL state that {@link FrameRenderer} changes, saved on entry and put back on exit, so
+ * that the host's own drawing finds its framebuffer, program, vertex array, draw-indirect buffer and
+ * switches as it left them. Querying state costs a round trip on some drivers; a real renderer that
+ * owns the whole frame would rather set what it needs at the start of each pass and skip the save.
  */
 final class SavedGlState implements AutoCloseable {
     private static final int[] SWITCHES = {GL_DEPTH_TEST, GL_CULL_FACE, GL_BLEND, GL_SCISSOR_TEST, GL_STENCIL_TEST,
@@ -20,6 +20,7 @@ final class SavedGlState implements AutoCloseable {
     private final int renderbuffer = glGetInteger(GL_RENDERBUFFER_BINDING);
     private final int program = glGetInteger(GL_CURRENT_PROGRAM);
     private final int vertexArray = glGetInteger(GL_VERTEX_ARRAY_BINDING);
+    private final int drawIndirectBuffer = glGetInteger(GL_DRAW_INDIRECT_BUFFER_BINDING);
     private final int pixelPackBuffer = glGetInteger(GL_PIXEL_PACK_BUFFER_BINDING);
     private final int packAlignment = glGetInteger(GL_PACK_ALIGNMENT);
     private final int packRowLength = glGetInteger(GL_PACK_ROW_LENGTH);
@@ -70,9 +71,10 @@ final class SavedGlState implements AutoCloseable {
         glBindFramebuffer(GL_READ_FRAMEBUFFER, readFramebuffer);
         glBindRenderbuffer(GL_RENDERBUFFER, renderbuffer);
         // A program deleted while current stays current but its name is gone, and binding the name
-        // again is an error: GpuRun.faceNormals() leaves its deleted program current this way.
+        // again is an error: then the host's program cannot be put back, and none is bound.
         glUseProgram(program != 0 && glIsProgram(program) ? program : 0);
         glBindVertexArray(vertexArray);
+        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, drawIndirectBuffer);
         glBindBuffer(GL_PIXEL_PACK_BUFFER, pixelPackBuffer);
         glPixelStorei(GL_PACK_ALIGNMENT, packAlignment);
         glPixelStorei(GL_PACK_ROW_LENGTH, packRowLength);
