@@ -22,12 +22,15 @@ uniform bool uDirect;         // the split writes the children as triangles
 uniform bool uChildren;       // the split writes child records (not at the last levels)
 uniform bool uMustFinish;     // no level is planned after this one: nothing may stay active
 uniform uint uOutCap;         // triangles the output buffer holds
+uniform bool uSharedChildren; // all windows' children go to one segment (room uChildCap[0])
 uniform uint uChildCap[SIZES_MAX_WINDOWS]; // records each window's child segment holds
 
 uint slot(uint w, uint field) { return (uFirstBlock + w) * SIZES_BLOCK_WORDS + SIZES_BLOCKS + field; }
 
 void main() {
     bool overflow = sizes[SIZES_OVERFLOW] != 0u;
+    // what overflowed first, for GlSizes' reader: 1000 + 10 level + reason
+    uint why = sizes[SIZES_OVERFLOW];
     uint end = sizes[SIZES_END];
     uint finishedTotal = 0u;
     uint sliverTotal = 0u;
@@ -36,8 +39,9 @@ void main() {
         finishedTotal += sizes[slot(w, SIZES_FINISHED)];
         sliverTotal += sizes[slot(w, SIZES_SLIVERS)];
         activeTotal += sizes[slot(w, SIZES_ACTIVE)];
-        if (uChildren && 4u * sizes[slot(w, SIZES_ACTIVE)] > uChildCap[w]) overflow = true;
+        if (uChildren && !uSharedChildren && 4u * sizes[slot(w, SIZES_ACTIVE)] > uChildCap[w]) { overflow = true; if (why == 0u) why = 1000u + 10u * uLevel + 1u; }
     }
+    if (uChildren && uSharedChildren && 4u * activeTotal > uChildCap[0]) { overflow = true; if (why == 0u) why = 1000u + 10u * uLevel + 2u; }
     uint finishedBase = end;
     uint sliverBase = finishedBase + finishedTotal;
     uint afterSlivers = sliverBase + sliverTotal;
@@ -45,10 +49,10 @@ void main() {
     uint directBase = direct ? (afterSlivers + 3u) / 4u * 4u : afterSlivers;
     uint newEnd = direct ? directBase + 4u * activeTotal : afterSlivers;
     // counts below 2^32 / 36 keep every float index in range
-    if (newEnd > uOutCap || newEnd < end) overflow = true;
-    if (uMustFinish && activeTotal > 0u) overflow = true;
+    if (newEnd > uOutCap || newEnd < end) { overflow = true; if (why == 0u) why = 1000u + 10u * uLevel + 3u; }
+    if (uMustFinish && activeTotal > 0u) { overflow = true; if (why == 0u) why = 1000u + 10u * uLevel + 4u; }
     if (overflow) {
-        sizes[SIZES_OVERFLOW] = 1u;
+        sizes[SIZES_OVERFLOW] = why;
         for (uint w = 0u; w < uWindows; w++) {
             sizes[slot(w, SIZES_ACTIVE_EFF)] = 0u;
             sizes[slot(w, SIZES_FINISHED_EFF)] = 0u;
@@ -56,6 +60,7 @@ void main() {
         }
         return;
     }
+    uint childBase = 0u;
     for (uint w = 0u; w < uWindows; w++) {
         uint f = sizes[slot(w, SIZES_FINISHED)];
         uint s = sizes[slot(w, SIZES_SLIVERS)];
@@ -65,11 +70,15 @@ void main() {
         sizes[slot(w, SIZES_FINISHED_BASE)] = finishedBase;
         sizes[slot(w, SIZES_SLIVER_BASE)] = sliverBase;
         sizes[slot(w, SIZES_DIRECT_BASE)] = directBase;
-        sizes[slot(w, SIZES_CHILD_COUNT)] = uChildren ? 4u * a : 0u;
+        sizes[slot(w, SIZES_CHILD_COUNT)] = uChildren && !uSharedChildren ? 4u * a : 0u;
+        sizes[slot(w, SIZES_CHILD_BASE)] = uSharedChildren ? childBase : 0u;
+        childBase += 4u * a;
         finishedBase += f;
         sliverBase += s;
         directBase += 4u * a;
     }
+    // one segment for the level's children: its count sits in the first window's block
+    if (uChildren && uSharedChildren) sizes[slot(0u, SIZES_CHILD_COUNT)] = childBase;
     // the padding before the direct block: degenerate triangles, as GlOutput.reserve writes them
     for (uint f = 9u * afterSlivers; direct && f < 9u * ((afterSlivers + 3u) / 4u * 4u); f++) outP[f] = 0.0;
     uint stats = SIZES_STATS + SIZES_STATS_WORDS * uLevel;

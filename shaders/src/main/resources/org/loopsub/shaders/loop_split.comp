@@ -48,6 +48,15 @@ uniform uint uDirectFloatBase;
 #define SLIVER_FLOAT_BASE uSliverFloatBase
 #define DIRECT_FLOAT_BASE uDirectFloatBase
 #endif
+// Children of parent j go to 4 (CHILD_PARENT_BASE + j) + k of the bound segment: a resident frame
+// puts the children of all its windows in one segment, at bases loop_plan computes (multiples of 4,
+// so a parent's four children still share a tile).
+#ifdef RESIDENT
+uniform uint uChildBaseSlot;
+#define CHILD_PARENT_BASE (sizes[uChildBaseSlot] >> 2u)
+#else
+#define CHILD_PARENT_BASE 0u
+#endif
 
 #ifdef FUSED
 // The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
@@ -135,8 +144,14 @@ void directEdge(uint o, int s) { for (int x = 0; x < 3; x++) directP[o + uint(x)
 #if !defined(DIRECT) && !defined(REGULAR_ONLY)
 // ---- General children, written float by float into the child segment (few records take this path).
 
-uint childFloat(uint q, int f) { return ((q >> 5u) * uint(POINT_FLOATS) + uint(f)) * 32u + (q & 31u); }
-uint childMeta(uint q, int w) { return ((q >> 5u) * uint(META_INTS) + uint(w)) * 32u + (q & 31u); }
+uint childFloat(uint q, int f) {
+    q += 4u * CHILD_PARENT_BASE;
+    return ((q >> 5u) * uint(POINT_FLOATS) + uint(f)) * 32u + (q & 31u);
+}
+uint childMeta(uint q, int w) {
+    q += 4u * CHILD_PARENT_BASE;
+    return ((q >> 5u) * uint(META_INTS) + uint(w)) * 32u + (q & 31u);
+}
 
 void dstVertex(uint q, int slot, int s) {
     for (int x = 0; x < 3; x++) dstP[childFloat(q, 3 * slot + x)] = vertexPoints[s + x];
@@ -353,7 +368,10 @@ void prepareRegular(uint j, uint r, uint m0) {
 
 #ifdef REGULAR_ONLY
 // uvec4 of metadata word w of the children of parent j (see childrenFloat).
-uint childrenMeta(uint j, int w) { return ((j >> 3u) * uint(META_INTS) + uint(w)) * 8u + (j & 7u); }
+uint childrenMeta(uint j, int w) {
+    j += CHILD_PARENT_BASE;
+    return ((j >> 3u) * uint(META_INTS) + uint(w)) * 8u + (j & 7u);
+}
 
 // The four children of a regular record (0-2: the corner children, 3: the centre) are regular:
 // every corner has valence 6 and a fan of two. Their points, in slot order 0-5, fan(0, 0),
@@ -396,7 +414,10 @@ uint regularChildBits(uint r, int k, int w) {
 
 #if defined(REGULAR_ONLY) && !defined(DIRECT)
 // vec4 of float f of the children of parent j: tile j / 8, lanes 4 (j % 8) .. 4 (j % 8) + 3.
-uint childrenFloat(uint j, int f) { return ((j >> 3u) * uint(POINT_FLOATS) + uint(f)) * 8u + (j & 7u); }
+uint childrenFloat(uint j, int f) {
+    j += CHILD_PARENT_BASE;
+    return ((j >> 3u) * uint(POINT_FLOATS) + uint(f)) * 8u + (j & 7u);
+}
 
 // Each point slot of the four children is one vec4 per coordinate (child 0, 1, 2, centre). Fan
 // slots beyond two are not written at all: no pass reads a fan slot past the corner's fan length,

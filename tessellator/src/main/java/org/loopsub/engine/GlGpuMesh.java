@@ -68,6 +68,11 @@ final class GlGpuMesh implements GpuMesh {
     /** Frames that ran resident, and resident frames that did not fit their plan (tests read these). */
     int residentFrames;
     int overflowFrames;
+
+    /** @return the most windows one level of a resident frame had so far (tests check they were many) */
+    int mostWindows() {
+        return engine.mostResidentWindows();
+    }
     /** Counts frames, so that a frame object can tell it has been replaced. */
     private long frameNumber;
     private boolean closed;

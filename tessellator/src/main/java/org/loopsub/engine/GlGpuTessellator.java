@@ -20,7 +20,12 @@ final class GlGpuTessellator implements GpuTessellator {
     private boolean closed;
 
     GlGpuTessellator(GlContext context) {
-        this.gl = new GlTessellator(context, false, GpuScan.defaultStrategy(context), GlTessellator.DEFAULT_BUDGET);
+        this(context, GlTessellator.DEFAULT_BUDGET);
+    }
+
+    /** @param budgetBytes most bytes of records per binding (tests pass little, to cut levels into many windows) */
+    GlGpuTessellator(GlContext context, long budgetBytes) {
+        this.gl = new GlTessellator(context, false, GpuScan.defaultStrategy(context), budgetBytes);
     }
 
     @Override

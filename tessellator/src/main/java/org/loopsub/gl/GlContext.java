@@ -1,6 +1,8 @@
 package org.loopsub.gl;
 
+import static org.lwjgl.opengl.GL43C.GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS;
 import static org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BLOCK_SIZE;
+import static org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS;
 import static org.lwjgl.opengl.GL43C.GL_RENDERER;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
 import static org.lwjgl.opengl.GL43C.GL_VERSION;
@@ -106,6 +108,9 @@ public final class GlContext implements AutoCloseable {
     /** Reads of buffer contents back to the host, each a wait for the GPU (a frame should make at most one). */
     long readBacks;
     private boolean closed;
+    /** Binding points the passes use (0 to 13), and storage blocks the largest of them declares. */
+    private static final int STORAGE_BINDINGS_NEEDED = 14;
+    private static final int STORAGE_BLOCKS_NEEDED = 10;
 
     private GlContext(long display, long context, long surface, boolean owned, String route) {
         this.display = display;
@@ -127,6 +132,15 @@ public final class GlContext implements AutoCloseable {
         if (!caps.OpenGL43) {
             throw new GlUnavailableException("OpenGL 4.3 needed for compute shaders, context has "
                     + glGetString(GL_VERSION) + " (" + route + ")");
+        }
+        // GL 4.3 promises 8 storage blocks per compute shader and 8 binding points; the passes use
+        // binding points 0 to 13 and up to 10 blocks in one shader (loop_split) (every desktop driver has more)
+        int bindings = glGetInteger(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS);
+        int blocks = glGetInteger(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS);
+        if (bindings < STORAGE_BINDINGS_NEEDED || blocks < STORAGE_BLOCKS_NEEDED) {
+            throw new GlUnavailableException("the compute passes need " + STORAGE_BINDINGS_NEEDED
+                    + " shader storage binding points and " + STORAGE_BLOCKS_NEEDED + " storage blocks per compute shader, "
+                    + glGetString(GL_RENDERER) + " has " + bindings + " and " + blocks + " (" + route + ")");
         }
         this.debugCallback = owned && Boolean.getBoolean(DEBUG_PROPERTY) ? GLUtil.setupDebugMessageCallback(System.err) : null;
         this.renderer = String.valueOf(glGetString(GL_RENDERER));

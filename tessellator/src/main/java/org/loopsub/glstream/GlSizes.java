@@ -16,7 +16,9 @@ import org.loopsub.gl.GlBuffer;
  * slot layout is defined here and handed to the shaders as {@code SIZES_*} defines.
  *
  * <pre>
- * [OVERFLOW]  non-zero once something did not fit the room the host planned
+ * [OVERFLOW]  non-zero once something did not fit the room the host planned: 1000 + 10 level +
+ *             1 (a window's children), 2 (the level's shared child segment), 3 (the output) or
+ *             4 (records left at the last level planned), for whoever tunes the plan
  * [END]       output triangles so far, padding included
  * [STATS + 4 level + k]  per level: records, finished, slivers, direct triangles
  * [BLOCKS + BLOCK_WORDS b + field]  per window b (level-0 segments have one too, for their count)
@@ -41,8 +43,10 @@ final class GlSizes implements AutoCloseable {
     static final int SLIVER_BASE = 6;
     static final int DIRECT_BASE = 7;
     static final int CHILD_COUNT = 8;
+    /** Where the window's children start in a segment the level's windows share (a multiple of 4). */
+    static final int CHILD_BASE = 9;
     /** Windows one level may have on this path (loop_plan takes their child capacities as a uniform array). */
-    static final int MAX_WINDOWS = 64;
+    static final int MAX_WINDOWS = 256;
     /** Storage binding of the sizes buffer, and of the draw command in loop_plan. */
     static final int BINDING = 12;
     static final int DRAW_BINDING = 13;
@@ -70,6 +74,7 @@ final class GlSizes implements AutoCloseable {
         d.put("SIZES_SLIVER_BASE", SLIVER_BASE + "u");
         d.put("SIZES_DIRECT_BASE", DIRECT_BASE + "u");
         d.put("SIZES_CHILD_COUNT", CHILD_COUNT + "u");
+        d.put("SIZES_CHILD_BASE", CHILD_BASE + "u");
         d.put("SIZES_MAX_WINDOWS", Integer.toString(MAX_WINDOWS));
         return Collections.unmodifiableMap(d);
     }
@@ -77,6 +82,8 @@ final class GlSizes implements AutoCloseable {
     private final GlBufferPool pool;
     private GlBuffer buffer;
     private int blocks;
+    /** The most windows one level had, over the frames (tests check the many-window case ran). */
+    int mostWindows;
 
     GlSizes(GlBufferPool pool) {
         this.pool = pool;

@@ -153,6 +153,11 @@ public final class GlStreamEngine implements AutoCloseable {
                 .issue(level0, maxDepth, prediction, out, draw);
     }
 
+    /** @return the most windows a level of a resident frame of this engine had (for tests) */
+    public int mostResidentWindows() {
+        return sizes == null ? 0 : sizes.mostWindows;
+    }
+
     /** @return the sizes buffer of the resident frame in flight (the frame normals read its count) */
     public org.loopsub.gl.GlBuffer residentSizes() {
         return sizes.buffer();

@@ -135,14 +135,20 @@ final class ResidentFrame {
                     abandon(current, level);
                     return 0;
                 }
+                sizes.mostWindows = Math.max(sizes.mostWindows, windows.size());
                 testAndScan(windows, level, atMax);
-                long[] childRoom = childRoom(windows, prediction.records(level + 1), children);
+                long shared = children ? sharedRoom(prediction.records(level + 1)) : 0;
+                long[] childRoom = shared > 0 ? new long[] {shared} : childRoom(windows, prediction.records(level + 1), children);
+                if (childRoom == null) {
+                    abandon(current, level);
+                    return 0;
+                }
                 // loop_plan reads the scans' counts
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                runPlan(plan, windows, level, direct, children, mustFinish, outRoom, childRoom, output, outBytes, draw);
+                runPlan(plan, windows, level, direct, children, shared > 0, mustFinish, outRoom, childRoom, output, outBytes, draw);
                 // the emits and splits read the plan's counts and bases
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                emitAndSplit(windows, atMax || mustFinish ? null : direct, children, childRoom, output, outBytes, next);
+                emitAndSplit(windows, atMax || mustFinish ? null : direct, children, shared > 0, childRoom, output, outBytes, next);
                 // the next level's passes read the children; the read-back the sizes
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
             } finally {
@@ -220,8 +226,22 @@ final class ResidentFrame {
     }
 
     /**
-     * Room for each window's children: the last frame's records of the next level, with a margin,
-     * shared in proportion to the windows' room; never more than four children per record.
+     * Room for the level's children in one segment that all its windows write into, at bases
+     * loop_plan computes: the last frame's records of the next level with a margin, if that fits a
+     * segment (four windows: one binding).
+     *
+     * @return the room, or 0 if it does not fit one segment (each window then gets its own)
+     */
+    private long sharedRoom(long lastRecords) {
+        long want = Segment.tiled(lastRecords + lastRecords / 4 + SLACK);
+        return want <= 4 * window && want <= 0xFFFF_FFFFL ? want : 0;
+    }
+
+    /**
+     * Room for each window's children when they do not fit one segment: four per record, so no
+     * window can outgrow it, wherever the level's records sit among its windows; or {@code null}
+     * when that is more than eight times the last frame's children (the frame then goes level by
+     * level rather than allocate that much).
      */
     private static long[] childRoom(List<Window> windows, long lastRecords, boolean children) {
         long[] room = new long[windows.size()];
@@ -229,18 +249,18 @@ final class ResidentFrame {
             return room;
         }
         long total = windows.stream().mapToLong(Window::n).sum();
-        long want = lastRecords + lastRecords / 4 + SLACK;
+        if (4 * total > 8 * (lastRecords + SLACK)) {
+            return null;
+        }
         for (int i = 0; i < room.length; i++) {
-            long n = windows.get(i).n();
-            long share = (long) Math.ceil((double) want * n / Math.max(1, total)) + SLACK / 4;
-            room[i] = Segment.tiled(Math.min(4 * n, share));
+            room[i] = Segment.tiled(4 * windows.get(i).n());
         }
         return room;
     }
 
     private void runPlan(ComputeProgram plan, List<Window> windows, int level, boolean direct, boolean children,
-                         boolean mustFinish, long outRoom, long[] childRoom, GlBuffer output, long outBytes,
-                         GlBuffer draw) {
+                         boolean shared, boolean mustFinish, long outRoom, long[] childRoom, GlBuffer output,
+                         long outBytes, GlBuffer draw) {
         sizes.buffer().bind(GlSizes.BINDING);
         output.bindRange(OUT, 0, outBytes);
         draw.bind(GlSizes.DRAW_BINDING);
@@ -251,6 +271,7 @@ final class ResidentFrame {
         glProgramUniform1i(id, glGetUniformLocation(id, "uDirect"), direct ? 1 : 0);
         glProgramUniform1i(id, glGetUniformLocation(id, "uChildren"), children ? 1 : 0);
         glProgramUniform1i(id, glGetUniformLocation(id, "uMustFinish"), mustFinish ? 1 : 0);
+        glProgramUniform1i(id, glGetUniformLocation(id, "uSharedChildren"), shared ? 1 : 0);
         GlPasses.setUint(plan, "uOutCap", outRoom);
         int[] caps = new int[GlSizes.MAX_WINDOWS];
         for (int i = 0; i < childRoom.length; i++) {
@@ -267,8 +288,13 @@ final class ResidentFrame {
      *
      * @param direct null if nothing splits at this level; otherwise whether the split writes triangles
      */
-    private void emitAndSplit(List<Window> windows, Boolean direct, boolean children, long[] childRoom,
+    private void emitAndSplit(List<Window> windows, Boolean direct, boolean children, boolean shared, long[] childRoom,
                               GlBuffer output, long outBytes, List<Planned> next) {
+        Segment sharedKids = null;
+        if (children && shared) {
+            sharedKids = passes.childSegment(childRoom[0] / 4);
+            next.add(new Planned(sharedKids, GlSizes.slot(windows.get(0).block(), GlSizes.CHILD_COUNT), childRoom[0]));
+        }
         ComputeProgram emit = passes.program("loop_emit_finished", GlSizes.DEFINES);
         SplitPair split = direct == null ? null
                 : direct ? passes.splitPair(GlSizes.DEFINES, "DIRECT") : passes.splitPair(GlSizes.DEFINES);
@@ -295,11 +321,14 @@ final class ResidentFrame {
             if (direct) {
                 output.bindRange(DIRECT_OUT, 0, outBytes);
             }
-            if (children) {
+            if (sharedKids != null) {
+                passes.bindDestination(sharedKids);
+            } else if (children) {
                 Segment kids = passes.childSegment(childRoom[i] / 4);
                 passes.bindDestination(kids);
                 next.add(new Planned(kids, GlSizes.slot(w.block(), GlSizes.CHILD_COUNT), childRoom[i]));
             }
+            split.setUint("uChildBaseSlot", GlSizes.slot(w.block(), GlSizes.CHILD_BASE));
             split.setUint("uCountSlot", GlSizes.slot(w.block(), GlSizes.ACTIVE_EFF));
             split.setUint("uSliverSlot", GlSizes.slot(w.block(), GlSizes.SLIVER_BASE));
             split.setUint("uDirectSlot", GlSizes.slot(w.block(), GlSizes.DIRECT_BASE));

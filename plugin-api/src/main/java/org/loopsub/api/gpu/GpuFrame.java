@@ -18,7 +18,10 @@ import org.loopsub.api.LevelStats;
  * level its finished triangles, then its slivers; at the last level the triangles made directly.
  *
  * <p><b>Drawing.</b> {@link #drawIndirectBuffer()} holds one {@code DrawArraysIndirectCommand}
- * at offset 0: {@code {count = 3 * triangles, instanceCount = 1, first = 0, baseInstance = 0}}.
+ * at offset 0: {@code {count = 3 * (triangles + padding), instanceCount = 1, first = 0,
+ * baseInstance = 0}}, where the padding is the degenerate triangles between {@linkplain #blocks()
+ * blocks} (up to 3 before a block that starts on a multiple of 4): the draw ends with the last
+ * block's last triangle.
  * Bind it to {@code GL_DRAW_INDIRECT_BUFFER} and call {@code glDrawArraysIndirect(GL_TRIANGLES, 0)}.
  *
  * <p>The buffer names stay the same from frame to frame unless a frame needed more room than any

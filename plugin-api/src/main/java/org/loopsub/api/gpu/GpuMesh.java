@@ -20,7 +20,7 @@ public interface GpuMesh extends AutoCloseable {
     /** @return triangles of the control mesh */
     int triangleCount();
 
-    /** @return things to tell a user from the preparation (merged vertices, flat faces, ...) */
+    /** @return things to tell a user from the preparation (unused vertices dropped, crease tags, flat faces, ...) */
     List<String> warnings();
 
     /**
@@ -31,8 +31,14 @@ public interface GpuMesh extends AutoCloseable {
      * GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT)}: the renderer binds the buffers
      * as vertex attributes and draws with {@code glDrawArraysIndirect} without a wait of its own.
      *
+     * <p>Host waits: an adaptive frame plans room for every level from the frame before, keeps its
+     * sizes on the GPU and waits for the GPU once, at its end, to read them (the frame's
+     * {@link GpuFrame#levels() statistics} and {@link GpuFrame#blocks() blocks}). A frame that
+     * outgrows that plan (the first one, or after a large jump of the camera) is refined once more
+     * with one wait per level, and plans the next. A uniform frame waits for nothing.
+     *
      * <p>GL state: the current program is restored, the shader-storage binding points the passes used
-     * (0 to 11) and the generic {@code GL_SHADER_STORAGE_BUFFER} binding are left unbound, and nothing
+     * (0 to 13) and the generic {@code GL_SHADER_STORAGE_BUFFER} binding are left unbound, and nothing
      * else is changed (no vertex array, framebuffer or draw-indirect binding is touched).
      *
      * @param options what to compute, e.g. {@code RefineOptions.adaptive(8, new

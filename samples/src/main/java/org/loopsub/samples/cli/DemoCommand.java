@@ -191,6 +191,7 @@ final class DemoCommand extends Subcommand {
         root.put("frame_ms_median", stats.frameMsMedian());
         root.put("frame_ms_p95", stats.frameMsP95());
         root.put("refine_gpu_ms_median", stats.refineGpuMsMedian());
+        root.put("refine_host_ms_median", stats.refineHostMsMedian());
         if (stats.frames() > 0) {
             root.put("triangles_median", stats.trianglesMedian());
         } else {
@@ -199,11 +200,13 @@ final class DemoCommand extends Subcommand {
         ArrayNode perFrame = root.putArray("per_frame");
         BigDecimal[] frameMs = stats.frameMs();
         BigDecimal[] gpuMs = stats.refineGpuMs();
+        BigDecimal[] hostMs = stats.refineHostMs();
         long[] triangles = stats.triangles();
         for (int i = 0; i < stats.frames(); i++) {
             ObjectNode f = perFrame.addObject();
             f.put("frame_ms", frameMs[i]);
             f.put("refine_gpu_ms", gpuMs[i]);
+            f.put("refine_host_ms", hostMs[i]);
             f.put("triangles", triangles[i]);
         }
         return root;

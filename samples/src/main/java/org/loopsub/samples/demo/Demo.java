@@ -184,7 +184,9 @@ public final class Demo {
             RefineOptions refine = controls.uniform() ? RefineOptions.uniform(uniformLevels)
                     : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
                             frozenCamera != null ? frozenCamera : current, controls.screenPx()));
+            long refineStart = System.nanoTime();
             GpuFrame f = gpu.refine(refine);
+            long refineNanos = System.nanoTime() - refineStart;
 
             glViewport(0, 0, fb[0], fb[1]);
             glClearColor(LevelColours.BACKGROUND[0], LevelColours.BACKGROUND[1], LevelColours.BACKGROUND[2], 1);
@@ -218,7 +220,7 @@ public final class Demo {
             }
             window.swap();
             long end = System.nanoTime();
-            stats.frame(end - start, f.triangleCount());
+            stats.frame(end - start, refineNanos, f.triangleCount());
             previous = f;
 
             windowFrames++;

@@ -7,7 +7,9 @@ import java.util.Locale;
 
 /**
  * What the demo measured, frame by frame: host time per frame (input, refinement, drawing and the
- * buffer swap: the time from one frame's start to the next), GPU time of the refinement passes
+ * buffer swap: the time from one frame's start to the next), host time of the refine call (from the
+ * call until it returns with the output ready to draw, its waits for the GPU included), GPU time of
+ * the refinement passes
  * ({@code GpuFrame.gpuNanos()}), and triangles drawn. Summaries use the middle value of the sorted
  * values (the lower of the two middle ones for an even count, so a triangle count stays a count) and
  * the nearest-rank 95th percentile. Times are kept in milliseconds rounded to microseconds, the
@@ -18,6 +20,7 @@ public final class DemoStats {
     private final String glVersion;
     private BigDecimal[] frameMs = new BigDecimal[64];
     private BigDecimal[] refineGpuMs = new BigDecimal[64];
+    private BigDecimal[] refineHostMs = new BigDecimal[64];
     private long[] triangles = new long[64];
     private int frames;
 
@@ -34,15 +37,18 @@ public final class DemoStats {
      * Records a frame; its GPU time follows with {@link #gpu} once it is known.
      *
      * @param frameNanos host time of the frame
+     * @param refineNanos host time of its refine call
      * @param triangleCount triangles drawn
      */
-    void frame(long frameNanos, long triangleCount) {
+    void frame(long frameNanos, long refineNanos, long triangleCount) {
         if (frames == frameMs.length) {
             frameMs = Arrays.copyOf(frameMs, 2 * frames);
+            refineHostMs = Arrays.copyOf(refineHostMs, 2 * frames);
             refineGpuMs = Arrays.copyOf(refineGpuMs, 2 * frames);
             triangles = Arrays.copyOf(triangles, 2 * frames);
         }
         frameMs[frames] = ms(frameNanos);
+        refineHostMs[frames] = ms(refineNanos);
         triangles[frames] = triangleCount;
         frames++;
     }
@@ -82,6 +88,16 @@ public final class DemoStats {
     /** @return GPU milliseconds of each frame's refinement ({@code null} where not measured) */
     public BigDecimal[] refineGpuMs() {
         return Arrays.copyOf(refineGpuMs, frames);
+    }
+
+    /** @return host milliseconds of each frame's refine call */
+    public BigDecimal[] refineHostMs() {
+        return Arrays.copyOf(refineHostMs, frames);
+    }
+
+    /** @return the median host time of the refine call, or {@code null} with no frames */
+    public BigDecimal refineHostMsMedian() {
+        return rank(refineHostMs(), 0.5);
     }
 
     /** @return triangles of each frame */

@@ -111,7 +111,11 @@ class DemoCommandTest {
         Map<String, Object> report = json(stats);
         assertEquals(List.of("mesh", "renderer", "gl_version", "headless", "width", "height", "screen_px", "max_depth",
                 "orbit_degrees", "frames", "frame_ms_median", "frame_ms_p95", "refine_gpu_ms_median",
-                "triangles_median", "per_frame"), new ArrayList<>(report.keySet()), "keys in order");
+                "refine_host_ms_median", "triangles_median", "per_frame"), new ArrayList<>(report.keySet()), "keys in order");
+        // the refine call's host time is part of the frame's
+        assertTrue(((Number) report.get("refine_host_ms_median")).doubleValue() > 0);
+        assertTrue(((Number) report.get("refine_host_ms_median")).doubleValue()
+                <= ((Number) report.get("frame_ms_p95")).doubleValue());
         assertEquals(4L, report.get("frames"));
         assertEquals(Long.parseLong(m.group(1)), report.get("frames"));
         assertEquals(new BigDecimal(m.group(2)).doubleValue(), ((Number) report.get("frame_ms_median")).doubleValue());
