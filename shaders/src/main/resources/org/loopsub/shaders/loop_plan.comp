@@ -1,14 +1,14 @@
 // Places one level's output and children on the GPU, for a prepared mesh's adaptive frame
-// (RESIDENT; GlSizes.java is the twin that reads the result back, AdaptiveLevel.java the host side).
-// One invocation, after the level's scans: the level's finished triangles go at the output's end,
-// then its slivers, then (when the split writes triangles) its direct triangles on a multiple of 4,
-// each window's share in window order: the placement GlOutput.reserve makes on the host otherwise.
-// Writes each window's effective counts and bases for loop_emit_finished and loop_split, its
-// children's count (the next level's segment), the level's statistics, the output's new end and the
-// draw command. If anything would not fit the room the host planned (output, a child segment, or
-// records left where the host planned no further level), it raises the overflow word and zeroes
-// every count from here on: nothing more is written, and the host refines the frame again with
-// sizes read back level by level.
+// (RESIDENT; ResidentFrame.java issues it, GlSizes.java reads the result back). One invocation,
+// after the level's scans: the level's finished triangles go at the output's end, then its slivers,
+// then (when the split writes triangles) its direct triangles on a multiple of 4, each window's
+// share in window order: the placement GlOutput.reserve makes on the host otherwise. The children of
+// all windows go to one segment, each window's after the ones before it. Writes each window's
+// effective counts and bases for loop_emit_finished and loop_split, the next level's record count,
+// the level's statistics, the output's new end and the draw command. If anything would not fit the
+// room the host planned (output, children, or records left where the host planned no further
+// level), it raises the overflow word and zeroes every count from here on: nothing more is written,
+// and the host refines the frame again level by level.
 layout(local_size_x = 1) in;
 
 layout(std430, binding = SIZES_BINDING) buffer Sizes { uint sizes[]; };
@@ -22,13 +22,11 @@ uniform bool uDirect;         // the split writes the children as triangles
 uniform bool uChildren;       // the split writes child records (not at the last levels)
 uniform bool uMustFinish;     // no level is planned after this one: nothing may stay active
 uniform uint uOutCap;         // triangles the output buffer holds
-uniform bool uSharedChildren; // all windows' children go to one segment (room uChildCap[0])
-uniform uint uChildCap[SIZES_MAX_WINDOWS]; // records each window's child segment holds
+uniform uint uChildRoom;      // records the level's child segment holds
 
 uint slot(uint w, uint field) { return (uFirstBlock + w) * SIZES_BLOCK_WORDS + SIZES_BLOCKS + field; }
 
 void main() {
-    bool overflow = sizes[SIZES_OVERFLOW] != 0u;
     // what overflowed first, for GlSizes' reader: 1000 + 10 level + reason
     uint why = sizes[SIZES_OVERFLOW];
     uint end = sizes[SIZES_END];
@@ -39,25 +37,24 @@ void main() {
         finishedTotal += sizes[slot(w, SIZES_FINISHED)];
         sliverTotal += sizes[slot(w, SIZES_SLIVERS)];
         activeTotal += sizes[slot(w, SIZES_ACTIVE)];
-        if (uChildren && !uSharedChildren && 4u * sizes[slot(w, SIZES_ACTIVE)] > uChildCap[w]) { overflow = true; if (why == 0u) why = 1000u + 10u * uLevel + 1u; }
     }
-    if (uChildren && uSharedChildren && 4u * activeTotal > uChildCap[0]) { overflow = true; if (why == 0u) why = 1000u + 10u * uLevel + 2u; }
     uint finishedBase = end;
     uint sliverBase = finishedBase + finishedTotal;
     uint afterSlivers = sliverBase + sliverTotal;
     bool direct = uDirect && activeTotal > 0u;
     uint directBase = direct ? (afterSlivers + 3u) / 4u * 4u : afterSlivers;
     uint newEnd = direct ? directBase + 4u * activeTotal : afterSlivers;
+    if (why == 0u && uChildren && 4u * activeTotal > uChildRoom) why = 1000u + 10u * uLevel + 1u;
     // counts below 2^32 / 36 keep every float index in range
-    if (newEnd > uOutCap || newEnd < end) { overflow = true; if (why == 0u) why = 1000u + 10u * uLevel + 3u; }
-    if (uMustFinish && activeTotal > 0u) { overflow = true; if (why == 0u) why = 1000u + 10u * uLevel + 4u; }
-    if (overflow) {
+    if (why == 0u && (newEnd > uOutCap || newEnd < end)) why = 1000u + 10u * uLevel + 2u;
+    if (why == 0u && uMustFinish && activeTotal > 0u) why = 1000u + 10u * uLevel + 3u;
+    if (why != 0u) {
         sizes[SIZES_OVERFLOW] = why;
         for (uint w = 0u; w < uWindows; w++) {
             sizes[slot(w, SIZES_ACTIVE_EFF)] = 0u;
             sizes[slot(w, SIZES_FINISHED_EFF)] = 0u;
-            sizes[slot(w, SIZES_CHILD_COUNT)] = 0u;
         }
+        sizes[slot(0u, SIZES_CHILD_COUNT)] = 0u;
         return;
     }
     uint childBase = 0u;
@@ -70,15 +67,14 @@ void main() {
         sizes[slot(w, SIZES_FINISHED_BASE)] = finishedBase;
         sizes[slot(w, SIZES_SLIVER_BASE)] = sliverBase;
         sizes[slot(w, SIZES_DIRECT_BASE)] = directBase;
-        sizes[slot(w, SIZES_CHILD_COUNT)] = uChildren && !uSharedChildren ? 4u * a : 0u;
-        sizes[slot(w, SIZES_CHILD_BASE)] = uSharedChildren ? childBase : 0u;
-        childBase += 4u * a;
+        sizes[slot(w, SIZES_CHILD_BASE)] = childBase;
         finishedBase += f;
         sliverBase += s;
         directBase += 4u * a;
+        childBase += 4u * a;
     }
-    // one segment for the level's children: its count sits in the first window's block
-    if (uChildren && uSharedChildren) sizes[slot(0u, SIZES_CHILD_COUNT)] = childBase;
+    // the next level's one segment: its count sits in the first window's block
+    sizes[slot(0u, SIZES_CHILD_COUNT)] = uChildren ? childBase : 0u;
     // the padding before the direct block: degenerate triangles, as GlOutput.reserve writes them
     for (uint f = 9u * afterSlivers; direct && f < 9u * ((afterSlivers + 3u) / 4u * 4u); f++) outP[f] = 0.0;
     uint stats = SIZES_STATS + SIZES_STATS_WORDS * uLevel;

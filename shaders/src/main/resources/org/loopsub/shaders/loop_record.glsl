@@ -46,7 +46,7 @@ uint metaOf(uint r, int w) {
 // the scans and loop_plan fill; the host reads it back once, after the frame. Slot names and
 // layout come from GlSizes.java as the SIZES_* defines.
 #ifdef RESIDENT
-layout(std430, binding = SIZES_BINDING) buffer Sizes { uint sizes[]; };
+layout(std430, binding = SIZES_BINDING) readonly buffer Sizes { uint sizes[]; };
 uniform uint uCountSlot;  // the slot of this dispatch's count
 uniform uint uCap;        // records (or items) this dispatch covers
 // Records of the window from uSrcFirst on, of a segment whose count is at uCountSlot.

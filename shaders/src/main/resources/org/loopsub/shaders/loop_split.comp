@@ -35,11 +35,15 @@ layout(std430, binding = 11) writeonly buffer DirectOut { float directP[]; };
 #endif
 
 #ifdef RESIDENT
+// Read from the sizes once per invocation (loadResidentSizes), not at every store: the compiler
+// may not assume the output stores leave the sizes alone.
 uniform uint uSliverSlot;
 uniform uint uDirectSlot;
+uint gSliverFloatBase;
+uint gDirectFloatBase;
 #define SPLIT_COUNT sizes[uCountSlot]
-#define SLIVER_FLOAT_BASE (9u * sizes[uSliverSlot])
-#define DIRECT_FLOAT_BASE (9u * sizes[uDirectSlot])
+#define SLIVER_FLOAT_BASE gSliverFloatBase
+#define DIRECT_FLOAT_BASE gDirectFloatBase
 #else
 uniform uint uCount;
 uniform uint uSliverFloatBase;
@@ -53,7 +57,13 @@ uniform uint uDirectFloatBase;
 // so a parent's four children still share a tile).
 #ifdef RESIDENT
 uniform uint uChildBaseSlot;
-#define CHILD_PARENT_BASE (sizes[uChildBaseSlot] >> 2u)
+uint gChildParentBase;
+#define CHILD_PARENT_BASE gChildParentBase
+void loadResidentSizes() {
+    gSliverFloatBase = 9u * sizes[uSliverSlot];
+    gDirectFloatBase = 9u * sizes[uDirectSlot];
+    gChildParentBase = sizes[uChildBaseSlot] >> 2u;
+}
 #else
 #define CHILD_PARENT_BASE 0u
 #endif
@@ -566,6 +576,9 @@ void main() {
     uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     uint first = group * uint(GROUP);
     uint j = first + gl_LocalInvocationID.x;
+#ifdef RESIDENT
+    loadResidentSizes();
+#endif
     bool has = j < SPLIT_COUNT;
     if (!has || !prepare(j)) return;
 #if defined(FUSED)

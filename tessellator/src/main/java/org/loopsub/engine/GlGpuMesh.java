@@ -139,7 +139,7 @@ final class GlGpuMesh implements GpuMesh {
             int planned = RESIDENT && !options.criteria().isEmpty()
                     ? engine.issueResident(level0, options.levels(), criteria, prediction, out, indirect) : 0;
             if (planned > 0) {
-                normals.computeResident(out, out.buffer().bytes() / 36, engine.residentSizes());
+                normals.computeResident(out, engine.residentRoom(), engine.residentSizes());
                 // the read-back below reads the sizes the plan wrote
                 glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
                 done = engine.finishResident(planned, out);
@@ -196,6 +196,11 @@ final class GlGpuMesh implements GpuMesh {
             return;
         }
         closed = true;
+        if (Boolean.getBoolean("loopsub.gl.frameStats")) {
+            // for tuning the resident plan on a new GPU
+            System.err.println("loopsub: gl: " + frameNumber + " frames, " + residentFrames + " with their sizes on the GPU, "
+                    + overflowFrames + " refined again level by level");
+        }
         level0.close();
         out.close();
         normals.close();

@@ -4,8 +4,10 @@ import java.util.List;
 
 /**
  * What the last frame of a prepared mesh needed: records per level and output triangles. A
- * resident frame plans its room from it, with a margin: a camera that moves a little between
- * frames changes the sizes a little.
+ * resident frame plans its room from it, with a margin (an eighth): a camera that moves a little
+ * between frames changes the sizes a little. Sizes rise at once and fall by a sixteenth per frame,
+ * less than the margin, so that a camera going back and forth stays within the room of its larger
+ * frames.
  */
 public final class FramePrediction {
     private long[] records = new long[0];
@@ -25,7 +27,7 @@ public final class FramePrediction {
         List<Long> r = out.levelRecords;
         long[] next = new long[Math.max(r.size(), records.length)];
         for (int i = 0; i < next.length; i++) {
-            long was = i < records.length ? records[i] - records[i] / 8 : 0;
+            long was = i < records.length ? records[i] - records[i] / 16 : 0;
             next[i] = Math.max(i < r.size() ? r.get(i) : 0, was);
         }
         int used = next.length;
@@ -33,7 +35,7 @@ public final class FramePrediction {
             used--;
         }
         records = java.util.Arrays.copyOf(next, used);
-        end = Math.max(out.drawTriangles(), end - end / 8);
+        end = Math.max(out.drawTriangles(), end - end / 16);
     }
 
     /** Forgets the sizes (the next frame takes the level-by-level path). */

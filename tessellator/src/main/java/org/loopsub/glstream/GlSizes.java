@@ -17,8 +17,8 @@ import org.loopsub.gl.GlBuffer;
  *
  * <pre>
  * [OVERFLOW]  non-zero once something did not fit the room the host planned: 1000 + 10 level +
- *             1 (a window's children), 2 (the level's shared child segment), 3 (the output) or
- *             4 (records left at the last level planned), for whoever tunes the plan
+ *             1 (the children), 2 (the output) or 3 (records left at the last level planned),
+ *             for whoever tunes the plan
  * [END]       output triangles so far, padding included
  * [STATS + 4 level + k]  per level: records, finished, slivers, direct triangles
  * [BLOCKS + BLOCK_WORDS b + field]  per window b (level-0 segments have one too, for their count)
@@ -43,10 +43,10 @@ final class GlSizes implements AutoCloseable {
     static final int SLIVER_BASE = 6;
     static final int DIRECT_BASE = 7;
     static final int CHILD_COUNT = 8;
-    /** Where the window's children start in a segment the level's windows share (a multiple of 4). */
+    /** Where the window's children start in the segment the level's windows share (a multiple of 4). */
     static final int CHILD_BASE = 9;
-    /** Windows one level may have on this path (loop_plan takes their child capacities as a uniform array). */
-    static final int MAX_WINDOWS = 256;
+    /** Windows one level may have on this path (a level's records fit one segment: four windows). */
+    static final int MAX_WINDOWS = 8;
     /** Storage binding of the sizes buffer, and of the draw command in loop_plan. */
     static final int BINDING = 12;
     static final int DRAW_BINDING = 13;
@@ -75,13 +75,14 @@ final class GlSizes implements AutoCloseable {
         d.put("SIZES_DIRECT_BASE", DIRECT_BASE + "u");
         d.put("SIZES_CHILD_COUNT", CHILD_COUNT + "u");
         d.put("SIZES_CHILD_BASE", CHILD_BASE + "u");
-        d.put("SIZES_MAX_WINDOWS", Integer.toString(MAX_WINDOWS));
         return Collections.unmodifiableMap(d);
     }
 
     private final GlBufferPool pool;
     private GlBuffer buffer;
     private int blocks;
+    /** Output triangles the frame in flight planned room for. */
+    long outputRoom;
     /** The most windows one level had, over the frames (tests check the many-window case ran). */
     int mostWindows;
 

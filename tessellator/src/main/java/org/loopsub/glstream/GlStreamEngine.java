@@ -158,6 +158,11 @@ public final class GlStreamEngine implements AutoCloseable {
         return sizes == null ? 0 : sizes.mostWindows;
     }
 
+    /** @return output triangles the resident frame in flight may write at most */
+    public long residentRoom() {
+        return sizes.outputRoom;
+    }
+
     /** @return the sizes buffer of the resident frame in flight (the frame normals read its count) */
     public org.loopsub.gl.GlBuffer residentSizes() {
         return sizes.buffer();

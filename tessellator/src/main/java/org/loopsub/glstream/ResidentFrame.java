@@ -12,7 +12,6 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
-import static org.lwjgl.opengl.GL43C.glProgramUniform1uiv;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -92,14 +91,22 @@ final class ResidentFrame {
         if (levels == 0) {
             return 0;
         }
-        long outRoom = prediction.end() + prediction.end() / 4 + SLACK;
+        long outRoom = withMargin(prediction.end());
         if (36 * outRoom > Math.min(maxBinding, 0xFFFF_FFFFL)) {
             return 0;
         }
-        outRoom = out.ensureRoom(outRoom);
+        // every level's children go to one segment, which one binding must hold
+        for (int level = 1; level < levels; level++) {
+            if (childRoom(prediction.records(level)) == 0) {
+                return 0;
+            }
+        }
+        // the plan's room, not the buffer's: the frame normals' cost grows with it
+        out.ensureRoom(outRoom);
         GlBuffer output = out.buffer();
         long outBytes = Math.min(output.bytes(), Math.min(maxBinding, 0xFFFF_FFFFL) / 36 * 36);
         outRoom = Math.min(outRoom, outBytes / 36);
+        sizes.outputRoom = outRoom;
         level0.restore();
         long[] counts = level0.segments.stream().mapToLong(Segment::count).toArray();
         int[] level0Blocks = sizes.start(GlSizes.MAX_WINDOWS * levels + counts.length, counts);
@@ -137,18 +144,13 @@ final class ResidentFrame {
                 }
                 sizes.mostWindows = Math.max(sizes.mostWindows, windows.size());
                 testAndScan(windows, level, atMax);
-                long shared = children ? sharedRoom(prediction.records(level + 1)) : 0;
-                long[] childRoom = shared > 0 ? new long[] {shared} : childRoom(windows, prediction.records(level + 1), children);
-                if (childRoom == null) {
-                    abandon(current, level);
-                    return 0;
-                }
+                long childRoom = children ? childRoom(prediction.records(level + 1)) : 0;
                 // loop_plan reads the scans' counts
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                runPlan(plan, windows, level, direct, children, shared > 0, mustFinish, outRoom, childRoom, output, outBytes, draw);
+                runPlan(plan, windows, level, direct, children, mustFinish, outRoom, childRoom, output, outBytes, draw);
                 // the emits and splits read the plan's counts and bases
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                emitAndSplit(windows, atMax || mustFinish ? null : direct, children, shared > 0, childRoom, output, outBytes, next);
+                emitAndSplit(windows, atMax || mustFinish ? null : direct, childRoom, output, outBytes, next);
                 // the next level's passes read the children; the read-back the sizes
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
             } finally {
@@ -225,42 +227,26 @@ final class ResidentFrame {
         }
     }
 
+    /** @return room for a size seen last frame: an eighth more, and a margin for the smallest frames */
+    private static long withMargin(long last) {
+        return last + last / 8 + SLACK;
+    }
+
     /**
-     * Room for the level's children in one segment that all its windows write into, at bases
-     * loop_plan computes: the last frame's records of the next level with a margin, if that fits a
-     * segment (four windows: one binding).
+     * Room for a level's children, in one segment that all the level's windows write into at bases
+     * loop_plan computes: the last frame's records of that level with a margin, if one binding
+     * holds it (four windows).
      *
-     * @return the room, or 0 if it does not fit one segment (each window then gets its own)
+     * @return the room, or 0 if it does not fit one segment (the frame then goes level by level)
      */
-    private long sharedRoom(long lastRecords) {
-        long want = Segment.tiled(lastRecords + lastRecords / 4 + SLACK);
+    private long childRoom(long lastRecords) {
+        long want = Segment.tiled(withMargin(lastRecords));
         return want <= 4 * window && want <= 0xFFFF_FFFFL ? want : 0;
     }
 
-    /**
-     * Room for each window's children when they do not fit one segment: four per record, so no
-     * window can outgrow it, wherever the level's records sit among its windows; or {@code null}
-     * when that is more than eight times the last frame's children (the frame then goes level by
-     * level rather than allocate that much).
-     */
-    private static long[] childRoom(List<Window> windows, long lastRecords, boolean children) {
-        long[] room = new long[windows.size()];
-        if (!children) {
-            return room;
-        }
-        long total = windows.stream().mapToLong(Window::n).sum();
-        if (4 * total > 8 * (lastRecords + SLACK)) {
-            return null;
-        }
-        for (int i = 0; i < room.length; i++) {
-            room[i] = Segment.tiled(4 * windows.get(i).n());
-        }
-        return room;
-    }
-
     private void runPlan(ComputeProgram plan, List<Window> windows, int level, boolean direct, boolean children,
-                         boolean shared, boolean mustFinish, long outRoom, long[] childRoom, GlBuffer output,
-                         long outBytes, GlBuffer draw) {
+                         boolean mustFinish, long outRoom, long childRoom, GlBuffer output, long outBytes,
+                         GlBuffer draw) {
         sizes.buffer().bind(GlSizes.BINDING);
         output.bindRange(OUT, 0, outBytes);
         draw.bind(GlSizes.DRAW_BINDING);
@@ -271,13 +257,8 @@ final class ResidentFrame {
         glProgramUniform1i(id, glGetUniformLocation(id, "uDirect"), direct ? 1 : 0);
         glProgramUniform1i(id, glGetUniformLocation(id, "uChildren"), children ? 1 : 0);
         glProgramUniform1i(id, glGetUniformLocation(id, "uMustFinish"), mustFinish ? 1 : 0);
-        glProgramUniform1i(id, glGetUniformLocation(id, "uSharedChildren"), shared ? 1 : 0);
         GlPasses.setUint(plan, "uOutCap", outRoom);
-        int[] caps = new int[GlSizes.MAX_WINDOWS];
-        for (int i = 0; i < childRoom.length; i++) {
-            caps[i] = Math.toIntExact(Math.min(childRoom[i], 0xFFFF_FFFFL));
-        }
-        glProgramUniform1uiv(id, glGetUniformLocation(id, "uChildCap"), caps);
+        GlPasses.setUint(plan, "uChildRoom", childRoom);
         plan.dispatchFor(1);
         GlChecks.check("loop_plan");
     }
@@ -288,12 +269,12 @@ final class ResidentFrame {
      *
      * @param direct null if nothing splits at this level; otherwise whether the split writes triangles
      */
-    private void emitAndSplit(List<Window> windows, Boolean direct, boolean children, boolean shared, long[] childRoom,
-                              GlBuffer output, long outBytes, List<Planned> next) {
-        Segment sharedKids = null;
-        if (children && shared) {
-            sharedKids = passes.childSegment(childRoom[0] / 4);
-            next.add(new Planned(sharedKids, GlSizes.slot(windows.get(0).block(), GlSizes.CHILD_COUNT), childRoom[0]));
+    private void emitAndSplit(List<Window> windows, Boolean direct, long childRoom, GlBuffer output, long outBytes,
+                              List<Planned> next) {
+        Segment kids = null;
+        if (childRoom > 0) {
+            kids = passes.childSegment(childRoom / 4);
+            next.add(new Planned(kids, GlSizes.slot(windows.get(0).block(), GlSizes.CHILD_COUNT), childRoom));
         }
         ComputeProgram emit = passes.program("loop_emit_finished", GlSizes.DEFINES);
         SplitPair split = direct == null ? null
@@ -321,12 +302,8 @@ final class ResidentFrame {
             if (direct) {
                 output.bindRange(DIRECT_OUT, 0, outBytes);
             }
-            if (sharedKids != null) {
-                passes.bindDestination(sharedKids);
-            } else if (children) {
-                Segment kids = passes.childSegment(childRoom[i] / 4);
+            if (kids != null) {
                 passes.bindDestination(kids);
-                next.add(new Planned(kids, GlSizes.slot(w.block(), GlSizes.CHILD_COUNT), childRoom[i]));
             }
             split.setUint("uChildBaseSlot", GlSizes.slot(w.block(), GlSizes.CHILD_BASE));
             split.setUint("uCountSlot", GlSizes.slot(w.block(), GlSizes.ACTIVE_EFF));

@@ -136,10 +136,10 @@ class GpuMeshTest extends GlTestBase {
 
     @Test
     void residentFramesCutIntoManyWindowsEqualTheJavaBackEnd() {
-        // small bindings: every level of these frames runs in several windows, some in more than
-        // loop_plan takes (those frames go level by level); the bytes never change
+        // small bindings: levels of these frames run in several windows, or do not fit one segment
+        // (those frames go level by level); the bytes never change
         TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
-        for (long budget : new long[] {1 << 16, 1 << 20, 3 << 20}) {
+        for (long budget : new long[] {1 << 16, 16 << 20, 32 << 20}) {
             try (GlGpuTessellator t = new GlGpuTessellator(org.loopsub.gl.GlContext.wrapCurrent(), budget);
                  GpuMesh m = t.prepare(mesh)) {
                 GlGpuMesh g = (GlGpuMesh) m;
@@ -150,9 +150,9 @@ class GpuMeshTest extends GlTestBase {
                 }
                 System.out.println("budget " + budget + ": resident " + g.residentFrames + ", refined again " + g.overflowFrames
                         + ", most windows in a level " + g.mostWindows());
-                // 64 KiB: the deep levels have more windows than loop_plan takes, every frame goes level by level
+                // 64 KiB: a level's records do not fit one segment, every frame goes level by level
                 assertTrue(budget < 1 << 20 || g.residentFrames >= 1, "budget " + budget + ": resident frames " + g.residentFrames);
-                assertTrue(g.mostWindows() > 4, "budget " + budget + ": levels of many windows");
+                assertTrue(budget < 1 << 20 || g.mostWindows() > 1, "budget " + budget + ": levels of several windows");
 
             }
         }
@@ -166,8 +166,9 @@ class GpuMeshTest extends GlTestBase {
         try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
              GpuMesh m = t.prepare(mesh)) {
             GlGpuMesh g = (GlGpuMesh) m;
+            // (the near frame's levels still fit one segment on llvmpipe's 128 MiB bindings)
             RefineOptions far = screen(centre, 400, 4);
-            RefineOptions near = screen(centre, 25, 1);
+            RefineOptions near = screen(centre, 100, 2);
             m.refine(far);
             GpuFrame f = m.refine(far);
             assertEquals(1, g.residentFrames, "the second frame ran resident");
