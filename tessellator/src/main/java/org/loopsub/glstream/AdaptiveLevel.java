@@ -1,16 +1,12 @@
 package org.loopsub.glstream;
 
-import static org.loopsub.glstream.GlPasses.DONE;
 import static org.loopsub.glstream.GlPasses.INDEX;
-import static org.loopsub.glstream.GlPasses.KEEP;
 import static org.loopsub.glstream.GlPasses.OUT;
 import static org.loopsub.glstream.GlPasses.SLIVERS;
 import static org.loopsub.glstream.GlPasses.SLIVER_OFFSET;
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
-import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
-import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -50,8 +46,7 @@ final class AdaptiveLevel {
     }
 
     /** One window's flags, indices and counts, kept from the first sweep of a level to the second. */
-    private record Window(Segment seg, long first, long n, GlBuffer keep, GlBuffer done, GlBuffer slivers,
-                          GlBuffer activeIdx, GlBuffer finishedIdx, GlBuffer sliverOffset) {
+    private record Window(Segment seg, long first, long n, TestAndScan.Buffers b) {
     }
 
     /**
@@ -67,9 +62,7 @@ final class AdaptiveLevel {
         for (Segment seg : in) {
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
                 long n = Math.min(window, seg.count() - w0);
-                windows.add(new Window(seg, w0, n, pool.acquire(4 * n, "loop_keep"), pool.acquire(4 * n, "loop_done"),
-                        pool.acquire(4 * n, "loop_sliver_counts"), pool.acquire(4 * n, "loop_active_index"),
-                        pool.acquire(4 * n, "loop_finished_index"), pool.acquire(4 * n, "loop_sliver_offset")));
+                windows.add(new Window(seg, w0, n, TestAndScan.Buffers.acquire(pool, n)));
             }
         }
         long cap = windows.stream().mapToLong(Window::n).max().orElse(1);
@@ -87,37 +80,8 @@ final class AdaptiveLevel {
             for (int wi = 0; wi < windows.size(); wi++) {
                 Window w = windows.get(wi);
                 long n = w.n();
-                if (flag != null) {
-                    passes.bindSource(w.seg(), w.first(), flag);
-                    GlPasses.setUint(flag, "uCount", n);
-                    timer.begin("loop_flag_edges", level, n * passes.touchedBytes, n * passes.metaBytes);
-                    flag.dispatchFor(n);
-                    timer.end();
-                    GlChecks.check("loop_flag_edges");
-                    // loop_filter reads the complete bits just written.
-                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                }
-                passes.bindSource(w.seg(), w.first(), filter);
-                w.keep().bind(KEEP);
-                w.done().bind(DONE);
-                w.slivers().bind(SLIVERS);
-                GlPasses.setUint(filter, "uCount", n);
-                glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
-                timer.begin("loop_filter", level, n * passes.metaBytes, n * (4 + 12));
-                filter.dispatchFor(n);
-                timer.end();
-                GlChecks.check("loop_filter");
-                // The selections and the sliver scan read the flags and counts.
-                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                timer.begin("scan_select_active", level, 4 * n, 4 * n);
-                scan.selectFlagged(w.keep(), n, w.activeIdx(), scratch, counts, 12L * wi);
-                timer.end();
-                timer.begin("scan_select_finished", level, 4 * n, 4 * n);
-                scan.selectFlagged(w.done(), n, w.finishedIdx(), scratch, counts, 12L * wi + 4);
-                timer.end();
-                timer.begin("scan_sliver_offsets", level, 4 * n, 4 * n);
-                scan.exclusiveSum(w.slivers(), w.sliverOffset(), n, scratch, counts, 12L * wi + 8);
-                timer.end();
+                TestAndScan.run(passes, scan, timer, level, atMax, flag, filter, w.seg(), w.first(), n, w.b(),
+                        p -> GlPasses.setUint(p, "uCount", n), scratch, counts, 12L * wi);
             }
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
             // Sizes decide the allocations below: the level's one read-back.
@@ -148,7 +112,7 @@ final class AdaptiveLevel {
                 long slivers = Integer.toUnsignedLong(c[3 * wi + 2]);
                 if (finished > 0) {
                     passes.bindSource(w.seg(), w.first(), emit);
-                    w.finishedIdx().bind(INDEX);
+                    w.b().finishedIdx().bind(INDEX);
                     GlPasses.setUint(emit, "uOutFloatBase", passes.bindOutput(finishedOut, OUT, finishedAt, finished));
                     GlPasses.setUint(emit, "uCount", finished);
                     timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
@@ -159,8 +123,8 @@ final class AdaptiveLevel {
                 if (active > 0 && split != null) {
                     passes.bindSource(w.seg(), w.first(), split);
                     passes.bindWeights();
-                    w.activeIdx().bind(INDEX);
-                    w.sliverOffset().bind(SLIVER_OFFSET);
+                    w.b().activeIdx().bind(INDEX);
+                    w.b().sliverOffset().bind(SLIVER_OFFSET);
                     // Without slivers nothing is written there, but the binding must be valid.
                     GlBuffer sBuf = sliverOut != null ? sliverOut : passes.placeholder();
                     split.setUint("uSliverFloatBase", sliverOut != null
@@ -190,9 +154,7 @@ final class AdaptiveLevel {
             }
         } finally {
             for (Window w : windows) {
-                for (GlBuffer b : List.of(w.keep(), w.done(), w.slivers(), w.activeIdx(), w.finishedIdx(), w.sliverOffset())) {
-                    pool.release(b);
-                }
+                w.b().release(pool);
             }
             pool.release(scratch);
             pool.release(counts);

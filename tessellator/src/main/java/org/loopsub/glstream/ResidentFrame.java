@@ -1,11 +1,8 @@
 package org.loopsub.glstream;
 
 import static org.loopsub.glstream.GlPasses.DIRECT_OUT;
-import static org.loopsub.glstream.GlPasses.DONE;
 import static org.loopsub.glstream.GlPasses.INDEX;
-import static org.loopsub.glstream.GlPasses.KEEP;
 import static org.loopsub.glstream.GlPasses.OUT;
-import static org.loopsub.glstream.GlPasses.SLIVERS;
 import static org.loopsub.glstream.GlPasses.SLIVER_OFFSET;
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
@@ -15,11 +12,13 @@ import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuScan;
+import org.loopsub.gl.GpuTimer;
 import org.loopsub.glstream.GlPasses.SplitPair;
 
 /**
@@ -32,6 +31,8 @@ import org.loopsub.glstream.GlPasses.SplitPair;
  * next frame's plan. Same passes, same order, same output bytes as the level-by-level path.
  */
 final class ResidentFrame {
+    /** Resident frames are not timed pass by pass; the frame has its own two timestamps. */
+    private static final GpuTimer NO_TIMER = new GpuTimer(false);
     /** Room planned over the last frame's sizes: a quarter more, plus this many records or triangles. */
     private static final long SLACK = 4096;
 
@@ -50,11 +51,7 @@ final class ResidentFrame {
     }
 
     /** One window: its records' room and its flags, indices and block of sizes. */
-    private record Window(Planned in, long first, long n, int block, GlBuffer keep, GlBuffer done, GlBuffer slivers,
-                          GlBuffer activeIdx, GlBuffer finishedIdx, GlBuffer sliverOffset) {
-        List<GlBuffer> buffers() {
-            return List.of(keep, done, slivers, activeIdx, finishedIdx, sliverOffset);
-        }
+    private record Window(Planned in, long first, long n, int block, TestAndScan.Buffers b) {
     }
 
     ResidentFrame(GlPasses passes, GlBufferPool pool, GpuScan scan, long window, long maxBinding, GlCriteria criteria,
@@ -130,10 +127,7 @@ final class ResidentFrame {
             for (Planned p : current) {
                 for (long first = 0; first < p.room(); first += window) {
                     long n = Math.min(window, p.room() - first);
-                    windows.add(new Window(p, first, n, sizes.newBlock(), pool.acquire(4 * n, "loop_keep"),
-                            pool.acquire(4 * n, "loop_done"), pool.acquire(4 * n, "loop_sliver_counts"),
-                            pool.acquire(4 * n, "loop_active_index"), pool.acquire(4 * n, "loop_finished_index"),
-                            pool.acquire(4 * n, "loop_sliver_offset")));
+                    windows.add(new Window(p, first, n, sizes.newBlock(), TestAndScan.Buffers.acquire(pool, n)));
                 }
             }
             List<Planned> next = new ArrayList<>();
@@ -155,7 +149,7 @@ final class ResidentFrame {
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
             } finally {
                 for (Window w : windows) {
-                    w.buffers().forEach(pool::release);
+                    w.b().release(pool);
                 }
             }
             if (level > 0) {
@@ -195,32 +189,13 @@ final class ResidentFrame {
         GlBuffer sizeBuf = sizes.buffer();
         try {
             for (Window w : windows) {
-                if (flag != null) {
-                    passes.bindSource(w.in().seg(), w.first(), flag);
+                Consumer<ComputeProgram> count = p -> {
                     sizeBuf.bind(GlSizes.BINDING);
-                    GlPasses.setUint(flag, "uCountSlot", w.in().countSlot());
-                    GlPasses.setUint(flag, "uCap", w.n());
-                    flag.dispatchFor(w.n());
-                    GlChecks.check("loop_flag_edges");
-                    // loop_filter reads the complete bits just written.
-                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                }
-                passes.bindSource(w.in().seg(), w.first(), filter);
-                sizeBuf.bind(GlSizes.BINDING);
-                w.keep().bind(KEEP);
-                w.done().bind(DONE);
-                w.slivers().bind(SLIVERS);
-                GlPasses.setUint(filter, "uCountSlot", w.in().countSlot());
-                GlPasses.setUint(filter, "uCap", w.n());
-                glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
-                filter.dispatchFor(w.n());
-                GlChecks.check("loop_filter");
-                // The selections and the sliver scan read the flags and counts.
-                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                long at = 4L * GlSizes.slot(w.block(), 0);
-                scan.selectFlagged(w.keep(), w.n(), w.activeIdx(), scratch, sizeBuf, at + 4L * GlSizes.ACTIVE);
-                scan.selectFlagged(w.done(), w.n(), w.finishedIdx(), scratch, sizeBuf, at + 4L * GlSizes.FINISHED);
-                scan.exclusiveSum(w.slivers(), w.sliverOffset(), w.n(), scratch, sizeBuf, at + 4L * GlSizes.SLIVERS);
+                    GlPasses.setUint(p, "uCountSlot", w.in().countSlot());
+                    GlPasses.setUint(p, "uCap", w.n());
+                };
+                TestAndScan.run(passes, scan, NO_TIMER, level, atMax, flag, filter, w.in().seg(), w.first(), w.n(), w.b(),
+                        count, scratch, sizeBuf, 4L * GlSizes.slot(w.block(), GlSizes.ACTIVE));
             }
         } finally {
             pool.release(scratch);
@@ -284,7 +259,7 @@ final class ResidentFrame {
             Window w = windows.get(i);
             passes.bindSource(w.in().seg(), w.first(), emit);
             sizeBuf.bind(GlSizes.BINDING);
-            w.finishedIdx().bind(INDEX);
+            w.b().finishedIdx().bind(INDEX);
             output.bindRange(OUT, 0, outBytes);
             GlPasses.setUint(emit, "uCountSlot", GlSizes.slot(w.block(), GlSizes.FINISHED_EFF));
             GlPasses.setUint(emit, "uBaseSlot", GlSizes.slot(w.block(), GlSizes.FINISHED_BASE));
@@ -296,8 +271,8 @@ final class ResidentFrame {
             passes.bindSource(w.in().seg(), w.first(), split);
             sizeBuf.bind(GlSizes.BINDING);
             passes.bindWeights();
-            w.activeIdx().bind(INDEX);
-            w.sliverOffset().bind(SLIVER_OFFSET);
+            w.b().activeIdx().bind(INDEX);
+            w.b().sliverOffset().bind(SLIVER_OFFSET);
             output.bindRange(OUT, 0, outBytes);
             if (direct) {
                 output.bindRange(DIRECT_OUT, 0, outBytes);
