@@ -1,5 +1,7 @@
 // The triangle record as every pass sees it: the GLSL twin of RecordLayout.java (read its Javadoc
-// for the slots and bits). The loader defines FAN (fan slots per corner), POINT_FLOATS and META_INTS.
+// for the slots and bits). The loader defines FAN (fan slots per corner), POINT_FLOATS, META_INTS
+// and RecordLayout's constants NO_GAP, FIXED_POINTS and FIXED_SPOKES (GlPasses.layoutDefines): no
+// layout number is typed here.
 //
 // On the GPU records are stored in tiles of 32 (an array of structures of arrays): float f
 // (3 * slot + x) of record r sits at srcP[((r / 32) * POINT_FLOATS + f) * 32 + r % 32], metadata word
@@ -12,9 +14,6 @@
 // Arithmetic on positions and criteria is written out scalar by scalar and marked precise, in the
 // operation order of the Java twin: no fused multiply-add, no reassociation (docs/design.md §5).
 
-#define NO_GAP 255
-#define FIXED_POINTS 6
-#define FIXED_SPOKES 9
 #define RING_MAX (FAN + 4)
 
 // Positions are never written in place; metadata is, by the passes that define WRITES_META (the

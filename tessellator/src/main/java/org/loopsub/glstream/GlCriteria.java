@@ -54,6 +54,9 @@ public final class GlCriteria {
                 }
                 glsl = u.glsl();
                 defines.put("CRIT_CUSTOM", "1");
+            } else {
+                // as EdgeCriteria does: a criterion the edge test cannot evaluate is an error, not a no-op
+                throw new IllegalArgumentException("unknown criterion " + c);
             }
         }
         customGlsl = glsl;

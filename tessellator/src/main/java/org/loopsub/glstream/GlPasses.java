@@ -94,6 +94,23 @@ final class GlPasses implements AutoCloseable {
         return Collections.unmodifiableMap(d);
     }
 
+    /**
+     * The record layout as loop_record.glsl takes it: this layout's sizes and {@link RecordLayout}'s
+     * fixed slots and markers, defined once in Java.
+     *
+     * @return a new, modifiable map in the order the shaders are built with
+     */
+    static Map<String, String> layoutDefines(RecordLayout layout) {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("FAN", Integer.toString(layout.fanCapacity()));
+        d.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
+        d.put("META_INTS", Integer.toString(layout.metaInts()));
+        d.put("NO_GAP", Integer.toString(RecordLayout.NO_GAP));
+        d.put("FIXED_POINTS", Integer.toString(RecordLayout.FIXED_POINTS));
+        d.put("FIXED_SPOKES", Integer.toString(RecordLayout.FIXED_SPOKES));
+        return d;
+    }
+
     /** A float as a GLSL expression with exactly its bits, whatever its decimal expansion. */
     static String glslFloat(float f) {
         return "uintBitsToFloat(0x" + Integer.toHexString(Float.floatToRawIntBits(f)).toUpperCase(Locale.ROOT) + "u)";
@@ -121,10 +138,7 @@ final class GlPasses implements AutoCloseable {
     }
 
     private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
-        Map<String, String> defines = new LinkedHashMap<>();
-        defines.put("FAN", Integer.toString(layout.fanCapacity()));
-        defines.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
-        defines.put("META_INTS", Integer.toString(layout.metaInts()));
+        Map<String, String> defines = layoutDefines(layout);
         defines.putAll(LOOP_WEIGHT_DEFINES);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {

@@ -273,10 +273,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
     }
 
     private ComputeProgram program(String stem, Weights w, String... flags) {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("FAN", Integer.toString(layout.fanCapacity()));
-        d.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
-        d.put("META_INTS", Integer.toString(layout.metaInts()));
+        Map<String, String> d = GlPasses.layoutDefines(layout);
         d.putAll(w.defines());
         for (String f : flags) {
             d.put(f, "1");

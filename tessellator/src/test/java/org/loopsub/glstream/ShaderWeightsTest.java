@@ -183,4 +183,30 @@ class ShaderWeightsTest {
         assertEquals(List.of(), problems, "float literals in shaders; a Loop weight must come from LoopRules "
                 + "(GlPasses.LOOP_WEIGHT_DEFINES), other constants belong in STRUCTURAL with a reason");
     }
+
+    @Test
+    void noShaderDefinesWhatJavaHandsIt() throws IOException {
+        // the record layout's sizes and constants and the resident frame's slots come from Java
+        // (GlPasses.layoutDefines, GlSizes.DEFINES): a shader that defined one would shadow it
+        java.util.regex.Pattern own = java.util.regex.Pattern.compile(
+                "^\\s*#\\s*define\\s+(FAN|POINT_FLOATS|META_INTS|NO_GAP|FIXED_POINTS|FIXED_SPOKES|SIZES_\\w+|RESIDENT)\\b",
+                java.util.regex.Pattern.MULTILINE);
+        List<String> problems = new ArrayList<>();
+        int files = 0;
+        try (Stream<Path> s = Files.list(shaderFolder())) {
+            for (Path file : s.filter(p -> p.toString().endsWith(".comp") || p.toString().endsWith(".glsl")).sorted().toList()) {
+                files++;
+                java.util.regex.Matcher m = own.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                while (m.find()) {
+                    problems.add(file.getFileName() + ": " + m.group().trim());
+                }
+            }
+        }
+        assertTrue(files > 10, "found the shaders");
+        assertEquals(List.of(), problems, "defined in a shader, but handed over by Java");
+        Map<String, String> d = GlPasses.layoutDefines(new org.loopsub.stream.RecordLayout(4));
+        assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.NO_GAP), d.get("NO_GAP"));
+        assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.FIXED_POINTS), d.get("FIXED_POINTS"));
+        assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.FIXED_SPOKES), d.get("FIXED_SPOKES"));
+    }
 }
