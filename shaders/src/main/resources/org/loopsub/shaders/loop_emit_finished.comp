@@ -1,6 +1,6 @@
-// Writes the corners of finished records to the output, in stream order (the copy at the end of
-// LoopFilter.java): finished record finishedIdx[j] goes to floats uOutFloatBase + 9j of the bound
-// output range.
+// Writes the corners of finished records to the output, in stream order (twin of
+// LoopEmitFinished.java): finished record finishedIdx[j] goes to floats uOutFloatBase + 9j of the
+// bound output range.
 #include "loop_record.glsl"
 
 layout(local_size_x = 64) in;

@@ -346,7 +346,7 @@ void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3
 void directRegularChild(uint r, int k, uint o4);  // below, with the table of children it reads
 #endif
 
-void prepareRegular(uint j, uint r, uint m0) {
+void splitRegular(uint j, uint r, uint m0) {
     vec3 A0 = loadPoint(r, 0), A1 = loadPoint(r, 1), A2 = loadPoint(r, 2);
     vec3 D0 = loadPoint(r, 3), D1 = loadPoint(r, 4), D2 = loadPoint(r, 5);
     vec3 F00 = loadPoint(r, fanSlot(0, 0)), F01 = loadPoint(r, fanSlot(0, 1));
@@ -483,7 +483,7 @@ bool regularCornerFrozen(uint r, int k, int c) {
 }
 
 // Regular child k refined once more, straight to its four output triangles: the rules of
-// prepareRegular on the child's points, as the DIRECT pass would apply them to its record.
+// splitRegular on the child's points, as the DIRECT pass would apply them to its record.
 void directRegularChild(uint r, int k, uint o4) {
     vec3 A0, A1, A2, D0, D1, D2, F00, F01, F10, F11, F20, F21;
     regularChild(k, A0, A1, A2, D0, D1, D2, F00, F01, F10, F11, F20, F21);
@@ -498,7 +498,7 @@ void directRegularChild(uint r, int k, uint o4) {
 }
 #endif
 
-// What prepare() leaves for the child writers of this invocation's record.
+// What splitOne() leaves for the child writers of this invocation's record.
 uint sR;
 bool sRegular;
 uint sNf;
@@ -509,7 +509,7 @@ bool sInterior[3];
 // Computes this invocation's record; false if the record is left to the other kind of dispatch
 // (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
 // its own kind, so that the short regular path is not compiled with the general path's registers).
-bool prepare(uint j) {
+bool splitOne(uint j) {
 #ifdef UNIFORM
     uint r = j;
 #else
@@ -530,7 +530,7 @@ bool prepare(uint j) {
     if (sRegular) return false;
 #endif
 #ifdef REGULAR_ONLY
-    prepareRegular(j, r, m0);
+    splitRegular(j, r, m0);
 #else
     for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[metaOf(r, 2 + w)];
     for (int c = 0; c < 3; c++) {
@@ -580,11 +580,11 @@ void main() {
     loadResidentSizes();
 #endif
     bool has = j < SPLIT_COUNT;
-    if (!has || !prepare(j)) return;
+    if (!has || !splitOne(j)) return;
 #if defined(FUSED)
     dstM4[childrenMeta(j, 1)] = uvec4(SKIP_RECORD);
 #elif defined(DIRECT)
-    // prepare() has written the record's triangles.
+    // splitOne() has written the record's triangles.
 #elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
 #else

@@ -5,7 +5,8 @@ package org.loopsub.stream;
  * maximum depth) is finished and goes to the output; the others stay active. Active records also
  * learn here which neighbours have just finished (docs/design.md §4) and how many T-junction slivers they
  * will emit when split. Finished records and slivers are placed by scans, so the output order is the
- * stream order. Twin of {@code loop_filter.comp}.
+ * stream order. Twin of {@code loop_filter.comp}; the finished records' corners are then copied out by
+ * {@link LoopEmitFinished}, twin of {@code loop_emit_finished.comp}.
  */
 public final class LoopFilter {
     private LoopFilter() {
@@ -40,7 +41,6 @@ public final class LoopFilter {
      */
     public static Result run(RecordChunk chunk, RecordLayout layout, boolean atMaxDepth) {
         int n = chunk.count;
-        int pf = layout.pointFloats();
         int mi = layout.metaInts();
         int[] meta = chunk.meta;
         Result res = new Result(n);
@@ -69,16 +69,15 @@ public final class LoopFilter {
             slivers[r] = Integer.bitCount(nf);
         }
         res.activeCount = StreamCompaction.flaggedIndices(keep, n, res.active);
-        res.finishedCount = n - res.activeCount;
-        res.finished = new float[9 * res.finishedCount];
-        int out = 0;
-        float[] p = chunk.points;
+        // the selection of the done flags and the emit, as the GL back end runs them
+        int[] done = new int[n];
         for (int r = 0; r < n; r++) {
-            if (keep[r] == 0) {
-                System.arraycopy(p, r * pf, res.finished, 9 * out, 9);
-                out++;
-            }
+            done[r] = 1 - keep[r];
         }
+        int[] finishedIdx = new int[n];
+        res.finishedCount = StreamCompaction.flaggedIndices(done, n, finishedIdx);
+        res.finished = new float[9 * res.finishedCount];
+        LoopEmitFinished.run(chunk, layout, finishedIdx, res.finishedCount, res.finished, 0);
         for (int j = 0; j < res.activeCount; j++) {
             slivers[j] = slivers[res.active[j]];
         }
