@@ -25,7 +25,9 @@ final class GlGpuTessellator implements GpuTessellator {
 
     /** @param budgetBytes most bytes of records per binding (tests pass little, to cut levels into many windows) */
     GlGpuTessellator(GlContext context, long budgetBytes) {
-        this.gl = new GlTessellator(context, false, GpuScan.defaultStrategy(context), budgetBytes);
+        // the wrapped view of the renderer's context is this tessellator's: closing it releases
+        // only what the library made there, and makes the view before it current again
+        this.gl = new GlTessellator(context, true, GpuScan.defaultStrategy(context), budgetBytes);
     }
 
     @Override

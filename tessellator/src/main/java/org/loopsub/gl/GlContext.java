@@ -108,6 +108,8 @@ public final class GlContext implements AutoCloseable {
     /** Reads of buffer contents back to the host, each a wait for the GPU (a frame should make at most one). */
     long readBacks;
     private boolean closed;
+    /** The context that was current through this class when this one was made: current again after close. */
+    private GlContext previous;
     /** Binding points the passes use (0 to 13), and storage blocks the largest of them declares. */
     private static final int STORAGE_BINDINGS_NEEDED = 14;
     private static final int STORAGE_BLOCKS_NEEDED = 10;
@@ -160,6 +162,7 @@ public final class GlContext implements AutoCloseable {
         this.maxStorageBlockSize = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
         this.storageOffsetAlignment = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
         GlChecks.check("context queries");
+        previous = CURRENT.get();
         CURRENT.set(this);
     }
 
@@ -519,7 +522,17 @@ public final class GlContext implements AutoCloseable {
         programs.clear();
         closed = true;
         if (CURRENT.get() == this) {
-            CURRENT.remove();
+            // a wrapped context (a renderer's, or a tessellator's view of it) hands back to the one
+            // before it, so that closing a view does not leave the thread without its context
+            GlContext back = previous;
+            while (back != null && back.closed) {
+                back = back.previous;
+            }
+            if (back != null) {
+                CURRENT.set(back);
+            } else {
+                CURRENT.remove();
+            }
         }
         if (debugCallback != null) {
             debugCallback.free();

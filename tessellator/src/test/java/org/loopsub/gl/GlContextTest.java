@@ -1,5 +1,6 @@
 package org.loopsub.gl;
 
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -129,5 +130,20 @@ class GlContextTest extends GlTestBase {
         t.start();
         t.join();
         assertTrue(thrown.get() instanceof IllegalStateException, String.valueOf(thrown.get()));
+    }
+
+    @Test
+    void closingAWrappedViewMakesTheOneBeforeItCurrentAgain() {
+        assertSame(gl, GlContext.current());
+        GlContext first = GlContext.wrapCurrent();
+        GlContext second = GlContext.wrapCurrent();
+        assertSame(second, GlContext.current());
+        first.close();
+        assertSame(second, GlContext.current(), "closing an older view leaves the newest current");
+        second.close();
+        assertSame(gl, GlContext.current(), "past the closed view, back to the test's own context");
+        GlContext third = GlContext.wrapCurrent();
+        third.close();
+        assertSame(gl, GlContext.current());
     }
 }

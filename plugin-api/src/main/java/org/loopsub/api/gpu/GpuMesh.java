@@ -43,7 +43,8 @@ public interface GpuMesh extends AutoCloseable {
      *
      * @param options what to compute, e.g. {@code RefineOptions.adaptive(8, new
      *     StopCriterion.ScreenEdgeLength(camera, 1))} for the current camera
-     * @return the frame; valid until the next {@code refine}, {@link #updatePositions} or {@link #close}
+     * @return the frame; valid until the next {@code refine} or {@link #close} ({@link #updatePositions}
+     *     leaves the current frame's buffers alone)
      * @throws IllegalArgumentException if a criterion cannot run on this back end
      * @throws IllegalStateException if the mesh or its tessellator is closed
      */
