@@ -117,6 +117,11 @@ final class GlGpuMesh implements GpuMesh {
     }
 
     @Override
+    public int inputVerticesMerged() {
+        return prepared.merged();
+    }
+
+    @Override
     public List<String> warnings() {
         return prepared.warnings();
     }

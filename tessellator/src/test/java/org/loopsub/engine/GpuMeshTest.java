@@ -186,6 +186,39 @@ class GpuMeshTest extends GlTestBase {
     }
 
     @Test
+    void aSoupIsWeldedOnceAndItsPositionsMoveTogether() {
+        // the icosahedron as a triangle soup: 60 vertices, 48 of them at an earlier one's position
+        TriangleMesh ico = TestMeshes.load("icosahedron.obj");
+        float[] soup = new float[9 * ico.triangleCount()];
+        int[] triangles = new int[3 * ico.triangleCount()];
+        for (int t = 0; t < ico.triangleCount(); t++) {
+            for (int c = 0; c < 3; c++) {
+                for (int x = 0; x < 3; x++) {
+                    soup[9 * t + 3 * c + x] = ico.position(ico.vertex(t, c), x);
+                }
+                triangles[3 * t + c] = 3 * t + c;
+            }
+        }
+        TriangleMesh mesh = TriangleMesh.of(soup, triangles);
+        int javaMerged = org.loopsub.api.Tessellators.create("java").refine(mesh, RefineOptions.uniform(1))
+                .inputVerticesMerged();
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            assertEquals(60, m.vertexCount());
+            assertEquals(48, m.inputVerticesMerged());
+            assertEquals(javaMerged, m.inputVerticesMerged(), "as the Java back end counts them");
+            // moving the soup: each merged vertex follows the one it was merged into
+            float[] moved = soup.clone();
+            for (int i = 0; i < moved.length; i++) {
+                moved[i] *= 2;
+            }
+            m.updatePositions(moved);
+            RefineOptions o = RefineOptions.uniform(2);
+            assertBits(javaCorners(mesh, moved, o), frameCorners(m.refine(o)), "the doubled soup");
+        }
+    }
+
+    @Test
     void aFrameDoesNotInheritTheCompleteBitsOfTheFrameBefore() {
         // the edge test marks level-0 records in place; a kept stream must start each frame clean
         TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");

@@ -20,6 +20,13 @@ public interface GpuMesh extends AutoCloseable {
     /** @return triangles of the control mesh */
     int triangleCount();
 
+    /**
+     * @return input vertices that shared an exact position with an earlier one and were merged into
+     *     it by {@code prepare} (as {@link org.loopsub.api.RefineResult#inputVerticesMerged()} counts
+     *     them); {@link #updatePositions} moves each merged vertex with the one it was merged into
+     */
+    int inputVerticesMerged();
+
     /** @return things to tell a user from the preparation (unused vertices dropped, crease tags, flat faces, ...) */
     List<String> warnings();
 

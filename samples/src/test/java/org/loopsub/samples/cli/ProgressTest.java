@@ -28,8 +28,8 @@ class ProgressTest {
         now.addAndGet(100_000_000L);
         p.levelDone(new LevelStats(2, 320, 10, 2, 310, 1));
         String nl = System.lineSeparator();
-        assertEquals("loopsub: level 1 done: 320 triangles so far (1.4 s)" + nl
-                + "loopsub: level 2 done: 1252 triangles so far (1.5 s)" + nl, text.toString());
+        assertEquals("loopsub: level 1 done: 320 triangles after it (its output and children) (1.4 s)" + nl
+                + "loopsub: level 2 done: 1252 triangles after it (its output and children) (1.5 s)" + nl, text.toString());
     }
 
     @Test
