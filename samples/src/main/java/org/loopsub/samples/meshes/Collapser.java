@@ -32,15 +32,7 @@ final class Collapser {
 
     /** @return the vertices joined to {@code v} by an edge, sorted */
     TreeSet<Integer> neighbours(int v) {
-        TreeSet<Integer> out = new TreeSet<>();
-        for (int f : faces.get(v)) {
-            for (int c = 0; c < 3; c++) {
-                if (tri[3 * f + c] != v) {
-                    out.add(tri[3 * f + c]);
-                }
-            }
-        }
-        return out;
+        return Incidence.neighbours(tri, faces.get(v), v);
     }
 
     /** @return the number of edges at {@code v}; on a closed mesh also its number of faces */

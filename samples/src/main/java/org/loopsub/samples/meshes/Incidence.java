@@ -49,8 +49,17 @@ final class Incidence {
 
     /** @return the vertices joined to {@code v} by an edge, sorted */
     TreeSet<Integer> neighbours(int v) {
+        return neighbours(tri, faces.get(v), v);
+    }
+
+    /**
+     * @param tri three vertex indices per face
+     * @param facesOfV the faces that use {@code v}
+     * @return the vertices joined to {@code v} by an edge, sorted
+     */
+    static TreeSet<Integer> neighbours(int[] tri, Iterable<Integer> facesOfV, int v) {
         TreeSet<Integer> out = new TreeSet<>();
-        for (int f : faces.get(v)) {
+        for (int f : facesOfV) {
             for (int c = 0; c < 3; c++) {
                 if (tri[3 * f + c] != v) {
                     out.add(tri[3 * f + c]);
