@@ -18,6 +18,7 @@ import static org.lwjgl.opengl.GL43C.glGetProgramiv;
 import static org.lwjgl.opengl.GL43C.glGetProgrami;
 import static org.lwjgl.opengl.GL43C.glGetShaderInfoLog;
 import static org.lwjgl.opengl.GL43C.glGetShaderi;
+import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glLinkProgram;
 import static org.lwjgl.opengl.GL43C.glObjectLabel;
 import static org.lwjgl.opengl.GL43C.glShaderSource;
@@ -54,6 +55,7 @@ public final class ComputeProgram implements AutoCloseable {
     private final String key;
     private final String stem;
     private final int id;
+    private final Map<String, Integer> locations = new java.util.HashMap<>();
     private final int localSizeX;
     private int users;
 
@@ -201,6 +203,22 @@ public final class ComputeProgram implements AutoCloseable {
     /** @return the GL program name */
     public int id() {
         return id;
+    }
+
+    /**
+     * A uniform's location, asked of the driver once per program and name: the passes set their
+     * uniforms before every dispatch, and a name lookup each time costs host time in every frame.
+     *
+     * @param name the uniform's name in the source
+     * @return its location, or -1 if the linked program has no such active uniform
+     */
+    public int uniform(String name) {
+        Integer l = locations.get(name);
+        if (l == null) {
+            l = glGetUniformLocation(id, name);
+            locations.put(name, l);
+        }
+        return l;
     }
 
     /** @return the shader stem, also its GL debug label */

@@ -2,7 +2,6 @@ package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
 import static org.lwjgl.opengl.GL43C.glGetInteger;
-import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
@@ -152,14 +151,14 @@ final class GlPasses implements AutoCloseable {
     /** The criteria's constants as the edge test's uniforms, in the internal frame. */
     static void setCriteria(ComputeProgram p, GlCriteria criteria, int level, float[] centre, float inverseScale) {
         int id = p.id();
-        glProgramUniform1i(id, glGetUniformLocation(id, "uLevel"), level);
-        glProgramUniform1f(id, glGetUniformLocation(id, "uMaxEdge2"), criteria.maxEdge2);
-        glProgramUniform1f(id, glGetUniformLocation(id, "uFlat2"), criteria.flat2);
-        glProgramUniform1fv(id, glGetUniformLocation(id, "uRows"), criteria.rows);
-        glProgramUniform1f(id, glGetUniformLocation(id, "uPix2"), criteria.pix2);
-        glProgramUniform1f(id, glGetUniformLocation(id, "uNear"), criteria.near);
-        glProgramUniform3f(id, glGetUniformLocation(id, "uCentre"), centre[0], centre[1], centre[2]);
-        glProgramUniform1f(id, glGetUniformLocation(id, "uInvScale"), inverseScale);
+        glProgramUniform1i(id, p.uniform("uLevel"), level);
+        glProgramUniform1f(id, p.uniform("uMaxEdge2"), criteria.maxEdge2);
+        glProgramUniform1f(id, p.uniform("uFlat2"), criteria.flat2);
+        glProgramUniform1fv(id, p.uniform("uRows"), criteria.rows);
+        glProgramUniform1f(id, p.uniform("uPix2"), criteria.pix2);
+        glProgramUniform1f(id, p.uniform("uNear"), criteria.near);
+        glProgramUniform3f(id, p.uniform("uCentre"), centre[0], centre[1], centre[2]);
+        glProgramUniform1f(id, p.uniform("uInvScale"), inverseScale);
     }
 
     /**
@@ -206,7 +205,7 @@ final class GlPasses implements AutoCloseable {
     }
 
     static void setUint(ComputeProgram p, String name, long value) {
-        glProgramUniform1ui(p.id(), glGetUniformLocation(p.id(), name), Math.toIntExact(value));
+        glProgramUniform1ui(p.id(), p.uniform(name), Math.toIntExact(value));
     }
 
     /** Binds Loop's weight table, which loop_split reads. */

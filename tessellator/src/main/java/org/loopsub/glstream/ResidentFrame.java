@@ -6,7 +6,6 @@ import static org.loopsub.glstream.GlPasses.OUT;
 import static org.loopsub.glstream.GlPasses.SLIVER_OFFSET;
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
-import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 
@@ -229,9 +228,9 @@ final class ResidentFrame {
         GlPasses.setUint(plan, "uFirstBlock", windows.get(0).block());
         GlPasses.setUint(plan, "uWindows", windows.size());
         GlPasses.setUint(plan, "uLevel", level);
-        glProgramUniform1i(id, glGetUniformLocation(id, "uDirect"), direct ? 1 : 0);
-        glProgramUniform1i(id, glGetUniformLocation(id, "uChildren"), children ? 1 : 0);
-        glProgramUniform1i(id, glGetUniformLocation(id, "uMustFinish"), mustFinish ? 1 : 0);
+        glProgramUniform1i(id, plan.uniform("uDirect"), direct ? 1 : 0);
+        glProgramUniform1i(id, plan.uniform("uChildren"), children ? 1 : 0);
+        glProgramUniform1i(id, plan.uniform("uMustFinish"), mustFinish ? 1 : 0);
         GlPasses.setUint(plan, "uOutCap", outRoom);
         GlPasses.setUint(plan, "uChildRoom", childRoom);
         plan.dispatchFor(1);

@@ -4,7 +4,6 @@ import static org.loopsub.glstream.GlPasses.DONE;
 import static org.loopsub.glstream.GlPasses.KEEP;
 import static org.loopsub.glstream.GlPasses.SLIVERS;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
-import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 
@@ -71,7 +70,7 @@ final class TestAndScan {
         b.done().bind(DONE);
         b.slivers().bind(SLIVERS);
         count.accept(filter);
-        glProgramUniform1i(filter.id(), glGetUniformLocation(filter.id(), "uAtMaxDepth"), atMax ? 1 : 0);
+        glProgramUniform1i(filter.id(), filter.uniform("uAtMaxDepth"), atMax ? 1 : 0);
         timer.begin("loop_filter", level, n * passes.metaBytes, n * (4 + 12));
         filter.dispatchFor(n);
         timer.end();
