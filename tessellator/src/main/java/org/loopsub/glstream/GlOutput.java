@@ -54,11 +54,23 @@ public final class GlOutput implements AutoCloseable {
      * @return the index of its first triangle in {@link #buffer()}
      */
     long reserve(int level, Block.Kind kind, long count, boolean aligned) {
-        long first = aligned ? (end + 3) / 4 * 4 : end;
-        grow(first + count);
-        if (first > end) {
-            buffer.fill(36 * end, 9 * (first - end), 0);
+        long gap = end;
+        grow(start(aligned) + count);
+        long first = place(level, kind, count, aligned);
+        if (first > gap) {
+            buffer.fill(36 * gap, 9 * (first - gap), 0);
         }
+        return first;
+    }
+
+    /** @return where the next block starts: at the end, or on the next multiple of 4 triangles */
+    private long start(boolean aligned) {
+        return aligned ? (end + 3) / 4 * 4 : end;
+    }
+
+    /** Records a block at {@link #start} (the buffer holds it already); the placement rule, in one place. */
+    private long place(int level, Block.Kind kind, long count, boolean aligned) {
+        long first = start(aligned);
         end = first + count;
         blocks.add(new Block(level, kind, first, count));
         return first;
@@ -111,11 +123,9 @@ public final class GlOutput implements AutoCloseable {
      * Makes room for {@code triangles} after the current end without placing a block: a resident
      * frame places its blocks on the GPU and reports them after the frame ({@link #placed}).
      *
-     * @return the room in triangles, at least {@code triangles} (the buffer may be larger)
      */
-    long ensureRoom(long triangles) {
+    void ensureRoom(long triangles) {
         grow(end + triangles);
-        return buffer.bytes() / 36 - end;
     }
 
     /**
@@ -126,18 +136,15 @@ public final class GlOutput implements AutoCloseable {
         for (int level = 0; level < sizes.perLevel().size(); level++) {
             long[] l = sizes.perLevel().get(level);
             levelRecords.add(l[0]);
+            // as the level-by-level path reserves them (loop_plan wrote the padding already)
             if (l[1] > 0) {
-                blocks.add(new Block(level, Block.Kind.FINISHED, end, l[1]));
-                end += l[1];
+                place(level, Block.Kind.FINISHED, l[1], false);
             }
             if (l[2] > 0) {
-                blocks.add(new Block(level, Block.Kind.SLIVERS, end, l[2]));
-                end += l[2];
+                place(level, Block.Kind.SLIVERS, l[2], false);
             }
             if (l[3] > 0) {
-                long first = (end + 3) / 4 * 4;
-                blocks.add(new Block(level + 1, Block.Kind.DIRECT, first, l[3]));
-                end = first + l[3];
+                place(level + 1, Block.Kind.DIRECT, l[3], true);
             }
         }
         if (end != sizes.end()) {

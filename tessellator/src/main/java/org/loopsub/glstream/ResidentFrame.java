@@ -132,7 +132,10 @@ final class ResidentFrame {
             List<Planned> next = new ArrayList<>();
             try {
                 if (windows.size() > GlSizes.MAX_WINDOWS) {
-                    abandon(current, level);
+                    // a frame given up: its segments go back (level 0's belong to the mesh)
+                    if (level > 0) {
+                        release(current);
+                    }
                     return 0;
                 }
                 sizes.mostWindows = Math.max(sizes.mostWindows, windows.size());
@@ -152,29 +155,22 @@ final class ResidentFrame {
                 }
             }
             if (level > 0) {
-                for (Planned p : current) {
-                    pool.release(p.seg().points());
-                    pool.release(p.seg().meta());
-                }
+                release(current);
             }
             current = next;
         }
-        for (Planned p : current) {
-            pool.release(p.seg().points());
-            pool.release(p.seg().meta());
-        }
+        release(current);
         return levels;
     }
 
-    /** Gives back the segments of a frame given up at {@code level}. */
-    private void abandon(List<Planned> current, int level) {
-        if (level > 0) {
-            for (Planned p : current) {
-                pool.release(p.seg().points());
-                pool.release(p.seg().meta());
-            }
+    /** Gives segments back to the pool. */
+    private void release(List<Planned> segments) {
+        for (Planned p : segments) {
+            pool.release(p.seg().points());
+            pool.release(p.seg().meta());
         }
     }
+
 
     /** Per window: edge test, filter, the two selections and the sliver scan, counts into the sizes. */
     private void testAndScan(List<Window> windows, int level, boolean atMax) {
