@@ -15,8 +15,14 @@ public final class RefineOptions {
     private final Scheme scheme;
     private final int parallelism;
     private final List<StopCriterion> criteria;
+    private final boolean limitSurface;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
+        this(levels, scheme, parallelism, criteria, false);
+    }
+
+    private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
+                          boolean limitSurface) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -27,6 +33,7 @@ public final class RefineOptions {
         this.scheme = Objects.requireNonNull(scheme, "scheme");
         this.parallelism = parallelism;
         this.criteria = List.copyOf(criteria);
+        this.limitSurface = limitSurface;
     }
 
     /**
@@ -60,7 +67,22 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface);
+    }
+
+    /**
+     * Output on Loop's limit surface: every output vertex at its limit position, and every vertex
+     * normal the exact limit normal (the cross product of the limit tangents), as OpenSubdiv 3.5
+     * evaluates them. A vertex's limit position does not change with further refinement, so in
+     * adaptive refinement triangles that stopped at different levels meet without any vertex being
+     * frozen: the surface is Loop's everywhere, with no steps between levels; the slivers that close
+     * the seams then have a small area.
+     *
+     * @param limitSurface whether output vertices go to the limit surface
+     * @return a copy with that setting
+     */
+    public RefineOptions withLimitSurface(boolean limitSurface) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface);
     }
 
     /**
@@ -71,7 +93,12 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface);
+    }
+
+    /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
+    public boolean limitSurface() {
+        return limitSurface;
     }
 
     /** @return the stop criteria; empty for uniform refinement */
@@ -102,17 +129,17 @@ public final class RefineOptions {
     @Override
     public boolean equals(Object o) {
         return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
-                && r.criteria.equals(criteria);
+                && r.criteria.equals(criteria) && r.limitSurface == limitSurface;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
-                + ", criteria=" + criteria + "]";
+                + ", criteria=" + criteria + ", limitSurface=" + limitSurface + "]";
     }
 }

@@ -41,7 +41,8 @@ public final class JavaTessellator implements Tessellator {
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
-        PreparedMesh prepared = PreparedMesh.of(input);
+        PreparedMesh prepared = PreparedMesh.of(input)
+                .carrying(options.limitSurface(), options.limitSurface(), options.scheme());
         RecordLayout layout = prepared.layout();
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
         Workers workers = Workers.forThreads(options.parallelism());
@@ -49,7 +50,7 @@ public final class JavaTessellator implements Tessellator {
         SpokeTest test = EdgeCriteria.of(options.criteria(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
         JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
-        return OutputWelder.weld(out.corners(), Math.toIntExact(out.triangleCount()),
+        return OutputWelder.weld(out.corners(), layout.triangleFloats(), Math.toIntExact(out.triangleCount()),
                         prepared.frame().centre(), prepared.frame().inverseScale(), workers)
                 .levels(out.levels)
                 .inputVerticesMerged(prepared.merged())

@@ -48,6 +48,70 @@ public final class OutputWelder {
      */
     public static RefineResult.Builder weld(float[] corners, int triangleCount, float[] centre, double invScale,
                                             Workers workers) {
+        return weld(corners, 9, triangleCount, centre, invScale, workers);
+    }
+
+    /**
+     * Welds a triangle soup whose corners may carry normals.
+     *
+     * @param corners per triangle, per corner its x, y, z and, with 18 floats per triangle, the
+     *     normal it carries (any length; its direction is the vertex's normal)
+     * @param triangleFloats 9 (positions only; normals as {@link #weld(float[], int, float[], double,
+     *     Workers)} computes them) or 18 (each vertex takes the normalised normal of its first
+     *     corner; where that is zero, the area-weighted one)
+     * @param triangleCount number of triangles
+     * @param centre the internal frame's origin in user coordinates (x, y, z)
+     * @param invScale user units per internal unit
+     * @param workers the threads to run the sweeps on
+     * @return a result builder holding the indexed mesh and one unit normal per vertex
+     */
+    public static RefineResult.Builder weld(float[] corners, int triangleFloats, int triangleCount, float[] centre,
+                                            double invScale, Workers workers) {
+        if (triangleFloats == 9) {
+            return weldPositions(corners, triangleCount, centre, invScale, workers);
+        }
+        if (triangleFloats != 18) {
+            throw new IllegalArgumentException("9 or 18 floats per triangle, not " + triangleFloats);
+        }
+        if (triangleCount < 0 || 18L * triangleCount > corners.length) {
+            throw new IllegalArgumentException("corners holds " + corners.length + " floats, too few for "
+                    + triangleCount + " triangles");
+        }
+        float[] positions = new float[Math.multiplyExact(9, triangleCount)];
+        workers.forEach((triangleCount + BLOCK - 1) / BLOCK, blk -> {
+            int hi = Math.min(triangleCount, (blk + 1) * BLOCK);
+            for (int v = 3 * blk * BLOCK; v < 3 * hi; v++) {
+                System.arraycopy(corners, 6 * v, positions, 3 * v, 3);
+            }
+        });
+        RefineResult.Builder out = weldPositions(positions, triangleCount, centre, invScale, workers);
+        TriangleMesh mesh = out.mesh();
+        int[] firstCorner = new int[mesh.vertexCount()];
+        Arrays.fill(firstCorner, -1);
+        for (int c = 0; c < 3 * triangleCount; c++) {
+            int v = mesh.vertex(c / 3, c % 3);
+            if (firstCorner[v] < 0) {
+                firstCorner[v] = c;
+            }
+        }
+        workers.forEach((firstCorner.length + BLOCK - 1) / BLOCK, blk -> {
+            int hi = Math.min(firstCorner.length, (blk + 1) * BLOCK);
+            for (int v = blk * BLOCK; v < hi; v++) {
+                int o = 6 * firstCorner[v] + 3;
+                double x = corners[o];
+                double y = corners[o + 1];
+                double z = corners[o + 2];
+                double len = Math.sqrt(x * x + y * y + z * z);
+                if (len > 0 && Double.isFinite(len)) {
+                    out.setNormal(v, (float) (x / len), (float) (y / len), (float) (z / len));
+                }
+            }
+        });
+        return out;
+    }
+
+    private static RefineResult.Builder weldPositions(float[] corners, int triangleCount, float[] centre,
+                                                      double invScale, Workers workers) {
         Objects.requireNonNull(corners, "corners");
         Objects.requireNonNull(workers, "workers");
         Objects.requireNonNull(centre, "centre");

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.MeshProblem;
+import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.mesh.FlatFaces;
 import org.loopsub.mesh.InputWelder;
@@ -28,10 +29,31 @@ import org.loopsub.stream.RecordLayout;
  * @param merged input vertices merged by the weld
  * @param warnings what preparation wants the user to know
  * @param sourceVertices for each welded vertex, the input vertex whose position it takes
+ * @param scheme the vertex weights the input vertices' limit data was computed with (when the layout
+ *               carries it)
  */
 public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, MeshTopology topology,
                     RecordLayout layout, List<RecordChunk> records, int merged, List<String> warnings,
-                    int[] sourceVertices) {
+                    int[] sourceVertices, Scheme scheme) {
+
+    /**
+     * The same mesh with records that carry limit data (or not): a new layout, the level-0 records
+     * built again.
+     *
+     * @param normals whether records carry limit normals
+     * @param limit whether they carry limit positions too (output on the limit surface)
+     * @param weights the vertex weights, for the input vertices' limit data
+     * @return this mesh when it already has that layout, else the mesh with the new one
+     */
+    public PreparedMesh carrying(boolean normals, boolean limit, Scheme weights) {
+        boolean n = normals || limit;
+        if (layout.carriesNormals() == n && layout.limit() == limit && (!n || weights == scheme)) {
+            return this;
+        }
+        RecordLayout l = new RecordLayout(layout.fanCapacity(), n, limit);
+        List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, weights);
+        return new PreparedMesh(mesh, frame, positions, topology, l, r, merged, warnings, sourceVertices, weights);
+    }
 
     /**
      * The same mesh with its control points moved (an animated cage): topology, layout and internal
@@ -54,8 +76,9 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
                 internal[3 * v + x] = frame.toInternal(p, x);
             }
         }
-        List<RecordChunk> moved = RecordBuilder.build(mesh.triangles(), internal, topology, layout);
-        return new PreparedMesh(mesh, frame, internal, topology, layout, moved, merged, warnings, sourceVertices);
+        List<RecordChunk> moved = RecordBuilder.build(mesh.triangles(), internal, topology, layout, scheme);
+        return new PreparedMesh(mesh, frame, internal, topology, layout, moved, merged, warnings, sourceVertices,
+                scheme);
     }
 
     /**
@@ -90,6 +113,6 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
         List<RecordChunk> records = RecordBuilder.build(triangles, positions, topology, layout);
         return new PreparedMesh(mesh, frame, positions, topology, layout, records, welded.mergedVertices(), warnings,
-                welded.sourceVertices());
+                welded.sourceVertices(), Scheme.LOOP);
     }
 }

@@ -29,6 +29,15 @@ public final class LoopRules {
     /** Weight of each of a boundary vertex's two boundary neighbours. */
     public static final float BOUNDARY_NEIGHBOUR = 0.125f;
 
+    /** Limit position, interior vertex of valence 6: weight of the vertex ({@code 1 - 6 eps}, eps = 1/12). */
+    public static final float LIMIT_CENTRE_6 = 0.5f;
+    /** Limit position, interior vertex of valence 6: weight of each neighbour ({@code eps = 1/12}, rounded). */
+    public static final float LIMIT_RING_6 = (float) (1.0 / 12.0);
+    /** Limit position of a crease (boundary) vertex: weight of the vertex, 2/3 rounded. */
+    public static final float LIMIT_CREASE_CENTRE = (float) (2.0 / 3.0);
+    /** Limit position of a crease (boundary) vertex: weight of each of its two sharp neighbours, 1/6 rounded. */
+    public static final float LIMIT_CREASE_NEIGHBOUR = (float) (1.0 / 6.0);
+
     private LoopRules() {
     }
 
@@ -145,5 +154,163 @@ public final class LoopRules {
             s += values[i];
         }
         return s;
+    }
+
+    // ---- The limit surface (OpenSubdiv 3.5's Loop limit masks, ../shared/LOOP_RULES.md). A vertex's
+    // limit position and normal do not change with further refinement, so each vertex gets them
+    // once, where it is born, and keeps them (docs/design.md §3). Vertices born by a split are always
+    // of valence 6 inside or 4 on a boundary: those masks are float functions with fixed grouping,
+    // repeated by the shader. Input vertices (any valence) are computed once in double on the host.
+
+    /**
+     * Limit position of a new interior vertex (valence 6), one coordinate: {@code 1/2 v + 1/12 sum}.
+     *
+     * @param v the vertex
+     * @param ringSum its six neighbours, added in ascending order
+     * @return the limit coordinate
+     */
+    public static float limitPoint6(float v, float ringSum) {
+        return LIMIT_CENTRE_6 * v + LIMIT_RING_6 * ringSum;
+    }
+
+    /**
+     * Limit position of a crease or boundary vertex, one coordinate: {@code 2/3 v + 1/6 (p + q)}, p and
+     * q the ends of its two sharp edges. Symmetric in p and q to the bit.
+     *
+     * @param v the vertex
+     * @param p one sharp neighbour
+     * @param q the other
+     * @return the limit coordinate
+     */
+    public static float limitCreasePoint(float v, float p, float q) {
+        return LIMIT_CREASE_CENTRE * v + LIMIT_CREASE_NEIGHBOUR * (p + q);
+    }
+
+    /**
+     * First limit tangent of an interior vertex of valence 6, one coordinate, times 2 (only the
+     * normal's direction is used): {@code 2 (q0 - q3) + (q1 + q5) - (q2 + q4)}, the ring counter-clockwise.
+     *
+     * @return the scaled tangent's coordinate
+     */
+    public static float tangentU6(float q0, float q1, float q2, float q3, float q4, float q5) {
+        return 2f * (q0 - q3) + ((q1 + q5) - (q2 + q4));
+    }
+
+    /**
+     * Second limit tangent of an interior vertex of valence 6, times {@code 2 / sqrt(3)}:
+     * {@code (q1 + q2) - (q4 + q5)}.
+     *
+     * @return the scaled tangent's coordinate
+     */
+    public static float tangentV6(float q0, float q1, float q2, float q3, float q4, float q5) {
+        return (q1 + q2) - (q4 + q5);
+    }
+
+    /**
+     * First limit tangent of a boundary vertex of valence 4, times 2/3: {@code q0 - q3}, q0 the end of
+     * its leading boundary edge, q3 of the other, q1 and q2 the interior neighbours between them.
+     *
+     * @return the scaled tangent's coordinate
+     */
+    public static float tangentUBoundary4(float q0, float q3) {
+        return q0 - q3;
+    }
+
+    /**
+     * Second limit tangent of a boundary vertex of valence 4, times {@code 2 / sqrt(3)}:
+     * {@code 2 ((q1 + q2) - v) - (q0 + q3)}.
+     *
+     * @return the scaled tangent's coordinate
+     */
+    public static float tangentVBoundary4(float v, float q0, float q1, float q2, float q3) {
+        return 2f * ((q1 + q2) - v) - (q0 + q3);
+    }
+
+    /**
+     * One coordinate of a cross product, {@code a1 b2 - a2 b1}: with (a1, a2, b1, b2) the (y, z),
+     * (z, x) or (x, y) components of u and v it gives the x, y or z of {@code u x v}.
+     */
+    public static float cross(float a1, float a2, float b1, float b2) {
+        return a1 * b2 - a2 * b1;
+    }
+
+    /**
+     * The limit weight {@code eps(n) = 1 / (n + 3 / (8 beta(n)))} of each neighbour of an interior
+     * vertex; the vertex keeps {@code 1 - n eps}.
+     *
+     * @param scheme the vertex weights
+     * @param valence number of neighbours, at least 3
+     * @return eps
+     */
+    public static double limitRingWeight(Scheme scheme, int valence) {
+        return 1.0 / (valence + 3.0 / (8.0 * beta(scheme, valence)));
+    }
+
+    /**
+     * Limit position and unit limit normal of an input vertex, in double.
+     *
+     * @param scheme the vertex weights
+     * @param v the vertex (3 doubles)
+     * @param ring its k neighbours, counter-clockwise (3k doubles); on a boundary starting with the
+     *             end of the boundary edge that runs from v to the next corner of its face
+     * @param k number of neighbours
+     * @param boundary whether v is on a boundary (a crease between its first and last neighbour)
+     * @param position receives the limit position (3 doubles)
+     * @param normal receives the unit normal, or zero when the tangents are parallel (3 doubles)
+     */
+    public static void limit(Scheme scheme, double[] v, double[] ring, int k, boolean boundary, double[] position,
+                             double[] normal) {
+        double[] du = new double[3];
+        double[] dv = new double[3];
+        if (boundary) {
+            int last = k - 1;
+            int between = k - 2;
+            double sqrt3 = StrictMath.sqrt(3.0);
+            double theta = StrictMath.PI / (between + 1);
+            for (int x = 0; x < 3; x++) {
+                double q0 = ring[x];
+                double ql = ring[3 * last + x];
+                position[x] = 2.0 / 3.0 * v[x] + (q0 + ql) / 6.0;
+                du[x] = 1.5 * (q0 - ql);
+                if (between == 0) {
+                    dv[x] = 3.0 * q0 + 3.0 * ql - 6.0 * v[x];
+                } else if (between == 1) {
+                    dv[x] = 3.0 * ring[3 + x] - 3.0 * v[x];
+                } else if (between == 2) {
+                    dv[x] = -sqrt3 * v[x] - sqrt3 / 2.0 * (q0 + ql) + sqrt3 * (ring[3 + x] + ring[6 + x]);
+                } else {
+                    double s = -3.0 * StrictMath.sin(theta) * (q0 + ql);
+                    for (int i = 1; i <= between; i++) {
+                        s += 6.0 * (1.0 - StrictMath.cos(theta)) * StrictMath.sin(i * theta) * ring[3 * i + x];
+                    }
+                    dv[x] = s;
+                }
+            }
+        } else {
+            double eps = limitRingWeight(scheme, k);
+            for (int x = 0; x < 3; x++) {
+                double sum = 0;
+                double u = 0;
+                double w = 0;
+                for (int i = 0; i < k; i++) {
+                    double q = ring[3 * i + x];
+                    double a = 2.0 * StrictMath.PI * i / k;
+                    sum += q;
+                    u += StrictMath.cos(a) * q;
+                    w += StrictMath.sin(a) * q;
+                }
+                position[x] = (1.0 - k * eps) * v[x] + eps * sum;
+                du[x] = u;
+                dv[x] = w;
+            }
+        }
+        double nx = du[1] * dv[2] - du[2] * dv[1];
+        double ny = du[2] * dv[0] - du[0] * dv[2];
+        double nz = du[0] * dv[1] - du[1] * dv[0];
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double inv = len > 0 ? 1.0 / len : 0.0;
+        normal[0] = nx * inv;
+        normal[1] = ny * inv;
+        normal[2] = nz * inv;
     }
 }

@@ -32,8 +32,18 @@ public final class JavaStreamEngine {
         this.workers = workers;
     }
 
-    /** Output triangles of the whole run, as blocks of corners (9 floats per triangle). */
+    /**
+     * Output triangles of the whole run, as blocks of corners ({@link RecordLayout#triangleFloats()}
+     * floats per triangle: each corner's position, then its normal when the layout carries them).
+     */
     public static final class Output {
+        /** Floats per triangle. */
+        public final int triangleFloats;
+
+        Output(int triangleFloats) {
+            this.triangleFloats = triangleFloats;
+        }
+
         /** Blocks in output order. */
         public final List<float[]> blocks = new ArrayList<>();
         /** Triangles in each block. */
@@ -62,11 +72,11 @@ public final class JavaStreamEngine {
          * does so whenever the last level is reached) that block is returned as it is, without a
          * copy; callers must not modify it.
          *
-         * @return all corners in one array, at least {@code 9 * triangleCount()} floats
+         * @return all corners in one array, at least {@code triangleFloats * triangleCount()} floats
          * @throws IllegalStateException if they do not fit one Java array
          */
         public float[] corners() {
-            long n = 9 * triangleCount();
+            long n = (long) triangleFloats * triangleCount();
             if (n > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("output of " + triangleCount() + " triangles does not fit in memory");
             }
@@ -76,7 +86,7 @@ public final class JavaStreamEngine {
             float[] all = new float[(int) n];
             int at = 0;
             for (int b = 0; b < blocks.size(); b++) {
-                int len = 9 * counts.get(b);
+                int len = triangleFloats * counts.get(b);
                 System.arraycopy(blocks.get(b), 0, all, at, len);
                 at += len;
             }
@@ -88,7 +98,7 @@ public final class JavaStreamEngine {
          * far (copied in parallel); the caller fills the rest.
          */
         float[] gather(long total, Workers workers) {
-            long n = 9 * total;
+            long n = (long) triangleFloats * total;
             if (n > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("output of " + total + " triangles does not fit in memory");
             }
@@ -97,11 +107,11 @@ public final class JavaStreamEngine {
             int sum = 0;
             for (int b = 0; b < blocks.size(); b++) {
                 at[b] = sum;
-                sum += 9 * counts.get(b);
+                sum += triangleFloats * counts.get(b);
             }
             List<float[]> old = new ArrayList<>(blocks);
             List<Integer> oldCounts = new ArrayList<>(counts);
-            workers.forEach(old.size(), b -> System.arraycopy(old.get(b), 0, all, at[b], 9 * oldCounts.get(b)));
+            workers.forEach(old.size(), b -> System.arraycopy(old.get(b), 0, all, at[b], triangleFloats * oldCounts.get(b)));
             blocks.clear();
             counts.clear();
             blocks.add(all);
@@ -136,7 +146,8 @@ public final class JavaStreamEngine {
      * @return the output triangles
      */
     public Output run(List<RecordChunk> stream, int maxDepth, SpokeTest test, ProgressListener progress) {
-        Output out = new Output();
+        Output out = new Output(layout.triangleFloats());
+        int tf = layout.triangleFloats();
         List<RecordChunk> current = stream;
         for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
             long t0 = System.nanoTime();
@@ -168,26 +179,26 @@ public final class JavaStreamEngine {
             if (ends) {
                 long before = out.triangleCount();
                 float[] all = out.gather(before + finished + slivers + direct, workers);
-                long at = 9 * before;
+                long at = (long) tf * before;
                 for (ChunkResult r : results) {
                     r.finishedAt = (int) at;
-                    at += 9L * r.filter.finishedCount;
+                    at += (long) tf * r.filter.finishedCount;
                 }
                 for (ChunkResult r : results) {
                     r.slivers = all;
                     r.sliverAt = (int) at;
-                    at += 9L * r.filter.sliverCount;
+                    at += (long) tf * r.filter.sliverCount;
                 }
                 for (ChunkResult r : results) {
                     if (lastSplit || fused) {
                         r.direct = all;
                         r.directAt = (int) at;
-                        at += (fused ? 144L : 36L) * r.filter.activeCount;
+                        at += (fused ? 16L : 4L) * tf * r.filter.activeCount;
                     }
                 }
                 workers.forEach(results.length, i -> {
                     ChunkResult r = results[i];
-                    System.arraycopy(r.filter.finished, 0, all, r.finishedAt, 9 * r.filter.finishedCount);
+                    System.arraycopy(r.filter.finished, 0, all, r.finishedAt, tf * r.filter.finishedCount);
                     if (r.filter.activeCount > 0 && fused) {
                         splitTwice(in.get(i), r.filter, all, r.directAt);
                     } else if (r.filter.activeCount > 0 && !atMax) {
@@ -198,7 +209,7 @@ public final class JavaStreamEngine {
             } else {
                 for (ChunkResult r : results) {
                     out.add(r.filter.finished, r.filter.finishedCount);
-                    r.slivers = new float[9 * r.filter.sliverCount];
+                    r.slivers = new float[tf * r.filter.sliverCount];
                     r.children = childChunks(r.filter.activeCount);
                     next.addAll(r.children);
                 }
@@ -303,7 +314,7 @@ public final class JavaStreamEngine {
             scratch.count = 4 * n;
             split.run(chunk, parents, sink, null, 0, null, 0);
             children.activeCount = 4 * n;
-            split.run(scratch, children, null, direct, directAt + 144 * j0, null, 0);
+            split.run(scratch, children, null, direct, directAt + 16 * layout.triangleFloats() * j0, null, 0);
         }
     }
 

@@ -3,7 +3,8 @@ package org.loopsub.stream;
 /**
  * The finished records' corners to the output, in stream order: finished record
  * {@code finishedIdx[j]} (the selection of the filter's done flags) becomes output triangle
- * {@code j}, its corners A, B, C as 9 floats. Twin of {@code loop_emit_finished.comp}.
+ * {@code j}: its corners A, B, C (control points, or the carried limit positions), each followed by
+ * its carried normal when the layout has them. Twin of {@code loop_emit_finished.comp}.
  */
 public final class LoopEmitFinished {
     private LoopEmitFinished() {
@@ -20,9 +21,17 @@ public final class LoopEmitFinished {
     public static void run(RecordChunk chunk, RecordLayout layout, int[] finishedIdx, int count, float[] out,
                            int outFloat) {
         int pf = layout.pointFloats();
+        int vf = layout.vertexFloats();
+        int tf = layout.triangleFloats();
         for (int j = 0; j < count; j++) {
-            // slots 0..2 are A, B, C: the record's first 9 floats
-            System.arraycopy(chunk.points, finishedIdx[j] * pf, out, outFloat + 9 * j, 9);
+            int rb = finishedIdx[j] * pf;
+            for (int c = 0; c < 3; c++) {
+                int o = outFloat + tf * j + vf * c;
+                System.arraycopy(chunk.points, rb + 3 * layout.outputSlot(c), out, o, 3);
+                if (vf == 6) {
+                    System.arraycopy(chunk.points, rb + 3 * layout.normalSlot(c), out, o + 3, 3);
+                }
+            }
         }
     }
 }

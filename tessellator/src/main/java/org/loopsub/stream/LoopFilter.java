@@ -18,7 +18,7 @@ public final class LoopFilter {
         public final int[] active;
         /** How many of {@link #active} are in use. */
         public int activeCount;
-        /** Corners of the finished records, 9 floats each, in stream order. */
+        /** The finished records as output triangles ({@link RecordLayout#triangleFloats()} floats each), in stream order. */
         public float[] finished;
         /** How many finished records. */
         public int finishedCount;
@@ -76,7 +76,7 @@ public final class LoopFilter {
         }
         int[] finishedIdx = new int[n];
         res.finishedCount = StreamCompaction.flaggedIndices(done, n, finishedIdx);
-        res.finished = new float[9 * res.finishedCount];
+        res.finished = new float[layout.triangleFloats() * res.finishedCount];
         LoopEmitFinished.run(chunk, layout, finishedIdx, res.finishedCount, res.finished, 0);
         for (int j = 0; j < res.activeCount; j++) {
             slivers[j] = slivers[res.active[j]];

@@ -15,7 +15,12 @@ import org.loopsub.rules.LoopRules;
  *
  * <p>Positions follow {@link LoopRules}; the adaptive rules of docs/design.md §4 enter in two places: a
  * corner with any complete spoke is frozen (keeps its position), and a complete spoke's edge point
- * is its midpoint.
+ * is its midpoint. On the limit surface ({@link RecordLayout#limit()}) neither applies: every output
+ * vertex takes the limit position it got where it was born, which no later level changes, so the
+ * control points may follow Loop's rules everywhere and triangles of different levels still meet.
+ *
+ * <p>With a layout that carries limit data, the split also computes the limit position and normal of
+ * the three vertices it creates (see {@link #birth}) and hands every child its corners' data.
  *
  * <p>Like the shader, records whose three corners are interior and of valence 6 (almost every record
  * after a few levels) take {@link #splitRegular}, where every ring index is a constant from a table
@@ -51,6 +56,20 @@ public final class LoopSplit {
     /** [c][i][x], 3 * 6 * 3. */
     private final float[] regEdge = new float[54];
     private final float[] regVertex = new float[9];
+
+    // Limit data (layouts that carry it): the limit position and normal of the vertices this split
+    // creates, m_0, m_1, m_2 (the record's own edge points), and the ring each is computed from.
+    private final boolean normals;
+    private final boolean limit;
+    /** Frozen corners and linear complete edges (docs/design.md §4); off on the limit surface. */
+    private final boolean adaptiveRules;
+    private final int vf;
+    private final int tf;
+    private final float[] bornNormal = new float[9];
+    private final float[] bornLimit = new float[9];
+    private final float[] bornRing = new float[18];
+    private final float[] tanU = new float[3];
+    private final float[] tanV = new float[3];
     /**
      * Whether regular records take {@link #splitRegular}; only LoopSplitTest turns it off, to hold
      * the fast path against the general one on the same records.
@@ -67,6 +86,11 @@ public final class LoopSplit {
         this.ringMax = layout.fanCapacity() + 4;
         this.pointFloats = layout.pointFloats();
         this.metaInts = layout.metaInts();
+        this.normals = layout.carriesNormals();
+        this.limit = layout.limit();
+        this.adaptiveRules = !limit;
+        this.vf = layout.vertexFloats();
+        this.tf = layout.triangleFloats();
         this.edgePoints = new float[3 * ringMax * 3];
         this.ring = new float[ringMax];
         this.ringOff = new int[3 * ringMax];
@@ -105,8 +129,8 @@ public final class LoopSplit {
      * @param chunk the records
      * @param filter the filter's decision for this chunk
      * @param children where child records go (all zero beforehand), or null to write triangles to {@code direct}
-     * @param direct receives 4 triangles (36 floats) per active record when {@code children} is null
-     * @param slivers receives 9 floats per sliver at the filter's sliver offsets
+     * @param direct receives 4 triangles per active record when {@code children} is null
+     * @param slivers receives a triangle per sliver at the filter's sliver offsets
      */
     public void run(RecordChunk chunk, LoopFilter.Result filter, ChildSink children, float[] direct, float[] slivers) {
         run(chunk, filter, children, direct, 0, slivers, 0);
@@ -118,9 +142,10 @@ public final class LoopSplit {
      * @param chunk the records
      * @param filter the filter's decision for this chunk
      * @param children where child records go (all zero beforehand), or null to write triangles to {@code direct}
-     * @param direct receives 4 triangles (36 floats) per active record when {@code children} is null
+     * @param direct receives 4 triangles per active record when {@code children} is null
+     *               ({@link RecordLayout#triangleFloats()} floats each, as every output triangle)
      * @param directAt float offset in {@code direct} of this chunk's first triangle
-     * @param slivers receives 9 floats per sliver at the filter's sliver offsets
+     * @param slivers receives a triangle per sliver at the filter's sliver offsets
      * @param sliverAt float offset in {@code slivers} of this chunk's first sliver
      */
     public void run(RecordChunk chunk, LoopFilter.Result filter, ChildSink children, float[] direct, int directAt,
@@ -135,9 +160,9 @@ public final class LoopSplit {
             int mb = r * metaInts;
             int m0 = meta[mb];
             if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & 0x00FFFFFF) == regularMeta0) {
-                splitRegular(chunk, r, j, sliverAt + 9 * sliverOffset[j], children, direct, directAt, slivers);
+                splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             } else {
-                splitOne(chunk, r, j, sliverAt + 9 * sliverOffset[j], children, direct, directAt, slivers);
+                splitOne(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             }
         }
     }
@@ -166,12 +191,31 @@ public final class LoopSplit {
                 ringBits[t + i] = layout.ringBit(c, kc, gc, i);
             }
             boolean frozen = false;
-            for (int i = 0; i < kc && !frozen; i++) {
+            for (int i = 0; i < kc && adaptiveRules && !frozen; i++) {
                 frozen = RecordLayout.bit(meta, mb, ringBits[t + i]);
             }
             vertexPoint(p, pb, c, kc, gc, frozen);
             for (int i = 0; i < kc; i++) {
                 edgePoint(p, pb, meta, mb, c, kc, gc, i);
+            }
+        }
+        for (int e = 0; e < 3; e++) {
+            interior[e] = RecordLayout.nextEdgeInterior(k[e], g[e]);
+        }
+        if (normals) {
+            // m_c's ring: (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1}).
+            for (int c = 0; c < 3; c++) {
+                int c1 = (c + 1) % 3;
+                int c2 = (c + 2) % 3;
+                putPoint(bornRing, 0, edgePoints, ep(c2, 0));
+                putPoint(bornRing, 3, vertexPoints, 3 * c);
+                if (interior[c]) {
+                    putPoint(bornRing, 6, edgePoints, ep(c, k[c] - 1));
+                    putPoint(bornRing, 9, edgePoints, ep(c1, 2));
+                }
+                putPoint(bornRing, 12, vertexPoints, 3 * c1);
+                putPoint(bornRing, 15, edgePoints, ep(c1, 0));
+                birth(c, edgePoints, ep(c, 0), interior[c]);
             }
         }
 
@@ -180,34 +224,153 @@ public final class LoopSplit {
         for (int e = 0; e < 3; e++) {
             if ((nf & 1 << e) != 0) {
                 // Sliver (a, b, m) with a -> b as the edge runs here; a and b are frozen, so V' = V.
-                putPoint(slivers, o, vertexPoints, 3 * e);
-                putPoint(slivers, o + 3, vertexPoints, 3 * ((e + 1) % 3));
-                putPoint(slivers, o + 6, edgePoints, ep(e, 0));
-                o += 9;
+                int e1 = (e + 1) % 3;
+                putCorner(slivers, o, p, pb, e, vertexPoints);
+                putCorner(slivers, o + vf, p, pb, e1, vertexPoints);
+                putBorn(slivers, o + 2 * vf, e, edgePoints, ep(e, 0));
+                o += tf;
             }
         }
 
-        for (int e = 0; e < 3; e++) {
-            interior[e] = RecordLayout.nextEdgeInterior(k[e], g[e]);
-        }
         if (children == null) {
-            int d = directAt + 36 * j;
+            int d = directAt + 4 * tf * j;
             for (int c = 0; c < 3; c++) {
-                putPoint(direct, d + 9 * c + 3 * c, vertexPoints, 3 * c);
-                putPoint(direct, d + 9 * c + 3 * ((c + 1) % 3), edgePoints, ep(c, 0));
-                putPoint(direct, d + 9 * c + 3 * ((c + 2) % 3), edgePoints, ep(c, 1));
+                int c2 = (c + 2) % 3;
+                putCorner(direct, d + tf * c + vf * c, p, pb, c, vertexPoints);
+                putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edgePoints, ep(c, 0));
+                putBorn(direct, d + tf * c + vf * c2, c2, edgePoints, ep(c2, 0));
             }
             for (int i = 0; i < 3; i++) {
-                putPoint(direct, d + 27 + 3 * i, edgePoints, ep((i + 1) % 3, 0));
+                int e = (i + 1) % 3;
+                putBorn(direct, d + 3 * tf + vf * i, e, edgePoints, ep(e, 0));
             }
             return;
         }
         for (int c = 0; c < 3; c++) {
             int q = 4 * j + c;
             writeCornerChild(children.chunkOf(q), children.indexOf(q), c, meta, mb, nf);
+            if (normals) {
+                carryCorner(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c, p, pb);
+            }
         }
         int q = 4 * j + 3;
         writeCentreChild(children.chunkOf(q), children.indexOf(q), meta, mb);
+        if (normals) {
+            carryCentre(children.chunkOf(q).points, children.indexOf(q) * pointFloats);
+        }
+    }
+
+    /**
+     * Limit position and normal of m_c, the new vertex on edge c, from its ring in {@link #bornRing}:
+     * {@code (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1})}, counter-clockwise, the
+     * bracketed pair only on an interior edge. The two records on an interior edge see this ring
+     * rotated by three; the tangents start at the smaller of V'_c and V'_{c+1} so that both compute
+     * the same bits (docs/design.md §5). A boundary vertex's ring starts at its leading edge, V'_{c+1}.
+     */
+    private void birth(int c, float[] m, int mo, boolean interiorEdge) {
+        float[] q = bornRing;
+        int o = 3 * c;
+        if (interiorEdge) {
+            int s = less(q, 3, q, 12) ? 1 : 4;
+            int i0 = 3 * s;
+            int i1 = 3 * ((s + 1) % 6);
+            int i2 = 3 * ((s + 2) % 6);
+            int i3 = 3 * ((s + 3) % 6);
+            int i4 = 3 * ((s + 4) % 6);
+            int i5 = 3 * ((s + 5) % 6);
+            float[] u = tanU;
+            float[] v = tanV;
+            for (int x = 0; x < 3; x++) {
+                bornLimit[o + x] = LoopRules.limitPoint6(m[mo + x],
+                        sortedSum6(q[x], q[3 + x], q[6 + x], q[9 + x], q[12 + x], q[15 + x]));
+                u[x] = LoopRules.tangentU6(q[i0 + x], q[i1 + x], q[i2 + x], q[i3 + x], q[i4 + x], q[i5 + x]);
+                v[x] = LoopRules.tangentV6(q[i0 + x], q[i1 + x], q[i2 + x], q[i3 + x], q[i4 + x], q[i5 + x]);
+            }
+            crossInto(u, v, o);
+            return;
+        }
+        // Boundary: ring (V'_{c+1}, m_{c+1}, m_{c+2}, V'_c) from the leading edge.
+        float[] u = tanU;
+        float[] v = tanV;
+        for (int x = 0; x < 3; x++) {
+            float q0 = q[12 + x];
+            float q1 = q[15 + x];
+            float q2 = q[x];
+            float q3 = q[3 + x];
+            bornLimit[o + x] = LoopRules.limitCreasePoint(m[mo + x], q0, q3);
+            u[x] = LoopRules.tangentUBoundary4(q0, q3);
+            v[x] = LoopRules.tangentVBoundary4(m[mo + x], q0, q1, q2, q3);
+        }
+        crossInto(u, v, o);
+    }
+
+    private void crossInto(float[] u, float[] v, int o) {
+        bornNormal[o] = LoopRules.cross(u[1], u[2], v[1], v[2]);
+        bornNormal[o + 1] = LoopRules.cross(u[2], u[0], v[2], v[0]);
+        bornNormal[o + 2] = LoopRules.cross(u[0], u[1], v[0], v[1]);
+    }
+
+    /** Whether point a precedes point b, x first, then y, then z. */
+    private static boolean less(float[] a, int ao, float[] b, int bo) {
+        if (a[ao] != b[bo]) {
+            return a[ao] < b[bo];
+        }
+        if (a[ao + 1] != b[bo + 1]) {
+            return a[ao + 1] < b[bo + 1];
+        }
+        return a[ao + 2] < b[bo + 2];
+    }
+
+    /**
+     * Output vertex of corner c that keeps its place (a sliver's end, a corner child's corner): the
+     * control point {@code vertices[3c]} or the carried limit position, then the carried normal.
+     */
+    private void putCorner(float[] dst, int d, float[] p, int pb, int c, float[] vertices) {
+        if (limit) {
+            putPoint(dst, d, p, pb + 3 * layout.limitSlot(c));
+        } else {
+            putPoint(dst, d, vertices, 3 * c);
+        }
+        if (normals) {
+            putPoint(dst, d + 3, p, pb + 3 * layout.normalSlot(c));
+        }
+    }
+
+    /** Output vertex m_e, born on edge e: the edge point {@code edges[eo]} or its limit, then its normal. */
+    private void putBorn(float[] dst, int d, int e, float[] edges, int eo) {
+        if (limit) {
+            putPoint(dst, d, bornLimit, 3 * e);
+        } else {
+            putPoint(dst, d, edges, eo);
+        }
+        if (normals) {
+            putPoint(dst, d + 3, bornNormal, 3 * e);
+        }
+    }
+
+    /** Corner child c's limit data: its corner keeps the parent's, the two others are m_c and m_{c+2}. */
+    private void carryCorner(float[] q, int qb, int c, float[] p, int pb) {
+        int c1 = (c + 1) % 3;
+        int c2 = (c + 2) % 3;
+        putPoint(q, qb + 3 * layout.normalSlot(c), p, pb + 3 * layout.normalSlot(c));
+        putPoint(q, qb + 3 * layout.normalSlot(c1), bornNormal, 3 * c);
+        putPoint(q, qb + 3 * layout.normalSlot(c2), bornNormal, 3 * c2);
+        if (limit) {
+            putPoint(q, qb + 3 * layout.limitSlot(c), p, pb + 3 * layout.limitSlot(c));
+            putPoint(q, qb + 3 * layout.limitSlot(c1), bornLimit, 3 * c);
+            putPoint(q, qb + 3 * layout.limitSlot(c2), bornLimit, 3 * c2);
+        }
+    }
+
+    /** The centre child's limit data: corner j is m_{j+1}. */
+    private void carryCentre(float[] q, int qb) {
+        for (int jj = 0; jj < 3; jj++) {
+            int e = (jj + 1) % 3;
+            putPoint(q, qb + 3 * layout.normalSlot(jj), bornNormal, 3 * e);
+            if (limit) {
+                putPoint(q, qb + 3 * layout.limitSlot(jj), bornLimit, 3 * e);
+            }
+        }
     }
 
     /** Offset in {@link #edgePoints} of the edge point of spoke (c, ring[i]). */
@@ -249,7 +412,7 @@ public final class LoopSplit {
         int a = pb + 3 * c;
         int b = pb + ringSlot3(c, i);
         int out = ep(c, i);
-        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])) {
+        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])) {
             for (int x = 0; x < 3; x++) {
                 edgePoints[out + x] = LoopRules.midpoint(p[a + x], p[b + x]);
             }
@@ -417,16 +580,18 @@ public final class LoopSplit {
         for (int w = 2; w < metaInts; w++) {
             anyBit |= meta[mb + w] != 0;
         }
+        boolean rules = anyBit && adaptiveRules;
         float w = weights[12];
         float beta = weights[13];
         // At the last level only the record's own edges are written, each as spoke 0 of the corner
         // it starts from (spoke 1 of corner c is spoke 0 of corner c+2 seen from the other end: the
         // masks are symmetric, so it would give the same bits).
-        int spokes = children == null ? 1 : 6;
+        // (Births need spokes 0, 2 and 5 of every corner: all of them then.)
+        int spokes = children == null && !normals ? 1 : 6;
         for (int c = 0; c < 3; c++) {
             int t = 6 * c;
             boolean frozen = false;
-            if (anyBit) {
+            if (rules) {
                 for (int i = 0; i < 6; i++) {
                     frozen |= RecordLayout.bit(meta, mb, regBit[t + i]);
                 }
@@ -453,7 +618,7 @@ public final class LoopSplit {
                 int b = pb + regOff[t + i];
                 int oc = pb + regOff[t + (i + 5) % 6];
                 int od = pb + regOff[t + (i + 1) % 6];
-                boolean mid = anyBit && RecordLayout.bit(meta, mb, regBit[t + i]);
+                boolean mid = rules && RecordLayout.bit(meta, mb, regBit[t + i]);
                 int o = 18 * c + 3 * i;
                 if (mid) {
                     for (int x = 0; x < 3; x++) {
@@ -466,25 +631,40 @@ public final class LoopSplit {
                 }
             }
         }
+        if (normals) {
+            for (int c = 0; c < 3; c++) {
+                int c1 = (c + 1) % 3;
+                int c2 = (c + 2) % 3;
+                putPoint(bornRing, 0, regEdge, 18 * c2);
+                putPoint(bornRing, 3, regVertex, 3 * c);
+                putPoint(bornRing, 6, regEdge, 18 * c + 15);
+                putPoint(bornRing, 9, regEdge, 18 * c1 + 6);
+                putPoint(bornRing, 12, regVertex, 3 * c1);
+                putPoint(bornRing, 15, regEdge, 18 * c1);
+                birth(c, regEdge, 18 * c, true);
+            }
+        }
         int nf = RecordLayout.neighbourFinished(m0);
         int s = sliverFloat;
         for (int e = 0; e < 3; e++) {
             if ((nf & 1 << e) != 0) {
-                putPoint(slivers, s, regVertex, 3 * e);
-                putPoint(slivers, s + 3, regVertex, 3 * ((e + 1) % 3));
-                putPoint(slivers, s + 6, regEdge, 18 * e);
-                s += 9;
+                putCorner(slivers, s, p, pb, e, regVertex);
+                putCorner(slivers, s + vf, p, pb, (e + 1) % 3, regVertex);
+                putBorn(slivers, s + 2 * vf, e, regEdge, 18 * e);
+                s += tf;
             }
         }
         if (children == null) {
-            int o = directAt + 36 * j;
+            int o = directAt + 4 * tf * j;
             for (int c = 0; c < 3; c++) {
-                putPoint(direct, o + 9 * c + 3 * c, regVertex, 3 * c);
-                putPoint(direct, o + 9 * c + 3 * ((c + 1) % 3), regEdge, 18 * c);
-                putPoint(direct, o + 9 * c + 3 * ((c + 2) % 3), regEdge, 18 * ((c + 2) % 3));
+                int c2 = (c + 2) % 3;
+                putCorner(direct, o + tf * c + vf * c, p, pb, c, regVertex);
+                putBorn(direct, o + tf * c + vf * ((c + 1) % 3), c, regEdge, 18 * c);
+                putBorn(direct, o + tf * c + vf * c2, c2, regEdge, 18 * c2);
             }
             for (int i = 0; i < 3; i++) {
-                putPoint(direct, o + 27 + 3 * i, regEdge, 18 * ((i + 1) % 3));
+                int e = (i + 1) % 3;
+                putBorn(direct, o + 3 * tf + vf * i, e, regEdge, 18 * e);
             }
             return;
         }
@@ -526,6 +706,9 @@ public final class LoopSplit {
             }
             qm[qmb] = meta0 | (nf & (1 << c | 1 << c2)) << 24;
             qm[qmb + 1] = meta1;
+            if (normals) {
+                carryCorner(qp, qb, c, p, pb);
+            }
         }
         int q = 4 * j + 3;
         RecordChunk dst = children.chunkOf(q);
@@ -548,6 +731,9 @@ public final class LoopSplit {
         }
         qm[qmb] = meta0;
         qm[qmb + 1] = meta1;
+        if (normals) {
+            carryCentre(qp, qb);
+        }
     }
 
     private static void copyBit(int[] meta, int mb, int bit, int[] qm, int qmb, int childBit) {

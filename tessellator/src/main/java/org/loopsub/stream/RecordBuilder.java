@@ -3,7 +3,9 @@ package org.loopsub.stream;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.loopsub.api.Scheme;
 import org.loopsub.mesh.MeshTopology;
+import org.loopsub.rules.LoopRules;
 
 /**
  * Turns an indexed mesh into the level-0 record stream: one self-contained record per triangle, in
@@ -54,6 +56,23 @@ public final class RecordBuilder {
      */
     public static List<RecordChunk> build(int[] triangles, float[] positions, MeshTopology topology,
                                           RecordLayout layout) {
+        if (layout.carriesNormals()) {
+            throw new IllegalArgumentException("a layout with limit data needs the scheme");
+        }
+        return build(triangles, positions, topology, layout, Scheme.LOOP);
+    }
+
+    /**
+     * @param triangles three vertex indices per triangle
+     * @param positions vertex positions in the engine's frame
+     * @param topology the mesh's rings
+     * @param layout the record layout (from {@link #fanCapacity})
+     * @param scheme the vertex weights, for the input vertices' limit positions
+     * @return the level-0 stream
+     */
+    public static List<RecordChunk> build(int[] triangles, float[] positions, MeshTopology topology,
+                                          RecordLayout layout, Scheme scheme) {
+        float[][] limit = layout.carriesNormals() ? limits(positions, topology, scheme) : null;
         int nt = triangles.length / 3;
         if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
             throw new IllegalArgumentException("valence " + topology.maxValence() + " exceeds " + RecordLayout.MAX_VALENCE);
@@ -84,11 +103,56 @@ public final class RecordBuilder {
                         int u = topology.neighbour(v, (s + i) % k[c]);
                         copyPoint(positions, u, chunk.points, r * pf, layout.ringSlot(c, k[c], g[c], i));
                     }
+                    if (limit != null) {
+                        copyPoint(limit[1], v, chunk.points, r * pf, layout.normalSlot(c));
+                        if (layout.limit()) {
+                            copyPoint(limit[0], v, chunk.points, r * pf, layout.limitSlot(c));
+                        }
+                    }
                 }
             }
             chunks.add(chunk);
         }
         return chunks;
+    }
+
+    /**
+     * Every input vertex's limit position and unit limit normal ({@link LoopRules#limit}), once per
+     * vertex so that all records holding it carry the same bits.
+     *
+     * @return {positions, normals}, 3 floats per vertex each
+     */
+    static float[][] limits(float[] positions, MeshTopology topology, Scheme scheme) {
+        int nv = topology.vertexCount();
+        float[] lp = new float[3 * nv];
+        float[] ln = new float[3 * nv];
+        double[] v = new double[3];
+        double[] ring = new double[3 * Math.max(1, topology.maxValence())];
+        double[] pos = new double[3];
+        double[] nor = new double[3];
+        for (int u = 0; u < nv; u++) {
+            int k = topology.valence(u);
+            if (k == 0) {
+                continue;
+            }
+            for (int x = 0; x < 3; x++) {
+                v[x] = positions[3 * u + x];
+            }
+            // The stored ring runs counter-clockwise and, on a boundary, starts right after the gap:
+            // with the end of the leading boundary edge, as LoopRules.limit wants it.
+            for (int i = 0; i < k; i++) {
+                int w = topology.neighbour(u, i);
+                for (int x = 0; x < 3; x++) {
+                    ring[3 * i + x] = positions[3 * w + x];
+                }
+            }
+            LoopRules.limit(scheme, v, ring, k, topology.isBoundary(u), pos, nor);
+            for (int x = 0; x < 3; x++) {
+                lp[3 * u + x] = (float) pos[x];
+                ln[3 * u + x] = (float) nor[x];
+            }
+        }
+        return new float[][] {lp, ln};
     }
 
     private static void copyPoint(float[] positions, int v, float[] points, int base, int slot) {

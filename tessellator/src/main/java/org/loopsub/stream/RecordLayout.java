@@ -11,7 +11,13 @@ package org.loopsub.stream;
  *   slot 3 + e           D_e, the vertex opposite edge e across it (edge e runs corner e to e+1);
  *                        zero when edge e is a boundary edge
  *   slot 6 + c*F + j     the fan of corner c: its ring vertices that are neither a corner nor a D
+ *   slot 6 + 3F + c      with {@link #carriesNormals()}: the limit normal of corner c, fixed where the
+ *                        vertex was born (not unit length: only its direction means anything)
+ *   slot 9 + 3F + c      with {@link #limit()}: the limit position of corner c, fixed where it was born
  * </pre>
+ * A vertex's limit position and normal never change with refinement, so a record computes them only
+ * for the three vertices its split creates (the midpoints of its own edges) and copies the rest from
+ * the parent: every record holding a vertex holds the same bits for it.
  * The ring of corner c, counter-clockwise from N = corner c+1, is therefore
  * {@code N, P = corner c+2, [D_{c+2}], fan..., [D_c]}, where a D is present when its edge is interior.
  * A valence-3 interior corner has {@code D_{c+2} == D_c} (its fan length is -1): the ring is
@@ -46,17 +52,69 @@ public final class RecordLayout {
     private final int fanCapacity;
     private final int pointSlots;
     private final int metaInts;
+    private final boolean normals;
+    private final boolean limit;
 
     /**
+     * A layout that carries positions only.
+     *
      * @param fanCapacity F, the most fan slots any corner needs
      */
     public RecordLayout(int fanCapacity) {
+        this(fanCapacity, false, false);
+    }
+
+    /**
+     * @param fanCapacity F, the most fan slots any corner needs
+     * @param normals whether records carry each corner's limit normal (output triangles then carry
+     *                a normal per corner)
+     * @param limit whether records carry each corner's limit position, which output triangles then
+     *              take instead of the control point (implies {@code normals})
+     */
+    public RecordLayout(int fanCapacity, boolean normals, boolean limit) {
         if (fanCapacity < MIN_FAN) {
             throw new IllegalArgumentException("fan capacity must be >= " + MIN_FAN);
         }
         this.fanCapacity = fanCapacity;
-        this.pointSlots = FIXED_POINTS + 3 * fanCapacity;
+        this.normals = normals || limit;
+        this.limit = limit;
+        this.pointSlots = FIXED_POINTS + 3 * fanCapacity + (this.normals ? 3 : 0) + (limit ? 3 : 0);
         this.metaInts = 2 + (FIXED_SPOKES + 3 * fanCapacity + 31) / 32;
+    }
+
+    /** @return whether records carry limit normals and output corners have a normal */
+    public boolean carriesNormals() {
+        return normals;
+    }
+
+    /** @return whether records carry limit positions and output corners sit on the limit surface */
+    public boolean limit() {
+        return limit;
+    }
+
+    /** @return the slot of corner c's limit normal (only with {@link #carriesNormals()}) */
+    public int normalSlot(int c) {
+        return FIXED_POINTS + 3 * fanCapacity + c;
+    }
+
+    /** @return the slot of corner c's limit position (only with {@link #limit()}) */
+    public int limitSlot(int c) {
+        return FIXED_POINTS + 3 * fanCapacity + 3 + c;
+    }
+
+    /** @return the slot output triangles take corner c's position from */
+    public int outputSlot(int c) {
+        return limit ? limitSlot(c) : c;
+    }
+
+    /** @return floats per output vertex: its position, then with {@link #carriesNormals()} its normal */
+    public int vertexFloats() {
+        return normals ? 6 : 3;
+    }
+
+    /** @return floats per output triangle ({@code 3 * vertexFloats()}) */
+    public int triangleFloats() {
+        return 3 * vertexFloats();
     }
 
     /** @return F, the fan slots per corner */
