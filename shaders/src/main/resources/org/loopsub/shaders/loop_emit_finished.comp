@@ -1,12 +1,16 @@
 // Writes the corners of finished records to the output, in stream order (twin of
 // LoopEmitFinished.java): finished record finishedIdx[j] goes to floats uOutFloatBase + 9j of the
-// bound output range.
+// bound output range (its corners' positions; with NORMALS their normals go to the same floats of
+// the normal buffer).
 #include "loop_record.glsl"
 
 layout(local_size_x = 64) in;
 
 layout(std430, binding = 4) writeonly buffer Out { float outP[]; };
 layout(std430, binding = 5) readonly buffer Index { uint finishedIdx[]; };
+#ifdef NORMALS
+layout(std430, binding = 14) writeonly buffer OutNormals { float outN[]; };
+#endif
 
 #ifdef RESIDENT
 uniform uint uBaseSlot;
@@ -25,6 +29,10 @@ void main() {
     uint r = finishedIdx[j];
     uint o = OUT_FLOAT_BASE + 9u * j;
     for (int c = 0; c < 3; c++) {
-        for (int x = 0; x < 3; x++) outP[o + uint(3 * c + x)] = coord(pointOf(r, c), x);
+        for (int x = 0; x < 3; x++) outP[o + uint(3 * c + x)] = coord(pointOf(r, outputSlot(c)), x);
+#ifdef NORMALS
+        vec3 n = outputNormal(loadPoint(r, normalSlot(c)));
+        for (int x = 0; x < 3; x++) outN[o + uint(3 * c + x)] = n[x];
+#endif
     }
 }

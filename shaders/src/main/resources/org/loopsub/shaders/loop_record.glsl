@@ -35,6 +35,36 @@ uint pointOf(uint r, int slot) {
     return ((a >> 5u) * uint(POINT_FLOATS) + uint(3 * slot)) * 32u + (a & 31u);
 }
 float coord(uint point, int x) { return srcP[point + uint(x) * 32u]; }
+vec3 loadPoint(uint r, int slot) {
+    uint p = pointOf(r, slot);
+    return vec3(coord(p, 0), coord(p, 1), coord(p, 2));
+}
+
+// Limit data a layout may carry (RecordLayout: NORMALS, LIMIT and the first slots come from Java):
+// each corner's limit normal and limit position, fixed where the vertex was born. Output triangles
+// take their positions from outputSlot and, with NORMALS, write each corner's normal to a buffer
+// beside the positions, at the same float index.
+#ifdef NORMALS
+int normalSlot(int c) { return NORMAL_SLOT0 + c; }
+#endif
+// A normal as it goes to the output: as carried (only its direction means anything; the Java back
+// end and the CLI's weld normalise in double), or, for a renderer's frame (UNIT_NORMALS), of unit
+// length. That is the only place where the driver's inversesqrt enters, outside the bytes the two
+// back ends share.
+vec3 outputNormal(vec3 n) {
+#ifdef UNIT_NORMALS
+    float l2 = dot(n, n);
+    return l2 > 0.0 ? n * inversesqrt(l2) : n;
+#else
+    return n;
+#endif
+}
+#ifdef LIMIT
+int limitSlot(int c) { return LIMIT_SLOT0 + c; }
+int outputSlot(int c) { return limitSlot(c); }
+#else
+int outputSlot(int c) { return c; }
+#endif
 uint metaOf(uint r, int w) {
     uint a = uSrcFirst + r;
     return ((a >> 5u) * uint(META_INTS) + uint(w)) * 32u + (a & 31u);
@@ -111,4 +141,39 @@ float loopVertexPoint(float w, float beta, float v, float ringSum) {
 float loopBoundaryVertexPoint(float v, float p, float q) {
     precise float r = LOOP_BOUNDARY_CENTRE * v + LOOP_BOUNDARY_NEIGHBOUR * (p + q);
     return r;
+}
+
+// The limit masks of vertices a split creates (valence 6 inside, 4 on a boundary), LoopRules' twins.
+float loopLimitPoint6(float v, float ringSum) {
+    precise float r = LOOP_LIMIT_CENTRE_6 * v + LOOP_LIMIT_RING_6 * ringSum;
+    return r;
+}
+float loopLimitCreasePoint(float v, float p, float q) {
+    precise float r = LOOP_LIMIT_CREASE_CENTRE * v + LOOP_LIMIT_CREASE_NEIGHBOUR * (p + q);
+    return r;
+}
+float loopTangentU6(float q0, float q1, float q2, float q3, float q4, float q5) {
+    precise float d = q0 - q3;
+    precise float r = (d + d) + ((q1 + q5) - (q2 + q4));
+    return r;
+}
+float loopTangentV6(float q0, float q1, float q2, float q3, float q4, float q5) {
+    precise float r = (q1 + q2) - (q4 + q5);
+    return r;
+}
+float loopTangentUBoundary4(float q0, float q3) {
+    precise float r = q0 - q3;
+    return r;
+}
+float loopTangentVBoundary4(float v, float q0, float q1, float q2, float q3) {
+    precise float d = (q1 + q2) - v;
+    precise float r = (d + d) - (q0 + q3);
+    return r;
+}
+float loopCross(float a1, float a2, float b1, float b2) {
+    precise float r = a1 * b2 - a2 * b1;
+    return r;
+}
+vec3 loopCross3(vec3 u, vec3 v) {
+    return vec3(loopCross(u.y, u.z, v.y, v.z), loopCross(u.z, u.x, v.z, v.x), loopCross(u.x, u.y, v.x, v.y));
 }

@@ -33,6 +33,18 @@ layout(std430, binding = 11) writeonly buffer DirectOut { vec4 directP4[]; };
 #else
 layout(std430, binding = 11) writeonly buffer DirectOut { float directP[]; };
 #endif
+#ifdef NORMALS
+#ifdef FUSED
+#error "FUSED cannot carry limit data: a grandchild's new vertices need rings two levels down"
+#endif
+// Each output triangle's corner normals, at the same floats as its positions.
+layout(std430, binding = 14) writeonly buffer SliverNormals { float sliverN[]; };
+#ifdef REGULAR_ONLY
+layout(std430, binding = 15) writeonly buffer DirectNormals { vec4 directN4[]; };
+#else
+layout(std430, binding = 15) writeonly buffer DirectNormals { float directN[]; };
+#endif
+#endif
 
 #ifdef RESIDENT
 // Read from the sizes once per invocation (loadResidentSizes), not at every store: the compiler
@@ -132,7 +144,12 @@ void edgePoint(uint r, int c, int k, int g, int i) {
     uint a = pointOf(r, c);
     uint b = pointOf(r, ringSlot(c, k, g, i));
     int o = ep(c, i);
+#ifdef LIMIT
+    // On the limit surface nothing is frozen and complete spokes keep Loop's mask (LoopSplit).
+    if (isBoundarySpoke(k, g, i)) {
+#else
     if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i))) {
+#endif
         for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
         return;
     }
@@ -143,13 +160,8 @@ void edgePoint(uint r, int c, int k, int g, int i) {
     }
 }
 
-void sliverVertex(uint o, int s) { for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = vertexPoints[s + x]; }
-void sliverEdge(uint o, int s) { for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = edgePoints[s + x]; }
-#if defined(DIRECT) && defined(GENERAL_ONLY)
-// General records are few: their direct triangles go straight to the output.
-void directVertex(uint o, int s) { for (int x = 0; x < 3; x++) directP[o + uint(x)] = vertexPoints[s + x]; }
-void directEdge(uint o, int s) { for (int x = 0; x < 3; x++) directP[o + uint(x)] = edgePoints[s + x]; }
-#endif
+vec3 vertexVec(int c) { return vec3(vertexPoints[3 * c], vertexPoints[3 * c + 1], vertexPoints[3 * c + 2]); }
+vec3 edgeVec(int c, int i) { int o = ep(c, i); return vec3(edgePoints[o], edgePoints[o + 1], edgePoints[o + 2]); }
 
 #if !defined(DIRECT) && !defined(REGULAR_ONLY)
 // ---- General children, written float by float into the child segment (few records take this path).
@@ -168,6 +180,9 @@ void dstVertex(uint q, int slot, int s) {
 }
 void dstEdge(uint q, int slot, int s) {
     for (int x = 0; x < 3; x++) dstP[childFloat(q, 3 * slot + x)] = edgePoints[s + x];
+}
+void dstVec(uint q, int slot, vec3 v) {
+    for (int x = 0; x < 3; x++) dstP[childFloat(q, 3 * slot + x)] = v[x];
 }
 
 void setChildBit(int bit) { childBits[bit >> 5] |= 1u << uint(bit & 31); }
@@ -276,11 +291,6 @@ float sortedSum6(float r0, float r1, float r2, float r3, float r4, float r5) {
     return s;
 }
 
-vec3 loadPoint(uint r, int slot) {
-    uint p = pointOf(r, slot);
-    return vec3(coord(p, 0), coord(p, 1), coord(p, 2));
-}
-
 // Spoke (a, b) with c and d opposite it; the midpoint once the spoke is complete.
 vec3 edgeRule(vec3 a, vec3 b, vec3 c, vec3 d, bool complete) {
     if (complete) return vec3(loopMidpoint(a.x, b.x), loopMidpoint(a.y, b.y), loopMidpoint(a.z, b.z));
@@ -306,6 +316,9 @@ void regularCorner(uint r, int c, vec3 a, vec3 r0, vec3 r1, vec3 r2, vec3 r3, ve
     bool b3 = srcBit(r, regBit(c, 3));
     bool b4 = srcBit(r, regBit(c, 4));
     bool b5 = srcBit(r, regBit(c, 5));
+#ifdef LIMIT
+    b0 = false; b1 = false; b2 = false; b3 = false; b4 = false; b5 = false;
+#endif
     v = vertexRule(a, r0, r1, r2, r3, r4, r5, b0 || b1 || b2 || b3 || b4 || b5);
     e0 = edgeRule(a, r0, r5, r1, b0);
     e1 = edgeRule(a, r1, r0, r2, b1);
@@ -314,6 +327,87 @@ void regularCorner(uint r, int c, vec3 a, vec3 r0, vec3 r1, vec3 r2, vec3 r3, ve
     e4 = edgeRule(a, r4, r3, r5, b4);
     e5 = edgeRule(a, r5, r4, r0, b5);
 }
+
+// ---- Limit data (NORMALS, LIMIT): the limit normal and position of the vertices this split
+// creates, m_e on edge e (BN_e, BL_e), and what output vertices and children take.
+#ifdef NORMALS
+vec3 BN0, BN1, BN2;
+vec3 BL0, BL1, BL2;
+
+bool pointLess(vec3 a, vec3 b) { return a.x != b.x ? a.x < b.x : a.y != b.y ? a.y < b.y : a.z < b.z; }
+
+// Limit position and normal of m, the vertex born on an edge, from its ring (q0 .. q5) =
+// (m_{c+2}, V'_c, E(c, D_c), E(c+1, D_c), V'_{c+1}, m_{c+1}), counter-clockwise; on a boundary edge
+// q2 and q3 are absent. Twin of LoopSplit.birth: the tangents start at the smaller of V'_c and
+// V'_{c+1}, so the two records on an interior edge compute the same bits.
+void birth(vec3 m, vec3 q0, vec3 q1, vec3 q2, vec3 q3, vec3 q4, vec3 q5, bool interiorEdge,
+           out vec3 lim, out vec3 nor) {
+    if (interiorEdge) {
+        vec3 t0, t1, t2, t3, t4, t5;
+        if (pointLess(q1, q4)) {
+            t0 = q1; t1 = q2; t2 = q3; t3 = q4; t4 = q5; t5 = q0;
+        } else {
+            t0 = q4; t1 = q5; t2 = q0; t3 = q1; t4 = q2; t5 = q3;
+        }
+        lim = vec3(loopLimitPoint6(m.x, sortedSum6(q0.x, q1.x, q2.x, q3.x, q4.x, q5.x)),
+                   loopLimitPoint6(m.y, sortedSum6(q0.y, q1.y, q2.y, q3.y, q4.y, q5.y)),
+                   loopLimitPoint6(m.z, sortedSum6(q0.z, q1.z, q2.z, q3.z, q4.z, q5.z)));
+        vec3 u = vec3(loopTangentU6(t0.x, t1.x, t2.x, t3.x, t4.x, t5.x), loopTangentU6(t0.y, t1.y, t2.y, t3.y, t4.y, t5.y),
+                      loopTangentU6(t0.z, t1.z, t2.z, t3.z, t4.z, t5.z));
+        vec3 v = vec3(loopTangentV6(t0.x, t1.x, t2.x, t3.x, t4.x, t5.x), loopTangentV6(t0.y, t1.y, t2.y, t3.y, t4.y, t5.y),
+                      loopTangentV6(t0.z, t1.z, t2.z, t3.z, t4.z, t5.z));
+        nor = loopCross3(u, v);
+    } else {
+        // The ring from the leading edge: (V'_{c+1}, m_{c+1}, m_{c+2}, V'_c).
+        lim = vec3(loopLimitCreasePoint(m.x, q4.x, q1.x), loopLimitCreasePoint(m.y, q4.y, q1.y),
+                   loopLimitCreasePoint(m.z, q4.z, q1.z));
+        vec3 u = vec3(loopTangentUBoundary4(q4.x, q1.x), loopTangentUBoundary4(q4.y, q1.y), loopTangentUBoundary4(q4.z, q1.z));
+        vec3 v = vec3(loopTangentVBoundary4(m.x, q4.x, q5.x, q0.x, q1.x), loopTangentVBoundary4(m.y, q4.y, q5.y, q0.y, q1.y),
+                      loopTangentVBoundary4(m.z, q4.z, q5.z, q0.z, q1.z));
+        nor = loopCross3(u, v);
+    }
+}
+vec3 bornNormal(int e) { return e == 0 ? BN0 : e == 1 ? BN1 : BN2; }
+vec3 cornerNormal(uint r, int c) { return loadPoint(r, normalSlot(c)); }
+#else
+vec3 bornNormal(int e) { return vec3(0.0); }
+vec3 cornerNormal(uint r, int c) { return vec3(0.0); }
+#endif
+
+#ifndef REGULAR_ONLY
+// General records (few): output vertices one at a time. Corner c shows its control point or its
+// carried limit position, the vertex born on edge e its edge point or the limit computed for it.
+vec3 cornerOut(uint r, int c) {
+#ifdef LIMIT
+    return loadPoint(r, limitSlot(c));
+#else
+    return vertexVec(c);
+#endif
+}
+vec3 bornOut(int e) {
+#ifdef LIMIT
+    return e == 0 ? BL0 : e == 1 ? BL1 : BL2;
+#else
+    return edgeVec(e, 0);
+#endif
+}
+void sliverPut(uint o, vec3 p, vec3 n) {
+    for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = p[x];
+#ifdef NORMALS
+    n = outputNormal(n);
+    for (int x = 0; x < 3; x++) sliverN[o + uint(x)] = n[x];
+#endif
+}
+#ifdef DIRECT
+void directPut(uint o, vec3 p, vec3 n) {
+    for (int x = 0; x < 3; x++) directP[o + uint(x)] = p[x];
+#ifdef NORMALS
+    n = outputNormal(n);
+    for (int x = 0; x < 3; x++) directN[o + uint(x)] = n[x];
+#endif
+}
+#endif
+#endif
 
 vec3 V0, V1, V2;
 vec3 E00, E01, E02, E03, E04, E05;
@@ -326,20 +420,44 @@ void sliverTriangle(uint o, vec3 a, vec3 b, vec3 m) {
     sliverP[o + 6u] = m.x; sliverP[o + 7u] = m.y; sliverP[o + 8u] = m.z;
 }
 
+#ifdef NORMALS
+void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
+    a = outputNormal(a);
+    b = outputNormal(b);
+    m = outputNormal(m);
+    sliverN[o] = a.x; sliverN[o + 1u] = a.y; sliverN[o + 2u] = a.z;
+    sliverN[o + 3u] = b.x; sliverN[o + 4u] = b.y; sliverN[o + 5u] = b.z;
+    sliverN[o + 6u] = m.x; sliverN[o + 7u] = m.y; sliverN[o + 8u] = m.z;
+}
+#endif
+
 #if defined(DIRECT) && defined(REGULAR_ONLY)
 // Four output triangles (a0 b0 c0 ... a3 b3 c3), 36 floats, at vec4 o4 of the output: 9 vec4 stores.
+#define PUT_FOUR(dst) \
+    dst[o4] = vec4(a0, b0.x); \
+    dst[o4 + 1u] = vec4(b0.yz, c0.xy); \
+    dst[o4 + 2u] = vec4(c0.z, a1); \
+    dst[o4 + 3u] = vec4(b1, c1.x); \
+    dst[o4 + 4u] = vec4(c1.yz, a2.xy); \
+    dst[o4 + 5u] = vec4(a2.z, b2); \
+    dst[o4 + 6u] = vec4(c2, a3.x); \
+    dst[o4 + 7u] = vec4(a3.yz, b3.xy); \
+    dst[o4 + 8u] = vec4(b3.z, c3);
 void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
                       vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
-    directP4[o4] = vec4(a0, b0.x);
-    directP4[o4 + 1u] = vec4(b0.yz, c0.xy);
-    directP4[o4 + 2u] = vec4(c0.z, a1);
-    directP4[o4 + 3u] = vec4(b1, c1.x);
-    directP4[o4 + 4u] = vec4(c1.yz, a2.xy);
-    directP4[o4 + 5u] = vec4(a2.z, b2);
-    directP4[o4 + 6u] = vec4(c2, a3.x);
-    directP4[o4 + 7u] = vec4(a3.yz, b3.xy);
-    directP4[o4 + 8u] = vec4(b3.z, c3);
+    PUT_FOUR(directP4)
 }
+#ifdef NORMALS
+// Their corner normals, at the same floats of the normal buffer.
+void putFourNormals(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
+                    vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
+    a0 = outputNormal(a0); b0 = outputNormal(b0); c0 = outputNormal(c0);
+    a1 = outputNormal(a1); b1 = outputNormal(b1); c1 = outputNormal(c1);
+    a2 = outputNormal(a2); b2 = outputNormal(b2); c2 = outputNormal(c2);
+    a3 = outputNormal(a3); b3 = outputNormal(b3); c3 = outputNormal(c3);
+    PUT_FOUR(directN4)
+}
+#endif
 #endif
 
 #ifdef FUSED
@@ -355,13 +473,33 @@ void splitRegular(uint j, uint r, uint m0) {
     regularCorner(r, 0, A0, A1, A2, D2, F00, F01, D0, V0, E00, E01, E02, E03, E04, E05);
     regularCorner(r, 1, A1, A2, A0, D0, F10, F11, D1, V1, E10, E11, E12, E13, E14, E15);
     regularCorner(r, 2, A2, A0, A1, D1, F20, F21, D2, V2, E20, E21, E22, E23, E24, E25);
+    // What output triangles show: P_c at corner c, M_e at the vertex born on edge e.
+#ifdef NORMALS
+    birth(E00, E20, V0, E05, E12, V1, E10, true, BL0, BN0);
+    birth(E10, E00, V1, E15, E22, V2, E20, true, BL1, BN1);
+    birth(E20, E10, V2, E25, E02, V0, E00, true, BL2, BN2);
+    vec3 PN0 = cornerNormal(r, 0), PN1 = cornerNormal(r, 1), PN2 = cornerNormal(r, 2);
+#endif
+#ifdef LIMIT
+    vec3 P0 = loadPoint(r, limitSlot(0)), P1 = loadPoint(r, limitSlot(1)), P2 = loadPoint(r, limitSlot(2));
+    vec3 M0 = BL0, M1 = BL1, M2 = BL2;
+#else
+    vec3 P0 = V0, P1 = V1, P2 = V2;
+    vec3 M0 = E00, M1 = E10, M2 = E20;
+#endif
 #ifndef UNIFORM
     // Sliver (a, b, m) along each edge whose neighbour has finished.
     uint nf = neighbourFinishedOf(m0);
     uint o = SLIVER_FLOAT_BASE + 9u * sliverOffset[r];
-    if ((nf & 1u) != 0u) { sliverTriangle(o, V0, V1, E00); o += 9u; }
-    if ((nf & 2u) != 0u) { sliverTriangle(o, V1, V2, E10); o += 9u; }
-    if ((nf & 4u) != 0u) { sliverTriangle(o, V2, V0, E20); }
+#ifdef NORMALS
+    if ((nf & 1u) != 0u) { sliverTriangle(o, P0, P1, M0); sliverNormals(o, PN0, PN1, BN0); o += 9u; }
+    if ((nf & 2u) != 0u) { sliverTriangle(o, P1, P2, M1); sliverNormals(o, PN1, PN2, BN1); o += 9u; }
+    if ((nf & 4u) != 0u) { sliverTriangle(o, P2, P0, M2); sliverNormals(o, PN2, PN0, BN2); }
+#else
+    if ((nf & 1u) != 0u) { sliverTriangle(o, P0, P1, M0); o += 9u; }
+    if ((nf & 2u) != 0u) { sliverTriangle(o, P1, P2, M1); o += 9u; }
+    if ((nf & 4u) != 0u) { sliverTriangle(o, P2, P0, M2); }
+#endif
 #endif
 #if defined(FUSED)
     uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
@@ -372,7 +510,10 @@ void splitRegular(uint j, uint r, uint m0) {
 #elif defined(DIRECT) && defined(REGULAR_ONLY)
     // The four children as output triangles: corner children 0, 1, 2, then the centre; edge c's
     // point is E_c0, spoke 0 of the corner it starts from, as in LoopSplit.splitRegular.
-    putFourTriangles((DIRECT_FLOAT_BASE + 36u * j) / 4u, V0, E00, E20, E00, V1, E10, E20, E10, V2, E10, E20, E00);
+    putFourTriangles((DIRECT_FLOAT_BASE + 36u * j) / 4u, P0, M0, M2, M0, P1, M1, M2, M1, P2, M1, M2, M0);
+#ifdef NORMALS
+    putFourNormals((DIRECT_FLOAT_BASE + 36u * j) / 4u, PN0, BN0, BN2, BN0, PN1, BN1, BN2, BN1, PN2, BN1, BN2, BN0);
+#endif
 #endif
 }
 
@@ -460,6 +601,20 @@ void writeRegularChildren(uint j, uint r, uint nf) {
     putChildren(j, fanSlot(1, 1), a9, b9, c9, d9);
     putChildren(j, fanSlot(2, 0), a10, b10, c10, d10);
     putChildren(j, fanSlot(2, 1), a11, b11, c11, d11);
+#ifdef NORMALS
+    // Corner child c keeps the parent's data at corner c and takes m_c, m_{c+2} at the others; the
+    // centre child has m_{j+1} at corner j.
+    vec3 PN0 = cornerNormal(r, 0), PN1 = cornerNormal(r, 1), PN2 = cornerNormal(r, 2);
+    putChildren(j, normalSlot(0), PN0, BN0, BN2, BN1);
+    putChildren(j, normalSlot(1), BN0, PN1, BN1, BN2);
+    putChildren(j, normalSlot(2), BN2, BN1, PN2, BN0);
+#endif
+#ifdef LIMIT
+    vec3 PL0 = loadPoint(r, limitSlot(0)), PL1 = loadPoint(r, limitSlot(1)), PL2 = loadPoint(r, limitSlot(2));
+    putChildren(j, limitSlot(0), PL0, BL0, BL2, BL1);
+    putChildren(j, limitSlot(1), BL0, PL1, BL1, BL2);
+    putChildren(j, limitSlot(2), BL2, BL1, PL2, BL0);
+#endif
     uint meta0 = packMeta0(6, 6, 6, 0u);
     // Corner child c inherits the neighbour-finished bits of edges c and c+2.
     dstM4[childrenMeta(j, 0)] = uvec4(meta0 | (nf & 5u) << 24u, meta0 | (nf & 3u) << 24u, meta0 | (nf & 6u) << 24u, meta0);
@@ -539,10 +694,26 @@ bool splitOne(uint j) {
     }
     for (int c = 0; c < 3; c++) {
         bool frozen = false;
+#ifndef LIMIT
         for (int i = 0; i < sK[c] && !frozen; i++) frozen = recBit(ringBit(c, sK[c], sG[c], i));
+#endif
         vertexPoint(r, c, sK[c], sG[c], frozen);
         for (int i = 0; i < sK[c]; i++) edgePoint(r, c, sK[c], sG[c], i);
     }
+
+    for (int e = 0; e < 3; e++) sInterior[e] = nextEdgeInterior(sK[e], sG[e]);
+#ifdef NORMALS
+    for (int c = 0; c < 3; c++) {
+        int c1 = (c + 1) % 3;
+        int c2 = (c + 2) % 3;
+        vec3 q2 = sInterior[c] ? edgeVec(c, sK[c] - 1) : vec3(0.0);
+        vec3 q3 = sInterior[c] ? edgeVec(c1, 2) : vec3(0.0);
+        vec3 lim;
+        vec3 nor;
+        birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], lim, nor);
+        if (c == 0) { BL0 = lim; BN0 = nor; } else if (c == 1) { BL1 = lim; BN1 = nor; } else { BL2 = lim; BN2 = nor; }
+    }
+#endif
 
 #ifndef UNIFORM
     uint s = sliverOffset[r];
@@ -551,22 +722,24 @@ bool splitOne(uint j) {
             // Sliver (a, b, m) with a -> b as the edge runs here; a and b are frozen, so V' = V.
             uint o = SLIVER_FLOAT_BASE + 9u * s;
             s++;
-            sliverVertex(o, 3 * e);
-            sliverVertex(o + 3u, 3 * ((e + 1) % 3));
-            sliverEdge(o + 6u, ep(e, 0));
+            int e1 = (e + 1) % 3;
+            sliverPut(o, cornerOut(r, e), cornerNormal(r, e));
+            sliverPut(o + 3u, cornerOut(r, e1), cornerNormal(r, e1));
+            sliverPut(o + 6u, bornOut(e), bornNormal(e));
         }
     }
 #endif
 
-    for (int e = 0; e < 3; e++) sInterior[e] = nextEdgeInterior(sK[e], sG[e]);
 #ifdef DIRECT
     uint o = DIRECT_FLOAT_BASE + 36u * j;
     for (int c = 0; c < 3; c++) {
-        directVertex(o + uint(9 * c + 3 * c), 3 * c);
-        directEdge(o + uint(9 * c + 3 * ((c + 1) % 3)), ep(c, 0));
-        directEdge(o + uint(9 * c + 3 * ((c + 2) % 3)), ep(c, 1));
+        int c1 = (c + 1) % 3;
+        int c2 = (c + 2) % 3;
+        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), cornerNormal(r, c));
+        directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c));
+        directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2));
     }
-    for (int i = 0; i < 3; i++) directEdge(o + uint(27 + 3 * i), ep((i + 1) % 3, 0));
+    for (int i = 0; i < 3; i++) directPut(o + uint(27 + 3 * i), bornOut((i + 1) % 3), bornNormal((i + 1) % 3));
 #endif
 #endif
     return true;
@@ -590,5 +763,26 @@ void main() {
 #else
     for (int c = 0; c < 3; c++) writeCornerChild(4u * j + uint(c), c, sK, sG, sInterior, sNf);
     writeCentreChild(4u * j + 3u, sK, sInterior);
+#ifdef NORMALS
+    for (int c = 0; c < 3; c++) {
+        uint q = 4u * j + uint(c);
+        int c1 = (c + 1) % 3;
+        int c2 = (c + 2) % 3;
+        dstVec(q, normalSlot(c), cornerNormal(sR, c));
+        dstVec(q, normalSlot(c1), bornNormal(c));
+        dstVec(q, normalSlot(c2), bornNormal(c2));
+#ifdef LIMIT
+        dstVec(q, limitSlot(c), loadPoint(sR, limitSlot(c)));
+        dstVec(q, limitSlot(c1), bornOut(c));
+        dstVec(q, limitSlot(c2), bornOut(c2));
+#endif
+    }
+    for (int jj = 0; jj < 3; jj++) {
+        dstVec(4u * j + 3u, normalSlot(jj), bornNormal((jj + 1) % 3));
+#ifdef LIMIT
+        dstVec(4u * j + 3u, limitSlot(jj), bornOut((jj + 1) % 3));
+#endif
+    }
+#endif
 #endif
 }

@@ -101,9 +101,6 @@ final class AdaptiveLevel {
             long finishedAt = finishedTotal > 0 ? out.reserve(level, GlOutput.Block.Kind.FINISHED, finishedTotal, false) : 0;
             long sliverAt = sliverTotal > 0 ? out.reserve(level, GlOutput.Block.Kind.SLIVERS, sliverTotal, false) : 0;
             long directAt = direct && activeTotal > 0 ? out.reserve(level + 1, GlOutput.Block.Kind.DIRECT, 4 * activeTotal, true) : 0;
-            GlBuffer finishedOut = finishedTotal > 0 ? out.buffer() : null;
-            GlBuffer sliverOut = sliverTotal > 0 ? out.buffer() : null;
-            GlBuffer directOut = direct && activeTotal > 0 ? out.buffer() : null;
             long activeAt = 0;
             for (int wi = 0; wi < windows.size(); wi++) {
                 Window w = windows.get(wi);
@@ -113,7 +110,7 @@ final class AdaptiveLevel {
                 if (finished > 0) {
                     passes.bindSource(w.seg(), w.first(), emit);
                     w.b().finishedIdx().bind(INDEX);
-                    GlPasses.setUint(emit, "uOutFloatBase", passes.bindOutput(finishedOut, OUT, finishedAt, finished));
+                    GlPasses.setUint(emit, "uOutFloatBase", passes.bindOutput(out, OUT, finishedAt, finished));
                     GlPasses.setUint(emit, "uCount", finished);
                     timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
                     emit.dispatchFor(finished);
@@ -126,11 +123,10 @@ final class AdaptiveLevel {
                     w.b().activeIdx().bind(INDEX);
                     w.b().sliverOffset().bind(SLIVER_OFFSET);
                     // Without slivers nothing is written there, but the binding must be valid.
-                    GlBuffer sBuf = sliverOut != null ? sliverOut : passes.placeholder();
-                    split.setUint("uSliverFloatBase", sliverOut != null
-                            ? passes.bindOutput(sliverOut, OUT, sliverAt, Math.max(1, slivers)) : passes.bindRange(sBuf, OUT, 0, sBuf.bytes()));
+                    split.setUint("uSliverFloatBase", sliverTotal > 0
+                            ? passes.bindOutput(out, OUT, sliverAt, Math.max(1, slivers)) : passes.bindNoOutput(OUT));
                     if (direct) {
-                        split.setUint("uDirectFloatBase", passes.bindTriangles(directOut, directAt + 4 * activeAt, 4 * active));
+                        split.setUint("uDirectFloatBase", passes.bindTriangles(out, directAt + 4 * activeAt, 4 * active));
                     } else {
                         Segment children = passes.childSegment(active);
                         passes.bindDestination(children);
@@ -149,7 +145,7 @@ final class AdaptiveLevel {
             }
             // The next level's passes, or the read-back, consume children and triangles.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-            if (directOut != null) {
+            if (direct && activeTotal > 0) {
                 run.direct = 4 * activeTotal;
             }
         } finally {

@@ -16,6 +16,11 @@ import org.loopsub.gl.GlBuffer;
  * of 4 triangles: up to 3 degenerate triangles (all corners at the origin, drawing nothing) may
  * pad the gap before it. The buffer grows geometrically (by a GPU copy) and is kept across
  * refinements when the output is reused ({@link #reset()}).
+ *
+ * <p>With a layout that carries normals, a second buffer holds each corner's normal at the same
+ * float index as its position (the Java back end interleaves them instead: records and output
+ * arrangements differ between the back ends, the values do not); {@link #corners()} reads both and
+ * interleaves them as the Java back end's output is.
  */
 public final class GlOutput implements AutoCloseable {
     /**
@@ -35,6 +40,8 @@ public final class GlOutput implements AutoCloseable {
     private final GlBufferPool pool;
     private final List<Block> blocks = new ArrayList<>();
     private GlBuffer buffer;
+    private GlBuffer normals;
+    private boolean withNormals;
     /** Triangles in use, padding included. */
     private long end;
     public final List<LevelStats> levels = new ArrayList<>();
@@ -59,6 +66,9 @@ public final class GlOutput implements AutoCloseable {
         long first = place(level, kind, count, aligned);
         if (first > gap) {
             buffer.fill(36 * gap, 9 * (first - gap), 0);
+            if (withNormals) {
+                normals.fill(36 * gap, 9 * (first - gap), 0);
+            }
         }
         return first;
     }
@@ -79,17 +89,50 @@ public final class GlOutput implements AutoCloseable {
     private void grow(long triangles) {
         long need = Math.max(1, triangles) * 36;
         if (buffer != null && buffer.bytes() >= need) {
+            if (withNormals && (normals == null || normals.bytes() < buffer.bytes())) {
+                normals = grown(normals, buffer.bytes(), "loop_output_normals");
+            }
             return;
         }
         long want = buffer == null ? need : Math.max(need, buffer.bytes() + buffer.bytes() / 2);
-        GlBuffer bigger = pool.acquire(want, "loop_output");
-        if (buffer != null) {
+        buffer = grown(buffer, want, "loop_output");
+        if (withNormals) {
+            normals = grown(normals, buffer.bytes(), "loop_output_normals");
+        }
+    }
+
+    /** A buffer of at least {@code want} bytes holding what {@code old} held (old goes back to the pool). */
+    private GlBuffer grown(GlBuffer old, long want, String label) {
+        GlBuffer bigger = pool.acquire(want, label);
+        if (old != null) {
             // the copy reads what earlier passes wrote
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-            bigger.copyFrom(buffer, 0, 0, 36 * end);
-            pool.release(buffer);
+            bigger.copyFrom(old, 0, 0, Math.min(36 * end, old.bytes()));
+            pool.release(old);
         }
-        buffer = bigger;
+        return bigger;
+    }
+
+    /**
+     * Whether the output carries normals from now on (set before a refinement places its first
+     * block, from its record layout).
+     */
+    void withNormals(boolean on) {
+        withNormals = on;
+        if (!on && normals != null) {
+            pool.release(normals);
+            normals = null;
+        }
+    }
+
+    /** @return whether triangles have normals in {@link #normals()} */
+    public boolean hasNormals() {
+        return withNormals;
+    }
+
+    /** @return the buffer of corner normals, parallel to {@link #buffer()} ({@code null} without normals) */
+    public GlBuffer normals() {
+        return normals;
     }
 
     /** @return the buffer holding the triangles ({@code null} before the first block) */
@@ -153,9 +196,13 @@ public final class GlOutput implements AutoCloseable {
         levels.addAll(sizes.levels());
     }
 
-    /** Reads every triangle back, in output order (the CLI's path; a renderer draws the buffer). */
+    /**
+     * Reads every triangle back, in output order (the CLI's path; a renderer draws the buffer): 9
+     * floats per triangle, or 18 with normals (each corner's position, then its normal).
+     */
     public float[] corners() {
-        long n = 9 * triangleCount();
+        int tf = withNormals ? 18 : 9;
+        long n = (long) tf * triangleCount();
         if (n > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("output of " + triangleCount() + " triangles does not fit in memory");
         }
@@ -164,9 +211,18 @@ public final class GlOutput implements AutoCloseable {
         for (Block b : blocks) {
             int len = Math.toIntExact(9 * b.count());
             if (len > 0) {
-                System.arraycopy(buffer.readFloats(36 * b.first(), len), 0, all, at, len);
+                float[] p = buffer.readFloats(36 * b.first(), len);
+                if (withNormals) {
+                    float[] q = normals.readFloats(36 * b.first(), len);
+                    for (int v = 0; v < len / 3; v++) {
+                        System.arraycopy(p, 3 * v, all, at + 6 * v, 3);
+                        System.arraycopy(q, 3 * v, all, at + 6 * v + 3, 3);
+                    }
+                } else {
+                    System.arraycopy(p, 0, all, at, len);
+                }
             }
-            at += len;
+            at += tf / 9 * len;
         }
         return all;
     }
@@ -176,6 +232,10 @@ public final class GlOutput implements AutoCloseable {
     public void close() {
         pool.release(buffer);
         buffer = null;
+        if (normals != null) {
+            pool.release(normals);
+            normals = null;
+        }
         blocks.clear();
         end = 0;
     }

@@ -39,6 +39,10 @@ final class GlPasses implements AutoCloseable {
     static final int DONE = 9;
     static final int SLIVERS = 10;
     static final int DIRECT_OUT = 11;
+    /** Output normals beside {@link #OUT} (finished triangles, slivers): same float index, own buffer. */
+    static final int OUT_NORMALS = 14;
+    /** Output normals beside {@link #DIRECT_OUT}. */
+    static final int DIRECT_NORMALS = 15;
 
     /**
      * Parents per work group of loop_split's regular half. The system property
@@ -90,6 +94,10 @@ final class GlPasses implements AutoCloseable {
         d.put("LOOP_HALF", glslFloat(LoopRules.HALF));
         d.put("LOOP_BOUNDARY_CENTRE", glslFloat(LoopRules.BOUNDARY_CENTRE));
         d.put("LOOP_BOUNDARY_NEIGHBOUR", glslFloat(LoopRules.BOUNDARY_NEIGHBOUR));
+        d.put("LOOP_LIMIT_CENTRE_6", glslFloat(LoopRules.LIMIT_CENTRE_6));
+        d.put("LOOP_LIMIT_RING_6", glslFloat(LoopRules.LIMIT_RING_6));
+        d.put("LOOP_LIMIT_CREASE_CENTRE", glslFloat(LoopRules.LIMIT_CREASE_CENTRE));
+        d.put("LOOP_LIMIT_CREASE_NEIGHBOUR", glslFloat(LoopRules.LIMIT_CREASE_NEIGHBOUR));
         return Collections.unmodifiableMap(d);
     }
 
@@ -107,6 +115,14 @@ final class GlPasses implements AutoCloseable {
         d.put("NO_GAP", Integer.toString(RecordLayout.NO_GAP));
         d.put("FIXED_POINTS", Integer.toString(RecordLayout.FIXED_POINTS));
         d.put("FIXED_SPOKES", Integer.toString(RecordLayout.FIXED_SPOKES));
+        if (layout.carriesNormals()) {
+            d.put("NORMALS", "1");
+            d.put("NORMAL_SLOT0", Integer.toString(layout.normalSlot(0)));
+        }
+        if (layout.limit()) {
+            d.put("LIMIT", "1");
+            d.put("LIMIT_SLOT0", Integer.toString(layout.limitSlot(0)));
+        }
         return d;
     }
 
@@ -252,17 +268,38 @@ final class GlPasses implements AutoCloseable {
      * loop_split stores vec4s: the float base it returns is a multiple of 4 (first is a multiple of
      * 4 triangles, 144 bytes).
      */
-    long bindTriangles(GlBuffer buf, long first, long count) {
-        long base = bindOutput(buf, DIRECT_OUT, first, count);
+    long bindTriangles(GlOutput out, long first, long count) {
+        long base = bindOutput(out, DIRECT_OUT, first, count);
         if (base % 4 != 0) {
             throw new IllegalStateException("direct triangles do not start on a 16-byte boundary");
         }
         return base;
     }
 
-    /** Binds triangles [first, first + count) of an output buffer; returns the float base inside the range. */
-    long bindOutput(GlBuffer buf, int binding, long first, long count) {
-        return bindRange(buf, binding, first * 36, count * 36);
+    /**
+     * Binds triangles [first, first + count) of the output (and of its normals, when it has them, at
+     * the normal binding beside {@code binding}); returns the float base inside the range, the same
+     * for both.
+     */
+    long bindOutput(GlOutput out, int binding, long first, long count) {
+        if (out.hasNormals()) {
+            bindRange(out.normals(), normalBinding(binding), first * 36, count * 36);
+        }
+        return bindRange(out.buffer(), binding, first * 36, count * 36);
+    }
+
+    /** Fills an output binding (and its normals') that a pass declares but will not write. */
+    long bindNoOutput(int binding) {
+        GlBuffer p = placeholder();
+        if (layout.carriesNormals()) {
+            bindRange(p, normalBinding(binding), 0, p.bytes());
+        }
+        return bindRange(p, binding, 0, p.bytes());
+    }
+
+    /** The normal binding beside an output binding. */
+    static int normalBinding(int binding) {
+        return binding == OUT ? OUT_NORMALS : DIRECT_NORMALS;
     }
 
     /** Binds bytes [start, start + length) rounded out to the alignment; returns the 4-byte element base. */

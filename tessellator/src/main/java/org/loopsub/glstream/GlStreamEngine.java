@@ -70,6 +70,7 @@ public final class GlStreamEngine implements AutoCloseable {
     public GlOutput run(List<RecordChunk> level0, int maxDepth, GlCriteria criteria, GpuTimer timer,
                         ProgressListener progress) {
         GlOutput out = new GlOutput(pool);
+        out.withNormals(passes.layout.carriesNormals());
         long start = System.nanoTime();
         try (GlLevel0 records = upload(level0, false)) {
             run(records, maxDepth, criteria, timer, progress, out);
@@ -95,6 +96,7 @@ public final class GlStreamEngine implements AutoCloseable {
      */
     public void run(GlLevel0 level0, int maxDepth, GlCriteria criteria, GpuTimer timer, ProgressListener progress,
                     GlOutput out) {
+        out.withNormals(passes.layout.carriesNormals());
         boolean keep = level0.kept();
         level0.restore();
         UniformLevels uniform = new UniformLevels(passes, pool, window, timer);

@@ -100,6 +100,7 @@ final class ResidentFrame {
         // the plan's room, not the buffer's: the frame normals' cost grows with it
         out.ensureRoom(outRoom);
         GlBuffer output = out.buffer();
+        outNormals = out.normals();
         long outBytes = Math.min(output.bytes(), Math.min(maxBinding, 0xFFFF_FFFFL) / 36 * 36);
         outRoom = Math.min(outRoom, outBytes / 36);
         sizes.outputRoom = outRoom;
@@ -214,6 +215,16 @@ final class ResidentFrame {
         return want <= 4 * window && want <= 0xFFFF_FFFFL ? want : 0;
     }
 
+    /** The output's normals this frame (null without), bound beside the positions. */
+    private GlBuffer outNormals;
+
+    private void bindOutput(int binding, GlBuffer output, long outBytes) {
+        output.bindRange(binding, 0, outBytes);
+        if (outNormals != null) {
+            outNormals.bindRange(GlPasses.normalBinding(binding), 0, outBytes);
+        }
+    }
+
     private void runPlan(ComputeProgram plan, List<Window> windows, int level, boolean direct, boolean children,
                          boolean mustFinish, long outRoom, long childRoom, GlBuffer output, long outBytes,
                          GlBuffer draw) {
@@ -255,7 +266,7 @@ final class ResidentFrame {
             passes.bindSource(w.in().seg(), w.first(), emit);
             sizeBuf.bind(GlSizes.BINDING);
             w.b().finishedIdx().bind(INDEX);
-            output.bindRange(OUT, 0, outBytes);
+            bindOutput(OUT, output, outBytes);
             GlPasses.setUint(emit, "uCountSlot", GlSizes.slot(w.block(), GlSizes.FINISHED_EFF));
             GlPasses.setUint(emit, "uBaseSlot", GlSizes.slot(w.block(), GlSizes.FINISHED_BASE));
             emit.dispatchFor(w.n());
@@ -268,9 +279,9 @@ final class ResidentFrame {
             passes.bindWeights();
             w.b().activeIdx().bind(INDEX);
             w.b().sliverOffset().bind(SLIVER_OFFSET);
-            output.bindRange(OUT, 0, outBytes);
+            bindOutput(OUT, output, outBytes);
             if (direct) {
-                output.bindRange(DIRECT_OUT, 0, outBytes);
+                bindOutput(DIRECT_OUT, output, outBytes);
             }
             if (kids != null) {
                 passes.bindDestination(kids);

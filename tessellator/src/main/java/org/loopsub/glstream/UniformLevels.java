@@ -37,7 +37,8 @@ final class UniformLevels {
 
     /** Every record splits; no edge test, no filter, no scan. */
     LevelRun run(List<Segment> in, int level, int maxDepth, GlOutput out) {
-        if (FUSE && level + 2 == maxDepth) {
+        // (A fused pass cannot carry limit data: see loop_split.)
+        if (FUSE && !passes.layout.carriesNormals() && level + 2 == maxDepth) {
             return fusedLastLevels(in, level, out);
         }
         LevelRun run = new LevelRun();
@@ -53,7 +54,7 @@ final class UniformLevels {
                 passes.bindSource(seg, w0, split);
                 passes.bindWeights();
                 if (direct) {
-                    split.setUint("uDirectFloatBase", passes.bindTriangles(out.buffer(), directFirst + (done + w0) * 4, n * 4));
+                    split.setUint("uDirectFloatBase", passes.bindTriangles(out, directFirst + (done + w0) * 4, n * 4));
                 } else {
                     Segment children = passes.childSegment(n);
                     passes.bindDestination(children);
@@ -87,7 +88,6 @@ final class UniformLevels {
         run.active = total;
         run.middle = 4 * total;
         long directFirst = out.reserve(level + 2, GlOutput.Block.Kind.DIRECT, 16 * total, true);
-        GlBuffer directBuf = out.buffer();
         // The fused pass's general half is the plain uniform one: it writes child records.
         SplitPair fused = new SplitPair(passes.program("loop_split", GlPasses.flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
                 passes.program("loop_split", GlPasses.flags("UNIFORM", "GENERAL_ONLY")));
@@ -105,7 +105,7 @@ final class UniformLevels {
                 children.add(kids);
                 firstTriangle.add(directFirst + 16 * (done + w0));
                 GlPasses.setUint(fused.regular(), "uDirectFloatBase",
-                        passes.bindTriangles(directBuf, directFirst + 16 * (done + w0), 16 * n));
+                        passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
                 fused.setUint("uCount", n);
                 timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36 + n * 16);
                 fused.dispatchFor(n);
@@ -120,7 +120,7 @@ final class UniformLevels {
             Segment kids = children.get(i);
             passes.bindSource(kids, 0, direct);
             passes.bindWeights();
-            direct.setUint("uDirectFloatBase", passes.bindTriangles(directBuf, firstTriangle.get(i), 4 * kids.count()));
+            direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle.get(i), 4 * kids.count()));
             direct.setUint("uCount", kids.count());
             // Mostly skip marks: two metadata words per child.
             timer.begin("loop_split", level + 1, kids.count() * 8, 0);

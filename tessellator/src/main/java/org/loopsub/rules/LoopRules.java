@@ -189,11 +189,13 @@ public final class LoopRules {
     /**
      * First limit tangent of an interior vertex of valence 6, one coordinate, times 2 (only the
      * normal's direction is used): {@code 2 (q0 - q3) + (q1 + q5) - (q2 + q4)}, the ring counter-clockwise.
+     * The doubling is a sum, {@code d + d}: exact, and no constant for the shader to type.
      *
      * @return the scaled tangent's coordinate
      */
     public static float tangentU6(float q0, float q1, float q2, float q3, float q4, float q5) {
-        return 2f * (q0 - q3) + ((q1 + q5) - (q2 + q4));
+        float d = q0 - q3;
+        return (d + d) + ((q1 + q5) - (q2 + q4));
     }
 
     /**
@@ -223,7 +225,8 @@ public final class LoopRules {
      * @return the scaled tangent's coordinate
      */
     public static float tangentVBoundary4(float v, float q0, float q1, float q2, float q3) {
-        return 2f * ((q1 + q2) - v) - (q0 + q3);
+        float d = (q1 + q2) - v;
+        return (d + d) - (q0 + q3);
     }
 
     /**

@@ -125,6 +125,27 @@ class GlBackendTest extends GlTestBase {
         }
     }
 
+    /** The limit surface: carried limit positions and normals, the same bits on both back ends. */
+    @Test
+    void limitSurfaceMatchesJava() throws IOException {
+        for (String name : new String[] {"icosahedron.obj", "mesh_with_border.obj", "bunny_npm.obj"}) {
+            TriangleMesh m = TestMeshes.load(name);
+            for (int level = 0; level <= (m.triangleCount() > 1000 ? 2 : 3); level++) {
+                assertSameBytes(m, RefineOptions.uniform(level).withLimitSurface(true), GlTessellator.DEFAULT_BUDGET,
+                        name + " limit level " + level);
+            }
+        }
+        TriangleMesh cone = SyntheticMeshes.highValenceCone(20);
+        TriangleMesh border = TestMeshes.load("mesh_with_border.obj");
+        assertSameBytes(cone, RefineOptions.uniform(3).withLimitSurface(true), GlTessellator.DEFAULT_BUDGET, "cone limit");
+        for (TriangleMesh m : List.of(cone, border, SyntheticMeshes.diskWithHoles())) {
+            assertSameBytes(m, RefineOptions.adaptive(4, randomBoth(5, 0.4)).withLimitSurface(true),
+                    GlTessellator.DEFAULT_BUDGET, "adaptive limit");
+        }
+        assertSameBytes(TestMeshes.load("bunny_npm.obj"), RefineOptions.adaptive(3, randomBoth(9, 0.3)).withLimitSurface(true),
+                256 * 1024, "adaptive limit, tiny budget");
+    }
+
     @Test
     void tinyBudgetCutsTheStreamWithoutChangingTheOutput() throws IOException {
         TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
