@@ -13,6 +13,9 @@ layout(local_size_x = 1) in;
 
 layout(std430, binding = SIZES_BINDING) buffer Sizes { uint sizes[]; };
 layout(std430, binding = 4) writeonly buffer Out { float outP[]; };
+#ifdef NORMALS
+layout(std430, binding = 14) writeonly buffer OutNormals { float outN[]; };
+#endif
 layout(std430, binding = SIZES_DRAW_BINDING) writeonly buffer Draw { uint drawCommand[]; };
 
 uniform uint uFirstBlock;     // the block of this level's first window
@@ -76,7 +79,12 @@ void main() {
     // the next level's one segment: its count sits in the first window's block
     sizes[slot(0u, SIZES_CHILD_COUNT)] = uChildren ? childBase : 0u;
     // the padding before the direct block: degenerate triangles, as GlOutput.reserve writes them
-    for (uint f = 9u * afterSlivers; direct && f < 9u * ((afterSlivers + 3u) / 4u * 4u); f++) outP[f] = 0.0;
+    for (uint f = 9u * afterSlivers; direct && f < 9u * ((afterSlivers + 3u) / 4u * 4u); f++) {
+        outP[f] = 0.0;
+#ifdef NORMALS
+        outN[f] = 0.0;
+#endif
+    }
     uint stats = SIZES_STATS + SIZES_STATS_WORDS * uLevel;
     sizes[stats] = activeTotal + finishedTotal;
     sizes[stats + 1u] = finishedTotal;

@@ -30,7 +30,6 @@ import org.loopsub.glstream.GlStreamEngine;
 import org.loopsub.glstream.GlOutput;
 import org.loopsub.glstream.GlLevel0;
 import org.loopsub.glstream.GlCriteria;
-import org.loopsub.glstream.FrameNormals;
 import org.loopsub.prepare.PreparedMesh;
 import org.loopsub.glstream.HostState;
 import org.loopsub.glstream.FramePrediction;
@@ -50,13 +49,12 @@ final class GlGpuMesh implements GpuMesh {
     /** The control points' bounding radius in the internal frame (the screen criterion's near plane). */
     private double radius;
     private final int inputVertices;
-    private final GlLevel0 level0;
+    private GlLevel0 level0;
     private final GlOutput out;
     /** Passes for one scheme's weights; made again only when a frame asks for another scheme. */
     private GlStreamEngine engine;
     private Scheme engineScheme;
     private final GlBuffer indirect;
-    private final FrameNormals normals;
     private final int[] queries = new int[2];
     /**
      * Whether adaptive frames keep their sizes on the GPU and wait once, after the frame (on by
@@ -80,23 +78,25 @@ final class GlGpuMesh implements GpuMesh {
     GlGpuMesh(GlGpuTessellator owner, GlTessellator gl, PreparedMesh prepared, int inputVertices) {
         this.owner = owner;
         this.gl = gl;
-        this.prepared = prepared;
-        this.radius = prepared.frame().radius(prepared.positions());
+        // Frames carry each vertex's limit normal from its birth: the renderer's shading normals.
+        this.prepared = prepared.carrying(true, false, Scheme.LOOP);
+        this.radius = this.prepared.frame().radius(this.prepared.positions());
         this.inputVertices = inputVertices;
         this.engine = newEngine(Scheme.LOOP);
         this.engineScheme = Scheme.LOOP;
-        this.level0 = engine.upload(prepared.records(), true);
+        this.level0 = engine.upload(this.prepared.records(), true);
         this.out = new GlOutput(gl.pool());
         this.indirect = GlBuffer.of(new int[] {0, 1, 0, 0}, "loop_draw_indirect");
-        this.normals = new FrameNormals(gl.pool());
         queries[0] = glGenQueries();
         queries[1] = glGenQueries();
     }
 
     private GlStreamEngine newEngine(Scheme scheme) {
         float[] weights = LoopRules.weights(scheme, Math.max(6, prepared.topology().maxValence()));
-        return new GlStreamEngine(gl.context(), prepared.layout(), weights, gl.scan(), gl.programs(),
+        GlStreamEngine e = new GlStreamEngine(gl.context(), prepared.layout(), weights, gl.scan(), gl.programs(),
                 gl.budgetBytes(), prepared.frame().centre(), (float) prepared.frame().inverseScale(), gl.pool());
+        e.unitNormals();
+        return e;
     }
 
     private void checkOpen() {
@@ -131,10 +131,14 @@ final class GlGpuMesh implements GpuMesh {
         checkOpen();
         GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), radius);
-        if (options.scheme() != engineScheme) {
+        if (options.scheme() != engineScheme || options.limitSurface() != prepared.layout().limit()) {
+            // Other weights or the limit surface: other level-0 limit data, another layout.
+            prepared = prepared.carrying(true, options.limitSurface(), options.scheme());
             engine.close();
             engine = newEngine(options.scheme());
             engineScheme = options.scheme();
+            level0.close();
+            level0 = engine.upload(prepared.records(), true);
         }
         int hostProgram = glGetInteger(GL_CURRENT_PROGRAM);
         try {
@@ -144,7 +148,6 @@ final class GlGpuMesh implements GpuMesh {
             int planned = RESIDENT && !options.criteria().isEmpty()
                     ? engine.issueResident(level0, options.levels(), criteria, prediction, out, indirect) : 0;
             if (planned > 0) {
-                normals.computeResident(out, engine.residentRoom(), engine.residentSizes());
                 // the read-back below reads the sizes the plan wrote
                 glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
                 done = engine.finishResident(planned, out);
@@ -158,7 +161,6 @@ final class GlGpuMesh implements GpuMesh {
             }
             if (!done) {
                 engine.run(level0, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
-                normals.compute(out);
                 indirect.write(0, new int[] {Math.toIntExact(3 * out.drawTriangles()), 1, 0, 0});
             }
             prediction.update(out);
@@ -208,7 +210,6 @@ final class GlGpuMesh implements GpuMesh {
         }
         level0.close();
         out.close();
-        normals.close();
         indirect.close();
         engine.close();
         glDeleteQueries(queries);
@@ -251,7 +252,7 @@ final class GlGpuMesh implements GpuMesh {
         @Override
         public int normalBuffer() {
             checkCurrent();
-            return normals.buffer().id();
+            return out.normals().id();
         }
 
         @Override

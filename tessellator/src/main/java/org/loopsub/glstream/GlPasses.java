@@ -60,6 +60,8 @@ final class GlPasses implements AutoCloseable {
     static final Map<String, String> LOOP_WEIGHT_DEFINES = loopWeightDefines();
 
     final RecordLayout layout;
+    /** Whether output normals are written at unit length (a renderer's frames; see loop_record.glsl). */
+    boolean unitNormals;
     /** Bytes of a record's points in a segment. */
     final long recordBytes;
     /** Bytes of a record's metadata in a segment. */
@@ -154,6 +156,9 @@ final class GlPasses implements AutoCloseable {
 
     private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
         Map<String, String> defines = layoutDefines(layout);
+        if (unitNormals && layout.carriesNormals()) {
+            defines.put("UNIT_NORMALS", "1");
+        }
         defines.putAll(LOOP_WEIGHT_DEFINES);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {

@@ -81,8 +81,6 @@ final class GlSizes implements AutoCloseable {
     private final GlBufferPool pool;
     private GlBuffer buffer;
     private int blocks;
-    /** Output triangles the frame in flight planned room for. */
-    long outputRoom;
     /** The most windows one level had, over the frames (tests check the many-window case ran). */
     int mostWindows;
 

@@ -156,18 +156,16 @@ public final class GlStreamEngine implements AutoCloseable {
     }
 
     /** @return the most windows a level of a resident frame of this engine had (for tests) */
+    /**
+     * Output normals at unit length from now on, as a renderer wants them (the CLI's weld normalises
+     * in double instead, which keeps its bytes the Java back end's).
+     */
+    public void unitNormals() {
+        passes.unitNormals = true;
+    }
+
     public int mostResidentWindows() {
         return sizes == null ? 0 : sizes.mostWindows;
-    }
-
-    /** @return output triangles the resident frame in flight may write at most */
-    public long residentRoom() {
-        return sizes.outputRoom;
-    }
-
-    /** @return the sizes buffer of the resident frame in flight (the frame normals read its count) */
-    public org.loopsub.gl.GlBuffer residentSizes() {
-        return sizes.buffer();
     }
 
     /**

@@ -97,13 +97,11 @@ final class ResidentFrame {
                 return 0;
             }
         }
-        // the plan's room, not the buffer's: the frame normals' cost grows with it
         out.ensureRoom(outRoom);
         GlBuffer output = out.buffer();
         outNormals = out.normals();
         long outBytes = Math.min(output.bytes(), Math.min(maxBinding, 0xFFFF_FFFFL) / 36 * 36);
         outRoom = Math.min(outRoom, outBytes / 36);
-        sizes.outputRoom = outRoom;
         level0.restore();
         long[] counts = level0.segments.stream().mapToLong(Segment::count).toArray();
         int[] level0Blocks = sizes.start(GlSizes.MAX_WINDOWS * levels + counts.length, counts);
@@ -229,7 +227,7 @@ final class ResidentFrame {
                          boolean mustFinish, long outRoom, long childRoom, GlBuffer output, long outBytes,
                          GlBuffer draw) {
         sizes.buffer().bind(GlSizes.BINDING);
-        output.bindRange(OUT, 0, outBytes);
+        bindOutput(OUT, output, outBytes);
         draw.bind(GlSizes.DRAW_BINDING);
         int id = plan.id();
         GlPasses.setUint(plan, "uFirstBlock", windows.get(0).block());

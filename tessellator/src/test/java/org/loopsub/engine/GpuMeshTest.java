@@ -40,11 +40,13 @@ class GpuMeshTest extends GlTestBase {
     private static final Point3 BORDER_CENTRE = TestCameras.BORDER_CENTRE;
 
     /**
-     * The Java back end's corners (internal frame, output order), from level-0 records made afresh
-     * (the edge test sets complete bits in the records it is given).
+     * The Java back end's corners (internal frame, output order), each with the limit normal it
+     * carries, from level-0 records made afresh (the edge test sets complete bits in the records it
+     * is given).
      */
     private static float[] javaCorners(TriangleMesh mesh, float[] movedOrNull, RefineOptions o) {
-        PreparedMesh p = movedOrNull == null ? PreparedMesh.of(mesh) : PreparedMesh.of(mesh).moved(movedOrNull);
+        PreparedMesh p0 = PreparedMesh.of(mesh).carrying(true, o.limitSurface(), o.scheme());
+        PreparedMesh p = movedOrNull == null ? p0 : p0.moved(movedOrNull);
         float[] weights = LoopRules.weights(o.scheme(), Math.max(6, p.topology().maxValence()));
         var test = EdgeCriteria.of(o.criteria(), p.frame().centre(), p.frame().scaleExponent(),
                 p.frame().radius(p.positions()));
@@ -52,7 +54,10 @@ class GpuMeshTest extends GlTestBase {
                 .run(p.records(), o.levels(), test, ProgressListener.NONE).corners();
     }
 
-    /** The frame's triangles as drawn, without the all-zero padding triangles, read back. */
+    /**
+     * The frame's triangles as drawn, without the all-zero padding triangles, read back: per corner
+     * its position and its normal, as {@link #javaCorners}.
+     */
     private static float[] frameCorners(GpuFrame f) {
         int[] cmd = new int[4];
         org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.drawIndirectBuffer(), 0, cmd);
@@ -61,7 +66,9 @@ class GpuMeshTest extends GlTestBase {
         assertEquals(0, cmd[3], "base instance");
         float[] drawn = new float[3 * cmd[0]];
         org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, drawn);
-        float[] kept = new float[drawn.length];
+        float[] normals = new float[3 * cmd[0]];
+        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.normalBuffer(), 0, normals);
+        float[] kept = new float[2 * drawn.length];
         int n = 0;
         for (int t = 0; t < drawn.length; t += 9) {
             boolean zero = true;
@@ -69,8 +76,15 @@ class GpuMeshTest extends GlTestBase {
                 zero &= Float.floatToRawIntBits(drawn[t + i]) == 0;
             }
             if (!zero) {
-                System.arraycopy(drawn, t, kept, n, 9);
+                for (int c = 0; c < 3; c++) {
+                    System.arraycopy(drawn, t + 3 * c, kept, 2 * n + 6 * c, 3);
+                    System.arraycopy(normals, t + 3 * c, kept, 2 * n + 6 * c + 3, 3);
+                }
                 n += 9;
+            } else {
+                for (int i = 0; i < 9; i++) {
+                    assertEquals(0, Float.floatToRawIntBits(normals[t + i]), "a padding triangle's normal");
+                }
             }
         }
         assertTrue(drawn.length - n <= 27, "at most 3 padding triangles");
@@ -84,15 +98,44 @@ class GpuMeshTest extends GlTestBase {
         assertEquals(f.triangleCount(), inBlocks, "the blocks hold every triangle");
         assertEquals(cmd[0], 3 * end, "the draw ends with the last block");
         assertEquals(9 * f.triangleCount(), n, "triangles in the draw command");
-        return Arrays.copyOf(kept, n);
+        return Arrays.copyOf(kept, 2 * n);
     }
 
+    /**
+     * Positions to the bit; normals: the frame's are of unit length (the driver's inversesqrt), the
+     * Java back end's carried ones are not, so they are compared after normalising in double.
+     */
     private static void assertBits(float[] expected, float[] actual, String what) {
         assertEquals(expected.length, actual.length, what + ": length");
-        for (int i = 0; i < expected.length; i++) {
-            if (Float.floatToRawIntBits(expected[i]) != Float.floatToRawIntBits(actual[i])) {
-                assertEquals(expected[i], actual[i], what + ": float " + i + " (triangle " + i / 9 + ")");
+        for (int v = 0; v < expected.length; v += 6) {
+            for (int i = v; i < v + 3; i++) {
+                if (Float.floatToRawIntBits(expected[i]) != Float.floatToRawIntBits(actual[i])) {
+                    assertEquals(expected[i], actual[i], what + ": float " + i + " (triangle " + i / 18 + ")");
+                }
             }
+            double len = Math.sqrt((double) expected[v + 3] * expected[v + 3] + (double) expected[v + 4] * expected[v + 4]
+                    + (double) expected[v + 5] * expected[v + 5]);
+            for (int x = 0; x < 3; x++) {
+                assertEquals(expected[v + 3 + x] / len, actual[v + 3 + x], 1e-5,
+                        what + ": normal of corner " + v / 6 + " (triangle " + v / 18 + ")");
+            }
+        }
+    }
+
+    /** Limit-surface frames, and back: a frame may switch the layout, and each equals the Java back end's. */
+    @Test
+    void limitSurfaceFramesEqualTheJavaBackEnd() {
+        TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            for (float d : new float[] {30, 12}) {
+                RefineOptions o = screen(BORDER_CENTRE, d, 4).withLimitSurface(true);
+                assertBits(javaCorners(mesh, null, o), frameCorners(m.refine(o)), "limit, distance " + d);
+            }
+            RefineOptions u = RefineOptions.uniform(2).withLimitSurface(true);
+            assertBits(javaCorners(mesh, null, u), frameCorners(m.refine(u)), "limit, uniform 2");
+            RefineOptions o = screen(BORDER_CENTRE, 30, 4);
+            assertBits(javaCorners(mesh, null, o), frameCorners(m.refine(o)), "control points again");
         }
     }
 

@@ -13,7 +13,7 @@ import org.loopsub.api.LevelStats;
  * the mesh's <em>internal frame</em>; {@link #modelMatrix(Matrix4f)} takes it to the mesh's own
  * coordinates (a translation and a uniform power-of-two scale: the engine recentres the mesh so
  * that float precision does not depend on where it sits). {@link #normalBuffer()} holds a unit
- * shading normal per vertex, 3 floats, smooth across triangles (a uniform scale does not change
+ * shading normal per vertex, 3 floats: the limit surface's (a uniform scale does not change
  * normals, so they hold in both frames). Triangles come in the order of {@link #levels()}: per
  * level its finished triangles, then its slivers; at the last level the triangles made directly.
  *
@@ -46,14 +46,14 @@ public interface GpuFrame {
     int positionBuffer();
 
     /**
-     * The normals, parallel to the positions (3 floats per vertex). A vertex's normal is the
-     * normalised sum of the area-weighted face normals ({@code (b - a) x (c - a)}) of all triangles
-     * with a vertex at exactly its position, as the command line's welded output computes them: the
-     * vertices of one position get the same normal, so shading is smooth across triangles and levels,
-     * and slivers (zero area) shade like their neighbours. Computed on the GPU after the triangles,
-     * with integer sums, so the same frame gives the same bits every time. The degenerate triangles
-     * in the gaps between {@linkplain #blocks() blocks} have zero normals; a vertex whose faces'
-     * sum is exactly zero gets {@code (0, 0, 1)}.
+     * The normals, parallel to the positions (3 floats per vertex): each vertex's Loop limit
+     * normal, the cross product of the limit surface's tangents there (OpenSubdiv 3.5's masks), at
+     * unit length. A vertex gets it once, from its one-ring where refinement creates it, and keeps it,
+     * so the vertices of one position share it across triangles and levels, and slivers shade like
+     * their neighbours. With {@link org.loopsub.api.RefineOptions#withLimitSurface} the positions are
+     * the limit positions these normals belong to; without, they are the control points of the level
+     * where each triangle finished, and the normals are still the limit surface's. The degenerate
+     * triangles in the gaps between {@linkplain #blocks() blocks} have zero normals.
      *
      * @return GL name of the normal buffer
      */
