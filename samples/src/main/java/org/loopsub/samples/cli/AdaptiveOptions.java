@@ -82,6 +82,13 @@ final class AdaptiveOptions {
             description = "With --screen-px: the viewport in pixels, width x height. Default: ${DEFAULT-VALUE}.")
     Viewport viewport;
 
+    @Option(names = "--limit",
+            description = "Put every output vertex on Loop's limit surface and give it the exact limit normal "
+                    + "(OpenSubdiv's limit masks), instead of the control points of the last level. With "
+                    + "--adaptive, triangles of different levels then meet on the surface with no steps between "
+                    + "them. Default: off.")
+    boolean limit;
+
     @Option(names = "--flatness", paramLabel = "<T>",
             description = "With --adaptive: an edge is fine once its Loop edge point lies within T of the edge's "
                     + "midpoint, in mesh units (T > 0; boundary edges are always fine). Default: not used.")
@@ -110,7 +117,7 @@ final class AdaptiveOptions {
             }
             int n = levels != null ? levels : defaultLevels;
             checkDepth("--levels", n);
-            return RefineOptions.uniform(n);
+            return RefineOptions.uniform(n).withLimitSurface(limit);
         }
         if (levels != null) {
             throw usage("--levels and --adaptive exclude each other; use --max-depth <D> to limit adaptive "
@@ -137,7 +144,7 @@ final class AdaptiveOptions {
             throw usage("--adaptive needs at least one stop criterion: --max-edge <L>, --screen-px <P> "
                     + "or --flatness <T>");
         }
-        return RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new));
+        return RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new)).withLimitSurface(limit);
     }
 
     /**
@@ -146,8 +153,9 @@ final class AdaptiveOptions {
      *     messages and reports
      */
     static String describe(RefineOptions options) {
+        String surface = options.limitSurface() ? ", limit surface" : "";
         if (!options.isAdaptive()) {
-            return "uniform, " + options.levels() + " level" + (options.levels() == 1 ? "" : "s");
+            return "uniform, " + options.levels() + " level" + (options.levels() == 1 ? "" : "s") + surface;
         }
         List<String> parts = new ArrayList<>();
         for (StopCriterion c : options.criteria()) {
@@ -161,7 +169,7 @@ final class AdaptiveOptions {
                 parts.add("custom");
             }
         }
-        return "adaptive to depth " + options.levels() + ": " + String.join(", ", parts);
+        return "adaptive to depth " + options.levels() + ": " + String.join(", ", parts) + surface;
     }
 
     private Camera camera() {

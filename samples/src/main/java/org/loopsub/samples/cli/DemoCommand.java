@@ -99,6 +99,10 @@ final class DemoCommand extends Subcommand {
                     + "way). Default: ${DEFAULT-VALUE}.")
     float orbit;
 
+    @Option(names = "--limit",
+            description = "Start with every vertex on Loop's limit surface (key M toggles it). Default: off.")
+    boolean limit;
+
     @Option(names = "--screenshot", paramLabel = "<FILE.png>",
             description = "Save the last frame as a PNG (also on Esc in a window). Default: none.")
     Path screenshot;
@@ -165,7 +169,7 @@ final class DemoCommand extends Subcommand {
             SubdivideCommand.checkOutputTarget(statsJson);
         }
         long n = frames != null ? frames : headless ? DEFAULT_HEADLESS_FRAMES : 0;
-        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot);
+        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit);
     }
 
     private ParameterException usage(String message) {

@@ -28,6 +28,7 @@ final class Controls {
             "+ / -          screen px up / down (also ] / [)",
             "PgUp / PgDn    max depth up / down (also D / Shift-D)",
             "U              uniform / adaptive",
+            "M              limit surface / control points",
             "F              freeze the refinement camera",
             "A              animate the control mesh",
             "S              screenshot (loopsub-demo-N.png)",
@@ -40,6 +41,7 @@ final class Controls {
     private boolean uniform;
     private boolean wireframe;
     private boolean levelColours;
+    private boolean limit;
     private boolean frozen;
     private boolean animating;
     private boolean help;
@@ -99,6 +101,7 @@ final class Controls {
             case GLFW_KEY_W -> wireframe = !wireframe;
             case GLFW_KEY_L -> levelColours = !levelColours;
             case GLFW_KEY_U -> uniform = !uniform;
+            case GLFW_KEY_M -> limit = !limit;
             case GLFW_KEY_F -> {
                 frozen = !frozen;
                 frozenChanged = true;
@@ -184,6 +187,16 @@ final class Controls {
     }
 
     /** @return whether refinement is uniform rather than adaptive */
+    /** @return whether frames put their vertices on the limit surface */
+    boolean limit() {
+        return limit;
+    }
+
+    /** @param on the starting setting of {@link #limit()} */
+    void limit(boolean on) {
+        limit = on;
+    }
+
     boolean uniform() {
         return uniform;
     }

@@ -114,6 +114,7 @@ public final class Demo {
         float[] rest = mesh.positions();
         OrbitCamera camera = OrbitCamera.framing(rest);
         Controls controls = new Controls(camera, options.screenPx(), options.maxDepth());
+        controls.limit(options.limit());
         window.listen(controls);
         Wave wave = new Wave(rest);
         float[] moved = new float[rest.length];
@@ -184,6 +185,7 @@ public final class Demo {
             RefineOptions refine = controls.uniform() ? RefineOptions.uniform(uniformLevels)
                     : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
                             frozenCamera != null ? frozenCamera : current, controls.screenPx()));
+            refine = refine.withLimitSurface(controls.limit());
             long refineStart = System.nanoTime();
             GpuFrame f = gpu.refine(refine);
             long refineNanos = System.nanoTime() - refineStart;

@@ -46,6 +46,37 @@ class SubdivideCommandTest {
         }
     }
 
+    /**
+     * {@code --limit}: the same topology, every vertex on the limit surface; the icosahedron's limit
+     * surface lies inside its level-2 control polyhedron, so every vertex moves inwards, and the
+     * limit normals of this symmetric mesh are radial.
+     */
+    @Test
+    void limitPutsTheVerticesOnTheLimitSurface() throws Exception {
+        Path control = run("ico2c.obj", "--sample", "icosahedron", "--levels", "2");
+        Path limit = run("ico2l.obj", "--sample", "icosahedron", "--levels", "2", "--limit");
+        List<String> cv = Cli.lines(control, "v ");
+        List<String> lv = Cli.lines(limit, "v ");
+        List<String> ln = Cli.lines(limit, "vn ");
+        assertEquals(cv.size(), lv.size());
+        assertEquals(Cli.lines(control, "f "), Cli.lines(limit, "f "), "the same faces");
+        for (int i = 0; i < cv.size(); i++) {
+            double[] c = xyz(cv.get(i));
+            double[] l = xyz(lv.get(i));
+            double[] n = xyz(ln.get(i));
+            double rc = Math.sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+            double rl = Math.sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
+            assertTrue(rl < rc, "vertex " + i + " moved inwards");
+            double cos = (l[0] * n[0] + l[1] * n[1] + l[2] * n[2]) / rl;
+            assertTrue(cos > 0.98, "normal " + i + " radial: " + cos);
+        }
+    }
+
+    private static double[] xyz(String line) {
+        String[] p = line.trim().split(" +");
+        return new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2]), Double.parseDouble(p[3])};
+    }
+
     @Test
     void levelZeroKeepsTheInput() throws Exception {
         Path out = run("tet0.obj", Cli.mesh("tetrahedron.obj").toString(), "--levels", "0");

@@ -73,8 +73,11 @@ class EmbeddingExampleTest extends GlTestBase {
             double distance = 2;
             Camera camera = EmbeddingExample.orbit(sphere, distance, 15, 10, W, H);
             double radius = (1 + EmbeddingExample.WAVE) * sphere[3];
+            // On the limit surface: the Java back end's welded output then has the normals a GPU frame
+            // draws (the limit normals; its control-point output gets area-weighted ones).
             return new View(camera, distance * sphere[3] - radius, distance * sphere[3] + radius,
-                    RefineOptions.adaptive(4, new StopCriterion.ScreenEdgeLength(camera, maxPixels)));
+                    RefineOptions.adaptive(4, new StopCriterion.ScreenEdgeLength(camera, maxPixels))
+                            .withLimitSurface(true));
         }
     }
 
