@@ -161,7 +161,7 @@ float loopTangentV6(float q0, float q1, float q2, float q3, float q4, float q5) 
     precise float r = (q1 + q2) - (q4 + q5);
     return r;
 }
-float loopTangentUBoundary4(float q0, float q3) {
+float loopTangentUBoundary(float q0, float q3) {
     precise float r = q0 - q3;
     return r;
 }

@@ -361,7 +361,7 @@ void birth(vec3 m, vec3 q0, vec3 q1, vec3 q2, vec3 q3, vec3 q4, vec3 q5, bool in
         // The ring from the leading edge: (V'_{c+1}, m_{c+1}, m_{c+2}, V'_c).
         lim = vec3(loopLimitCreasePoint(m.x, q4.x, q1.x), loopLimitCreasePoint(m.y, q4.y, q1.y),
                    loopLimitCreasePoint(m.z, q4.z, q1.z));
-        vec3 u = vec3(loopTangentUBoundary4(q4.x, q1.x), loopTangentUBoundary4(q4.y, q1.y), loopTangentUBoundary4(q4.z, q1.z));
+        vec3 u = vec3(loopTangentUBoundary(q4.x, q1.x), loopTangentUBoundary(q4.y, q1.y), loopTangentUBoundary(q4.z, q1.z));
         vec3 v = vec3(loopTangentVBoundary4(m.x, q4.x, q5.x, q0.x, q1.x), loopTangentVBoundary4(m.y, q4.y, q5.y, q0.y, q1.y),
                       loopTangentVBoundary4(m.z, q4.z, q5.z, q0.z, q1.z));
         nor = loopCross3(u, v);
@@ -372,6 +372,32 @@ vec3 cornerNormal(uint r, int c) { return loadPoint(r, normalSlot(c)); }
 #else
 vec3 bornNormal(int e) { return vec3(0.0); }
 vec3 cornerNormal(uint r, int c) { return vec3(0.0); }
+#endif
+
+#if !defined(REGULAR_ONLY) && defined(NORMALS)
+// A boundary corner with LEVEL_DEPENDENT_BOUNDARY or more neighbours takes its limit normal again
+// from its ring at the next level (twin of LoopSplit.renewNormal): V'_c's ring is the edge points of
+// its spokes, from the end of its leading boundary edge on; the tangent weights follow the vertex
+// weights in the weight buffer.
+bool sRenewed[3];
+vec3 sRenewedNormal[3];
+vec3 renewNormal(int c, int k, int g) {
+    int at = TANGENT_BASE + k * TANGENT_STRIDE;
+    vec3 u;
+    vec3 v;
+    for (int x = 0; x < 3; x++) {
+        for (int j = 0; j < k; j++) ring[j] = edgePoints[ep(c, (g + 1 + j) % k) + x];
+        u[x] = loopTangentUBoundary(ring[0], ring[k - 1]);
+        precise float s = 0.0;
+        for (int j = 0; j < k; j++) s = s + weights[at + j] * ring[j];
+        v[x] = s;
+    }
+    return loopCross3(u, v);
+}
+// The normal corner c has at the next level: renewed, or the one it carries.
+vec3 nextCornerNormal(uint r, int c) { return sRenewed[c] ? sRenewedNormal[c] : cornerNormal(r, c); }
+#else
+vec3 nextCornerNormal(uint r, int c) { return cornerNormal(r, c); }
 #endif
 
 #ifndef REGULAR_ONLY
@@ -713,6 +739,10 @@ bool splitOne(uint j) {
         birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], lim, nor);
         if (c == 0) { BL0 = lim; BN0 = nor; } else if (c == 1) { BL1 = lim; BN1 = nor; } else { BL2 = lim; BN2 = nor; }
     }
+    for (int c = 0; c < 3; c++) {
+        sRenewed[c] = sG[c] != NO_GAP && sK[c] >= LEVEL_DEPENDENT_BOUNDARY;
+        if (sRenewed[c]) sRenewedNormal[c] = renewNormal(c, sK[c], sG[c]);
+    }
 #endif
 
 #ifndef UNIFORM
@@ -735,7 +765,7 @@ bool splitOne(uint j) {
     for (int c = 0; c < 3; c++) {
         int c1 = (c + 1) % 3;
         int c2 = (c + 2) % 3;
-        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), cornerNormal(r, c));
+        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c));
         directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c));
         directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2));
     }
@@ -768,7 +798,7 @@ void main() {
         uint q = 4u * j + uint(c);
         int c1 = (c + 1) % 3;
         int c2 = (c + 2) % 3;
-        dstVec(q, normalSlot(c), cornerNormal(sR, c));
+        dstVec(q, normalSlot(c), nextCornerNormal(sR, c));
         dstVec(q, normalSlot(c1), bornNormal(c));
         dstVec(q, normalSlot(c2), bornNormal(c2));
 #ifdef LIMIT

@@ -73,6 +73,14 @@ final class GlPasses implements AutoCloseable {
      */
     final long touchedBytes;
     private final GlBuffer weights;
+    /** Where the boundary tangents' table starts in the weight buffer (its stride is half of it). */
+    private final int tangentBase;
+
+    private static float[] concat(float[] a, float[] b) {
+        float[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
     /** Compiled passes, kept by the tessellator across refinements (a renderer refines every frame). */
     private final Map<String, ComputeProgram> programs;
     private final GlBufferPool pool;
@@ -86,7 +94,10 @@ final class GlPasses implements AutoCloseable {
         this.programs = programs;
         this.pool = pool;
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
-        this.weights = GlBuffer.of(weightTable, "loop_weights");
+        // With limit data, the boundary tangents' table follows the vertex weights (LoopRules.boundaryTangents).
+        this.tangentBase = weightTable.length;
+        this.weights = GlBuffer.of(layout.carriesNormals() ? concat(weightTable,
+                LoopRules.boundaryTangents(weightTable.length / 2 - 1)) : weightTable, "loop_weights");
     }
 
     private static Map<String, String> loopWeightDefines() {
@@ -158,6 +169,11 @@ final class GlPasses implements AutoCloseable {
         Map<String, String> defines = layoutDefines(layout);
         if (unitNormals && layout.carriesNormals()) {
             defines.put("UNIT_NORMALS", "1");
+        }
+        if (layout.carriesNormals()) {
+            defines.put("TANGENT_BASE", Integer.toString(tangentBase));
+            defines.put("TANGENT_STRIDE", Integer.toString(tangentBase / 2));
+            defines.put("LEVEL_DEPENDENT_BOUNDARY", Integer.toString(LoopRules.LEVEL_DEPENDENT_BOUNDARY));
         }
         defines.putAll(LOOP_WEIGHT_DEFINES);
         defines.putAll(extra);

@@ -209,12 +209,12 @@ public final class LoopRules {
     }
 
     /**
-     * First limit tangent of a boundary vertex of valence 4, times 2/3: {@code q0 - q3}, q0 the end of
-     * its leading boundary edge, q3 of the other, q1 and q2 the interior neighbours between them.
+     * First limit tangent of a boundary vertex, times 2/3: {@code q0 - ql}, q0 the end of its leading
+     * boundary edge, ql of the other (q3 for the valence 4 of a vertex born on a boundary).
      *
      * @return the scaled tangent's coordinate
      */
-    public static float tangentUBoundary4(float q0, float q3) {
+    public static float tangentUBoundary(float q0, float q3) {
         return q0 - q3;
     }
 
@@ -315,5 +315,55 @@ public final class LoopRules {
         normal[0] = nx * inv;
         normal[1] = ny * inv;
         normal[2] = nz * inv;
+    }
+
+    /**
+     * The smallest number of neighbours of a boundary vertex whose limit normal depends on the level
+     * it is taken at (three or more interior edges): such a vertex's normal is taken again from its
+     * ring at every level, as OpenSubdiv takes it at the finest level ({@link #boundaryTangents}).
+     */
+    public static final int LEVEL_DEPENDENT_BOUNDARY = 5;
+
+    /**
+     * Weights of the second limit tangent of boundary vertices with {@code k >= }
+     * {@link #LEVEL_DEPENDENT_BOUNDARY} neighbours, in float: entry {@code k * (maxValence + 1) + i}
+     * weighs neighbour {@code q_i}, counted from the end of the leading boundary edge:
+     * {@code -3 sin(theta)} for the two boundary neighbours, {@code 6 (1 - cos theta) sin(i theta)} for
+     * the others, {@code theta = pi / (k - 1)}. The first tangent is {@code q_0 - q_(k-1)} (times 2/3).
+     * Entries for smaller k are zero.
+     *
+     * @param maxValence the largest valence needed
+     * @return the table, {@code (maxValence + 1)^2} floats
+     */
+    public static float[] boundaryTangents(int maxValence) {
+        int stride = maxValence + 1;
+        float[] t = new float[stride * stride];
+        for (int k = LEVEL_DEPENDENT_BOUNDARY; k <= maxValence; k++) {
+            double theta = StrictMath.PI / (k - 1);
+            for (int i = 0; i < k; i++) {
+                double w = i == 0 || i == k - 1 ? -3.0 * StrictMath.sin(theta)
+                        : 6.0 * (1.0 - StrictMath.cos(theta)) * StrictMath.sin(i * theta);
+                t[k * stride + i] = (float) w;
+            }
+        }
+        return t;
+    }
+
+    /**
+     * One coordinate of the weighted sum {@code sum_i w_i q_i}, added in index order: the second limit
+     * tangent of a boundary vertex from {@link #boundaryTangents}.
+     *
+     * @param weights the table
+     * @param at index of {@code w_0} in it
+     * @param q the neighbours' coordinates, {@code q_0} first
+     * @param k how many
+     * @return the sum
+     */
+    public static float weightedSum(float[] weights, int at, float[] q, int k) {
+        float s = 0f;
+        for (int i = 0; i < k; i++) {
+            s = s + weights[at + i] * q[i];
+        }
+        return s;
     }
 }

@@ -70,6 +70,11 @@ public final class LoopSplit {
     private final float[] bornRing = new float[18];
     private final float[] tanU = new float[3];
     private final float[] tanV = new float[3];
+    /** Boundary corners whose normal is taken again at the next level, and that normal. */
+    private final boolean[] renewed = new boolean[3];
+    private final float[] renewedNormal = new float[9];
+    private final float[] tangents;
+    private final int tangentStride;
     /**
      * Whether regular records take {@link #splitRegular}; only LoopSplitTest turns it off, to hold
      * the fast path against the general one on the same records.
@@ -91,6 +96,8 @@ public final class LoopSplit {
         this.adaptiveRules = !limit;
         this.vf = layout.vertexFloats();
         this.tf = layout.triangleFloats();
+        this.tangentStride = weights.length / 2;
+        this.tangents = normals ? LoopRules.boundaryTangents(tangentStride - 1) : null;
         this.edgePoints = new float[3 * ringMax * 3];
         this.ring = new float[ringMax];
         this.ringOff = new int[3 * ringMax];
@@ -217,6 +224,12 @@ public final class LoopSplit {
                 putPoint(bornRing, 15, edgePoints, ep(c1, 0));
                 birth(c, edgePoints, ep(c, 0), interior[c]);
             }
+            for (int c = 0; c < 3; c++) {
+                renewed[c] = g[c] != RecordLayout.NO_GAP && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
+                if (renewed[c]) {
+                    renewNormal(c, k[c], g[c]);
+                }
+            }
         }
 
         int nf = RecordLayout.neighbourFinished(m0);
@@ -237,6 +250,9 @@ public final class LoopSplit {
             for (int c = 0; c < 3; c++) {
                 int c2 = (c + 2) % 3;
                 putCorner(direct, d + tf * c + vf * c, p, pb, c, vertexPoints);
+                if (normals && renewed[c]) {
+                    putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
+                }
                 putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edgePoints, ep(c, 0));
                 putBorn(direct, d + tf * c + vf * c2, c2, edgePoints, ep(c2, 0));
             }
@@ -250,7 +266,12 @@ public final class LoopSplit {
             int q = 4 * j + c;
             writeCornerChild(children.chunkOf(q), children.indexOf(q), c, meta, mb, nf);
             if (normals) {
-                carryCorner(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c, p, pb);
+                float[] qp = children.chunkOf(q).points;
+                int qb = children.indexOf(q) * pointFloats;
+                carryCorner(qp, qb, c, p, pb);
+                if (renewed[c]) {
+                    putPoint(qp, qb + 3 * layout.normalSlot(c), renewedNormal, 3 * c);
+                }
             }
         }
         int q = 4 * j + 3;
@@ -258,6 +279,27 @@ public final class LoopSplit {
         if (normals) {
             carryCentre(children.chunkOf(q).points, children.indexOf(q) * pointFloats);
         }
+    }
+
+    /**
+     * The limit normal of boundary corner c (k >= {@link LoopRules#LEVEL_DEPENDENT_BOUNDARY}
+     * neighbours) taken again from its ring at the next level: V'_c with the edge points of its
+     * spokes, from the end of its leading boundary edge (ring position g + 1) on. A boundary
+     * vertex's ring has one start, so every record holding the vertex gets the same bits.
+     */
+    private void renewNormal(int c, int kc, int gc) {
+        int at = kc * tangentStride;
+        for (int x = 0; x < 3; x++) {
+            for (int j = 0; j < kc; j++) {
+                ring[j] = edgePoints[ep(c, (gc + 1 + j) % kc) + x];
+            }
+            tanU[x] = LoopRules.tangentUBoundary(ring[0], ring[kc - 1]);
+            tanV[x] = LoopRules.weightedSum(tangents, at, ring, kc);
+        }
+        int o = 3 * c;
+        renewedNormal[o] = LoopRules.cross(tanU[1], tanU[2], tanV[1], tanV[2]);
+        renewedNormal[o + 1] = LoopRules.cross(tanU[2], tanU[0], tanV[2], tanV[0]);
+        renewedNormal[o + 2] = LoopRules.cross(tanU[0], tanU[1], tanV[0], tanV[1]);
     }
 
     /**
@@ -298,7 +340,7 @@ public final class LoopSplit {
             float q2 = q[x];
             float q3 = q[3 + x];
             bornLimit[o + x] = LoopRules.limitCreasePoint(m[mo + x], q0, q3);
-            u[x] = LoopRules.tangentUBoundary4(q0, q3);
+            u[x] = LoopRules.tangentUBoundary(q0, q3);
             v[x] = LoopRules.tangentVBoundary4(m[mo + x], q0, q1, q2, q3);
         }
         crossInto(u, v, o);

@@ -39,6 +39,15 @@ final class MeshMatcher {
      */
     static double assertSameMesh(TriangleMesh actual, double[] refPositions, int[] refTriangles, double tolerance,
                                  String what) {
+        return assertSameMesh(actual, refPositions, refTriangles, tolerance, what, new int[actual.vertexCount()]);
+    }
+
+    /**
+     * @param partner receives, for each output vertex, the reference vertex it matched
+     * @return the largest distance between partners
+     */
+    static double assertSameMesh(TriangleMesh actual, double[] refPositions, int[] refTriangles, double tolerance,
+                                 String what, int[] partner) {
         int nv = refPositions.length / 3;
         assertEquals(nv, actual.vertexCount(), what + ": vertex count");
         assertEquals(refTriangles.length / 3, actual.triangleCount(), what + ": triangle count");
@@ -48,7 +57,6 @@ final class MeshMatcher {
             grid.computeIfAbsent(key(refPositions[3 * v], refPositions[3 * v + 1], refPositions[3 * v + 2], cell),
                     k -> new ArrayList<>()).add(v);
         }
-        int[] partner = new int[actual.vertexCount()];
         boolean[] used = new boolean[nv];
         double worst = 0;
         for (int v = 0; v < actual.vertexCount(); v++) {

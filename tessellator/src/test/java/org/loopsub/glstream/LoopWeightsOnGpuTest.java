@@ -57,6 +57,11 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             d.put("LOOP_HALF", GlPasses.glslFloat(half));
             d.put("LOOP_BOUNDARY_CENTRE", GlPasses.glslFloat(centre));
             d.put("LOOP_BOUNDARY_NEIGHBOUR", GlPasses.glslFloat(neighbour));
+            // The limit masks are not used by a layout without limit data; LoopRules' values.
+            d.put("LOOP_LIMIT_CENTRE_6", GlPasses.glslFloat(LoopRules.LIMIT_CENTRE_6));
+            d.put("LOOP_LIMIT_RING_6", GlPasses.glslFloat(LoopRules.LIMIT_RING_6));
+            d.put("LOOP_LIMIT_CREASE_CENTRE", GlPasses.glslFloat(LoopRules.LIMIT_CREASE_CENTRE));
+            d.put("LOOP_LIMIT_CREASE_NEIGHBOUR", GlPasses.glslFloat(LoopRules.LIMIT_CREASE_NEIGHBOUR));
             return d;
         }
     }

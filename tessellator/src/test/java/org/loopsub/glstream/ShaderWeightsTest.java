@@ -129,9 +129,11 @@ class ShaderWeightsTest {
     void definesCarryLoopRulesBitsExactly() {
         assertEquals("uintBitsToFloat(0x3EC00000u)", GlPasses.glslFloat(0.375f));
         float[] weights = {LoopRules.EDGE_END, LoopRules.EDGE_OPPOSITE, LoopRules.HALF, LoopRules.BOUNDARY_CENTRE,
-            LoopRules.BOUNDARY_NEIGHBOUR};
+            LoopRules.BOUNDARY_NEIGHBOUR, LoopRules.LIMIT_CENTRE_6, LoopRules.LIMIT_RING_6,
+            LoopRules.LIMIT_CREASE_CENTRE, LoopRules.LIMIT_CREASE_NEIGHBOUR};
         String[] names = {"LOOP_EDGE_END", "LOOP_EDGE_OPPOSITE", "LOOP_HALF", "LOOP_BOUNDARY_CENTRE",
-            "LOOP_BOUNDARY_NEIGHBOUR"};
+            "LOOP_BOUNDARY_NEIGHBOUR", "LOOP_LIMIT_CENTRE_6", "LOOP_LIMIT_RING_6", "LOOP_LIMIT_CREASE_CENTRE",
+            "LOOP_LIMIT_CREASE_NEIGHBOUR"};
         assertEquals(names.length, GlPasses.LOOP_WEIGHT_DEFINES.size(), "one define per mask weight");
         Pattern bits = Pattern.compile("uintBitsToFloat\\(0x([0-9A-F]+)u\\)");
         for (int i = 0; i < names.length; i++) {
