@@ -16,13 +16,15 @@ public final class RefineOptions {
     private final int parallelism;
     private final List<StopCriterion> criteria;
     private final boolean limitSurface;
+    private final boolean creases;
+    private final BoundaryInterpolation boundary;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
-        this(levels, scheme, parallelism, criteria, false);
+        this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY);
     }
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
-                          boolean limitSurface) {
+                          boolean limitSurface, boolean creases, BoundaryInterpolation boundary) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -34,6 +36,8 @@ public final class RefineOptions {
         this.parallelism = parallelism;
         this.criteria = List.copyOf(criteria);
         this.limitSurface = limitSurface;
+        this.creases = creases;
+        this.boundary = Objects.requireNonNull(boundary, "boundary");
     }
 
     /**
@@ -67,7 +71,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
     }
 
     /**
@@ -82,7 +86,38 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withLimitSurface(boolean limitSurface) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+    }
+
+    /**
+     * Whether the mesh's crease tags ({@link TriangleMesh#creases()}) apply (the default): edges
+     * with sharpness refine by OpenSubdiv's crease rules, sharpness {@code s} staying sharp for
+     * {@code s} levels and blending at a fractional remainder (uniform creasing). Off, every edge is
+     * smooth.
+     *
+     * @param creases whether the tags apply
+     * @return a copy with that setting
+     */
+    public RefineOptions withCreases(boolean creases) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+    }
+
+    /**
+     * @param boundary how boundaries refine
+     * @return a copy with that setting
+     */
+    public RefineOptions withBoundary(BoundaryInterpolation boundary) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+    }
+
+    /** @return whether crease tags apply ({@link #withCreases}) */
+    public boolean creases() {
+        return creases;
+    }
+
+    /** @return how boundaries refine ({@link #withBoundary}) */
+    public BoundaryInterpolation boundary() {
+        return boundary;
     }
 
     /**
@@ -93,7 +128,7 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
     }
 
     /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
@@ -129,17 +164,18 @@ public final class RefineOptions {
     @Override
     public boolean equals(Object o) {
         return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
-                && r.criteria.equals(criteria) && r.limitSurface == limitSurface;
+                && r.criteria.equals(criteria) && r.limitSurface == limitSurface && r.creases == creases
+                && r.boundary == boundary;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
-                + ", criteria=" + criteria + ", limitSurface=" + limitSurface + "]";
+                + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + "]";
     }
 }

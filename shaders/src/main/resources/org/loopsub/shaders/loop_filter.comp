@@ -41,7 +41,7 @@ void main() {
         // The neighbour (e+1, e, D_e) is finished when its three edges are: e and the two D spokes.
         if (interior && srcBit(r, e) && srcBit(r, 3 + 2 * e) && srcBit(r, 4 + 2 * e)) nf |= 1u << uint(e);
     }
-    srcM[metaOf(r, 0)] = (m0 & 0x00FFFFFFu) | nf << 24u;
+    srcM[metaOf(r, 0)] = m0 | nf << 24u;
     keep[r] = 1u;
     done[r] = 0u;
     slivers[r] = uint(bitCount(nf));

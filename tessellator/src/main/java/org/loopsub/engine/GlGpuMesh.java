@@ -79,7 +79,7 @@ final class GlGpuMesh implements GpuMesh {
         this.owner = owner;
         this.gl = gl;
         // Frames carry each vertex's limit normal from its birth: the renderer's shading normals.
-        this.prepared = prepared.carrying(true, false, Scheme.LOOP);
+        this.prepared = prepared.configured(true, RefineOptions.uniform(0));
         this.radius = this.prepared.frame().radius(this.prepared.positions());
         this.inputVertices = inputVertices;
         this.engine = newEngine(Scheme.LOOP);
@@ -131,9 +131,10 @@ final class GlGpuMesh implements GpuMesh {
         checkOpen();
         GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), radius);
-        if (options.scheme() != engineScheme || options.limitSurface() != prepared.layout().limit()) {
-            // Other weights or the limit surface: other level-0 limit data, another layout.
-            prepared = prepared.carrying(true, options.limitSurface(), options.scheme());
+        PreparedMesh wanted = prepared.configured(true, options);
+        if (options.scheme() != engineScheme || wanted != prepared) {
+            // Other weights, the limit surface or other sharpness: other level-0 records, maybe another layout.
+            prepared = wanted;
             engine.close();
             engine = newEngine(options.scheme());
             engineScheme = options.scheme();

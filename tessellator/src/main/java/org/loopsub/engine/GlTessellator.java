@@ -120,7 +120,7 @@ public final class GlTessellator implements Tessellator {
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input)
-                .carrying(options.limitSurface(), options.limitSurface(), options.scheme());
+                .configured(false, options);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try (GpuTimer off = new GpuTimer(false); GlOutput out = run(prepared, options, progress, off)) {
             float[] corners = out.corners();
@@ -152,7 +152,7 @@ public final class GlTessellator implements Tessellator {
     public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
         checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input)
-                .carrying(options.limitSurface(), options.limitSurface(), options.scheme());
+                .configured(false, options);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try {
             GpuTimer timer = new GpuTimer(timed);

@@ -42,7 +42,7 @@ public final class JavaTessellator implements Tessellator {
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
         PreparedMesh prepared = PreparedMesh.of(input)
-                .carrying(options.limitSurface(), options.limitSurface(), options.scheme());
+                .configured(false, options);
         RecordLayout layout = prepared.layout();
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
         Workers workers = Workers.forThreads(options.parallelism());

@@ -1,10 +1,16 @@
 package org.loopsub.prepare;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.BoundaryInterpolation;
+import org.loopsub.api.Crease;
 import org.loopsub.api.MeshProblem;
+import org.loopsub.api.RefineOptions;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.mesh.FlatFaces;
@@ -15,6 +21,8 @@ import org.loopsub.mesh.WeldedMesh;
 import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
+import org.loopsub.stream.Sharpness;
+import org.loopsub.rules.LoopRules;
 
 /**
  * Everything the passes need, made from the user's mesh, the same for every back end: the welded
@@ -34,25 +42,54 @@ import org.loopsub.stream.RecordLayout;
  */
 public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] positions, MeshTopology topology,
                     RecordLayout layout, List<RecordChunk> records, int merged, List<String> warnings,
-                    int[] sourceVertices, Scheme scheme) {
+                    int[] sourceVertices, Scheme scheme, Sharpness sharpness) {
 
     /**
-     * The same mesh with records that carry limit data (or not): a new layout, the level-0 records
-     * built again.
+     * The mesh as the options want it refined: limit data carried or not, crease tags and the
+     * boundary option applied or not.
      *
-     * @param normals whether records carry limit normals
-     * @param limit whether they carry limit positions too (output on the limit surface)
-     * @param weights the vertex weights, for the input vertices' limit data
-     * @return this mesh when it already has that layout, else the mesh with the new one
+     * @param normals whether records carry limit normals (a renderer's frames want them)
+     * @param options the refinement options
+     * @return this mesh when it already has that layout and sharpness, else the mesh rebuilt for them
      */
-    public PreparedMesh carrying(boolean normals, boolean limit, Scheme weights) {
-        boolean n = normals || limit;
-        if (layout.carriesNormals() == n && layout.limit() == limit && (!n || weights == scheme)) {
+    public PreparedMesh configured(boolean normals, RefineOptions options) {
+        Sharpness s = sharpness(options);
+        boolean n = normals || options.limitSurface();
+        boolean same = layout.carriesNormals() == n && layout.limit() == options.limitSurface()
+                && (!n || options.scheme() == scheme) && Objects.equals(s, sharpness);
+        if (same) {
             return this;
         }
-        RecordLayout l = new RecordLayout(layout.fanCapacity(), n, limit);
-        List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, weights);
-        return new PreparedMesh(mesh, frame, positions, topology, l, r, merged, warnings, sourceVertices, weights);
+        RecordLayout l = new RecordLayout(layout.fanCapacity(), n, options.limitSurface(), s != null);
+        List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, options.scheme(), s);
+        return new PreparedMesh(mesh, frame, positions, topology, l, r, merged, warnings, sourceVertices,
+                options.scheme(), s);
+    }
+
+    /**
+     * The sharpness the options apply: the crease tags (unless switched off; boundary edges are
+     * sharp anyway) and, with {@link BoundaryInterpolation#EDGE_AND_CORNER}, boundary vertices with a
+     * single face as corners. {@code null} when nothing is sharp.
+     */
+    private Sharpness sharpness(RefineOptions options) {
+        Map<Long, Float> edges = new HashMap<>();
+        if (options.creases()) {
+            for (Crease c : mesh.creases()) {
+                if (c.sharpness() > 0 && topology.indexOf(c.v0(), c.v1()) >= 0) {
+                    edges.put(Sharpness.key(c.v0(), c.v1()), Math.min(c.sharpness(), LoopRules.INFINITE_SHARPNESS));
+                }
+            }
+        }
+        float[] vertices = new float[topology.vertexCount()];
+        if (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER) {
+            for (int v = 0; v < vertices.length; v++) {
+                if (topology.isBoundary(v) && topology.valence(v) == 2) {
+                    vertices[v] = LoopRules.INFINITE_SHARPNESS;
+                }
+            }
+        }
+        Sharpness s = new Sharpness(Map.copyOf(edges), vertices);
+        return s.any() ? s : null;
     }
 
     /**
@@ -76,9 +113,9 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
                 internal[3 * v + x] = frame.toInternal(p, x);
             }
         }
-        List<RecordChunk> moved = RecordBuilder.build(mesh.triangles(), internal, topology, layout, scheme);
+        List<RecordChunk> moved = RecordBuilder.build(mesh.triangles(), internal, topology, layout, scheme, sharpness);
         return new PreparedMesh(mesh, frame, internal, topology, layout, moved, merged, warnings, sourceVertices,
-                scheme);
+                scheme, sharpness);
     }
 
     /**
@@ -93,15 +130,25 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         TriangleMesh mesh = welded.mesh();
         MeshValidator.requireValid(mesh);
         List<String> warnings = new ArrayList<>(welded.warnings());
-        if (!mesh.creases().isEmpty()) {
-            warnings.add(mesh.creases().size() + " crease tags are kept with the mesh but not applied yet"
-                    + " (smooth Loop rules everywhere)");
+        MeshTopology topology = MeshTopology.of(mesh);
+        int notEdges = 0;
+        Crease firstNotEdge = null;
+        for (Crease c : mesh.creases()) {
+            if (c.v0() >= mesh.vertexCount() || c.v1() >= mesh.vertexCount()
+                    || topology.indexOf(c.v0(), c.v1()) < 0) {
+                notEdges++;
+                firstNotEdge = firstNotEdge == null ? c : firstNotEdge;
+            }
+        }
+        if (notEdges > 0) {
+            warnings.add(notEdges + " crease tag" + (notEdges == 1 ? " names" : "s name") + " no edge of the mesh"
+                    + " and " + (notEdges == 1 ? "is" : "are") + " ignored (first: vertices " + firstNotEdge.v0()
+                    + " and " + firstNotEdge.v1() + ", 0-based)");
         }
         String flat = FlatFaces.warning(mesh);
         if (flat != null) {
             warnings.add(flat);
         }
-        MeshTopology topology = MeshTopology.of(mesh);
         if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
             throw new InvalidMeshException(List.of(new MeshProblem(MeshProblem.Kind.TOO_LARGE,
                     "a vertex has valence " + topology.maxValence() + "; at most " + RecordLayout.MAX_VALENCE
@@ -113,6 +160,6 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
         List<RecordChunk> records = RecordBuilder.build(triangles, positions, topology, layout);
         return new PreparedMesh(mesh, frame, positions, topology, layout, records, welded.mergedVertices(), warnings,
-                welded.sourceVertices(), Scheme.LOOP);
+                welded.sourceVertices(), Scheme.LOOP, null);
     }
 }

@@ -366,4 +366,64 @@ public final class LoopRules {
         }
         return s;
     }
+
+    // ---- Creases and corners (OpenSubdiv 3.5's uniform creasing, ../shared/LOOP_RULES.md).
+
+    /** Sharpness of an infinitely sharp edge or vertex: boundaries, and tags of 10 or more. */
+    public static final float INFINITE_SHARPNESS = 10f;
+    /** Vertex rules, by the number of sharp incident edges (or a sharp vertex). */
+    public static final int SMOOTH = 0;
+    public static final int DART = 1;
+    public static final int CREASE = 2;
+    public static final int CORNER = 3;
+
+    /**
+     * Sharpness one level down (uniform creasing): infinite stays, above 1 loses 1, the rest is 0.
+     *
+     * @param s a sharpness
+     * @return the sharpness of the halves of an edge (or of the vertex) at the next level
+     */
+    public static float decay(float s) {
+        return s >= INFINITE_SHARPNESS ? INFINITE_SHARPNESS : s > 1f ? s - 1f : 0f;
+    }
+
+    /**
+     * @param vertexSharpness the vertex's sharpness
+     * @param sharpEdges how many of its edges have sharpness above 0
+     * @return {@link #SMOOTH}, {@link #DART}, {@link #CREASE} or {@link #CORNER}
+     */
+    public static int vertexRule(float vertexSharpness, int sharpEdges) {
+        return vertexSharpness > 0 ? CORNER : Math.min(sharpEdges, CORNER);
+    }
+
+    /**
+     * Edge point of a semi-sharp edge, {@code 0 < w < 1} its sharpness, one coordinate:
+     * {@code (w/2 + (1 - w) 3/8)(a + b) + (1 - w)/8 (c + d)}; symmetric like {@link #edgePoint}.
+     */
+    public static float creaseEdgePoint(float w, float a, float b, float c, float d) {
+        float r = 1f - w;
+        float e = w * HALF + r * EDGE_END;
+        float o = r * EDGE_OPPOSITE;
+        return e * (a + b) + o * (c + d);
+    }
+
+    /** The transition between two vertex masks: {@code w * parent + (1 - w) * child}. */
+    public static float blend(float w, float parent, float child) {
+        return w * parent + (1f - w) * child;
+    }
+
+    /**
+     * {@code 1 / n} in float for {@code n = 0..count-1} (0 for n = 0): the transition weight is an
+     * average, and the shaders may not divide (GLSL's division is not correctly rounded).
+     *
+     * @param count entries
+     * @return the table
+     */
+    public static float[] reciprocals(int count) {
+        float[] r = new float[count];
+        for (int n = 1; n < count; n++) {
+            r[n] = (float) (1.0 / n);
+        }
+        return r;
+    }
 }

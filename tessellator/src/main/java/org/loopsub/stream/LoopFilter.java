@@ -65,7 +65,7 @@ public final class LoopFilter {
                     nf |= 1 << e;
                 }
             }
-            meta[mb] = (m0 & 0x00FFFFFF) | nf << 24;
+            meta[mb] = m0 | nf << 24;
             slivers[r] = Integer.bitCount(nf);
         }
         res.activeCount = StreamCompaction.flaggedIndices(keep, n, res.active);

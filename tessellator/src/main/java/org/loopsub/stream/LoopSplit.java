@@ -75,6 +75,14 @@ public final class LoopSplit {
     private final float[] renewedNormal = new float[9];
     private final float[] tangents;
     private final int tangentStride;
+
+    // Creases (layouts with sharpness): the record being split, whether it has any, and scratch.
+    private final boolean creases;
+    private final float[] reciprocals;
+    private final float[] decayed;
+    private boolean sharpRecord;
+    private float[] curP;
+    private int curPb;
     /**
      * Whether regular records take {@link #splitRegular}; only LoopSplitTest turns it off, to hold
      * the fast path against the general one on the same records.
@@ -98,6 +106,9 @@ public final class LoopSplit {
         this.tf = layout.triangleFloats();
         this.tangentStride = weights.length / 2;
         this.tangents = normals ? LoopRules.boundaryTangents(tangentStride - 1) : null;
+        this.creases = layout.creases();
+        this.reciprocals = LoopRules.reciprocals(ringMax + 2);
+        this.decayed = new float[ringMax + 1];
         this.edgePoints = new float[3 * ringMax * 3];
         this.ring = new float[ringMax];
         this.ringOff = new int[3 * ringMax];
@@ -166,7 +177,7 @@ public final class LoopSplit {
             int r = active[j];
             int mb = r * metaInts;
             int m0 = meta[mb];
-            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & 0x00FFFFFF) == regularMeta0) {
+            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & (0x00FFFFFF | RecordLayout.SHARP)) == regularMeta0) {
                 splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             } else {
                 splitOne(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
@@ -186,6 +197,9 @@ public final class LoopSplit {
             k[c] = RecordLayout.valence(m0, c);
             g[c] = RecordLayout.gap(m1, c);
         }
+        sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
+        curP = p;
+        curPb = pb;
 
         // Vertex points, then edge points of every spoke; shared spokes are computed from both ends
         // and agree because the masks are symmetric to the bit.
@@ -432,6 +446,10 @@ public final class LoopSplit {
             putPoint(vertexPoints, out, p, v);
             return;
         }
+        if (sharpRecord) {
+            creaseVertexPoint(p, pb, c, k, g);
+            return;
+        }
         if (g != RecordLayout.NO_GAP) {
             int a = pb + ringSlot3(c, g);
             int b = pb + ringSlot3(c, (g + 1) % k);
@@ -450,11 +468,88 @@ public final class LoopSplit {
         }
     }
 
+    /** Sharpness of spoke i of corner c (a boundary spoke is infinitely sharp). */
+    private float spokeSharpness(float[] p, int pb, int c, int k, int g, int i) {
+        return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS
+                : p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])];
+    }
+
+    /**
+     * The vertex point of corner c in a record with sharpness: the rule by its sharp spokes and its
+     * own sharpness before this level's decay and after it, blended when they differ and the first is
+     * a crease or a corner (OpenSubdiv's transition). The blend weight is the average of the values
+     * that decay to 0 here, summed in ascending order so that every record gets the same bits.
+     */
+    private void creaseVertexPoint(float[] p, int pb, int c, int k, int g) {
+        float vs = p[pb + layout.cornerSharpness(c)];
+        float vsNext = LoopRules.decay(vs);
+        int nd = 0;
+        if (vs > 0 && vsNext <= 0) {
+            decayed[nd++] = vs;
+        }
+        int np = 0;
+        int nc = 0;
+        int p0 = -1;
+        int p1 = -1;
+        int c0 = -1;
+        int c1 = -1;
+        for (int i = 0; i < k; i++) {
+            float s = spokeSharpness(p, pb, c, k, g, i);
+            float next = LoopRules.decay(s);
+            if (s > 0) {
+                if (np == 0) {
+                    p0 = i;
+                } else if (np == 1) {
+                    p1 = i;
+                }
+                np++;
+                if (next <= 0) {
+                    decayed[nd++] = s;
+                }
+            }
+            if (next > 0) {
+                if (nc == 0) {
+                    c0 = i;
+                } else if (nc == 1) {
+                    c1 = i;
+                }
+                nc++;
+            }
+        }
+        int parentRule = LoopRules.vertexRule(vs, np);
+        int childRule = LoopRules.vertexRule(vsNext, nc);
+        boolean blend = parentRule != childRule && parentRule >= LoopRules.CREASE;
+        float w = blend ? Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]) : 0f;
+        int v = pb + 3 * c;
+        for (int x = 0; x < 3; x++) {
+            float child = maskCoordinate(p, pb, c, k, g, childRule, c0, c1, x);
+            vertexPoints[3 * c + x] = blend
+                    ? LoopRules.blend(w, maskCoordinate(p, pb, c, k, g, parentRule, p0, p1, x), child) : child;
+        }
+    }
+
+    /** One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease). */
+    private float maskCoordinate(float[] p, int pb, int c, int k, int g, int rule, int e0, int e1, int x) {
+        int v = pb + 3 * c;
+        if (rule == LoopRules.CORNER) {
+            return p[v + x];
+        }
+        if (rule == LoopRules.CREASE) {
+            return LoopRules.boundaryVertexPoint(p[v + x], p[pb + ringSlot3(c, e0) + x], p[pb + ringSlot3(c, e1) + x]);
+        }
+        for (int i = 0; i < k; i++) {
+            ring[i] = p[pb + ringSlot3(c, i) + x];
+        }
+        return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], p[v + x], LoopRules.sortedSum(ring, k));
+    }
+
     private void edgePoint(float[] p, int pb, int[] meta, int mb, int c, int k, int g, int i) {
         int a = pb + 3 * c;
         int b = pb + ringSlot3(c, i);
         int out = ep(c, i);
-        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])) {
+        float sharp = sharpRecord ? p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])] : 0f;
+        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])
+                || sharp >= 1f) {
             for (int x = 0; x < 3; x++) {
                 edgePoints[out + x] = LoopRules.midpoint(p[a + x], p[b + x]);
             }
@@ -462,6 +557,12 @@ public final class LoopSplit {
         }
         int oc = pb + ringSlot3(c, (i + k - 1) % k);
         int od = pb + ringSlot3(c, (i + 1) % k);
+        if (sharp > 0f) {
+            for (int x = 0; x < 3; x++) {
+                edgePoints[out + x] = LoopRules.creaseEdgePoint(sharp, p[a + x], p[b + x], p[oc + x], p[od + x]);
+            }
+            return;
+        }
         for (int x = 0; x < 3; x++) {
             edgePoints[out + x] = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x]);
         }
@@ -491,22 +592,20 @@ public final class LoopSplit {
         int first = 2 + (dp ? 1 : 0);
         for (int jj = 0; jj < fan; jj++) {
             putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, ep(c, first + jj));
-            if (RecordLayout.bit(meta, mb, layout.fanBit(c, jj))) {
-                RecordLayout.setBit(qm, qmb, layout.fanBit(c, jj));
-            }
+            copySpoke(meta, mb, layout.fanBit(c, jj), q, qb, qm, qmb, layout.fanBit(c, jj));
         }
         // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
         if (interior[c]) {
             putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, ep(c1, 2));
             putPoint(q, qb + 3 * layout.fanSlot(c1, 1), vertexPoints, 3 * c1);
-            copyBit(meta, mb, c, qm, qmb, layout.fanBit(c1, 1));
+            copySpoke(meta, mb, c, q, qb, qm, qmb, layout.fanBit(c1, 1));
         } else {
             putPoint(q, qb + 3 * layout.fanSlot(c1, 0), vertexPoints, 3 * c1);
-            copyBit(meta, mb, c, qm, qmb, layout.fanBit(c1, 0));
+            copySpoke(meta, mb, c, q, qb, qm, qmb, layout.fanBit(c1, 0));
         }
         // m_{c+2}: ring (V'_c, m_c, m_{c+1}, V'_{c+2}, [E(c+2, D_{c+2})], [E(c, D_{c+2})]).
         putPoint(q, qb + 3 * layout.fanSlot(c2, 0), vertexPoints, 3 * c2);
-        copyBit(meta, mb, c2, qm, qmb, layout.fanBit(c2, 0));
+        copySpoke(meta, mb, c2, q, qb, qm, qmb, layout.fanBit(c2, 0));
         if (interior[c2]) {
             putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, ep(c2, k[c2] - 1));
         }
@@ -521,10 +620,15 @@ public final class LoopSplit {
         qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], childNf);
         qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
         // Halves of parent edges and spokes inherit their complete bits; new edges start open.
-        copyBit(meta, mb, c, qm, qmb, c);
-        copyBit(meta, mb, c2, qm, qmb, c2);
-        copyBit(meta, mb, 3 + 2 * c, qm, qmb, 3 + 2 * c);
-        copyBit(meta, mb, 4 + 2 * c2, qm, qmb, 4 + 2 * c2);
+        copySpoke(meta, mb, c, q, qb, qm, qmb, c);
+        copySpoke(meta, mb, c2, q, qb, qm, qmb, c2);
+        copySpoke(meta, mb, 3 + 2 * c, q, qb, qm, qmb, 3 + 2 * c);
+        copySpoke(meta, mb, 4 + 2 * c2, q, qb, qm, qmb, 4 + 2 * c2);
+        if (sharpRecord) {
+            // the corner keeps its (decayed) sharpness; the new vertices have none
+            q[qb + layout.cornerSharpness(c)] = LoopRules.decay(curP[curPb + layout.cornerSharpness(c)]);
+            markSharp(q, qb, qm, qmb);
+        }
     }
 
     private void writeCentreChild(RecordChunk dst, int r, int[] meta, int mb) {
@@ -545,11 +649,33 @@ public final class LoopSplit {
             kk[jj] = interior[e] ? 6 : 4;
             gg[jj] = interior[e] ? RecordLayout.NO_GAP : 2;
             // (m_{j+1}, V'_{j+2}) halves parent edge j+1; (m_{j+2}, V'_{j+2}) halves parent edge j+2.
-            copyBit(meta, mb, e, qm, qmb, 3 + 2 * jj);
-            copyBit(meta, mb, e2, qm, qmb, 4 + 2 * jj);
+            copySpoke(meta, mb, e, q, qb, qm, qmb, 3 + 2 * jj);
+            copySpoke(meta, mb, e2, q, qb, qm, qmb, 4 + 2 * jj);
         }
         qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], 0);
         qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
+        if (sharpRecord) {
+            markSharp(q, qb, qm, qmb);
+        }
+    }
+
+    /** A spoke of a child that halves a spoke of the parent: its complete bit and decayed sharpness. */
+    private void copySpoke(int[] meta, int mb, int bit, float[] q, int qb, int[] qm, int qmb, int childBit) {
+        copyBit(meta, mb, bit, qm, qmb, childBit);
+        if (sharpRecord) {
+            q[qb + layout.spokeSharpness(childBit)] = LoopRules.decay(curP[curPb + layout.spokeSharpness(bit)]);
+        }
+    }
+
+    /** Sets a finished child's {@link RecordLayout#SHARP} bit if any of its sharpness is above 0. */
+    private void markSharp(float[] q, int qb, int[] qm, int qmb) {
+        int from = qb + layout.spokeSharpness(0);
+        for (int f = from; f < from + layout.spokes() + 3; f++) {
+            if (q[f] > 0) {
+                qm[qmb] |= RecordLayout.SHARP;
+                return;
+            }
+        }
     }
 
     // ---- Regular records: three interior corners of valence 6. The ring of corner c is then fixed,

@@ -59,7 +59,7 @@ public final class RecordBuilder {
         if (layout.carriesNormals()) {
             throw new IllegalArgumentException("a layout with limit data needs the scheme");
         }
-        return build(triangles, positions, topology, layout, Scheme.LOOP);
+        return build(triangles, positions, topology, layout, Scheme.LOOP, null);
     }
 
     /**
@@ -68,10 +68,14 @@ public final class RecordBuilder {
      * @param topology the mesh's rings
      * @param layout the record layout (from {@link #fanCapacity})
      * @param scheme the vertex weights, for the input vertices' limit positions
+     * @param sharpness the edges' and vertices' sharpness, for a layout with {@link RecordLayout#creases()}
      * @return the level-0 stream
      */
     public static List<RecordChunk> build(int[] triangles, float[] positions, MeshTopology topology,
-                                          RecordLayout layout, Scheme scheme) {
+                                          RecordLayout layout, Scheme scheme, Sharpness sharpness) {
+        if (layout.creases() != (sharpness != null)) {
+            throw new IllegalArgumentException("sharpness goes with a layout that has creases");
+        }
         float[][] limit = layout.carriesNormals() ? limits(positions, topology, scheme) : null;
         int nt = triangles.length / 3;
         if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
@@ -95,6 +99,7 @@ public final class RecordBuilder {
                 }
                 chunk.meta[r * mi] = RecordLayout.packMeta0(k[0], k[1], k[2], 0);
                 chunk.meta[r * mi + 1] = RecordLayout.packMeta1(g[0], g[1], g[2]);
+                boolean sharp = false;
                 for (int c = 0; c < 3; c++) {
                     int v = triangles[3 * t + c];
                     int s = topology.indexOf(v, triangles[3 * t + (c + 1) % 3]);
@@ -103,12 +108,26 @@ public final class RecordBuilder {
                         int u = topology.neighbour(v, (s + i) % k[c]);
                         copyPoint(positions, u, chunk.points, r * pf, layout.ringSlot(c, k[c], g[c], i));
                     }
+                    if (sharpness != null) {
+                        for (int i = 0; i < k[c]; i++) {
+                            int u = topology.neighbour(v, (s + i) % k[c]);
+                            float e = sharpness.edge(v, u);
+                            chunk.points[r * pf + layout.spokeSharpness(layout.ringBit(c, k[c], g[c], i))] = e;
+                            sharp |= e > 0;
+                        }
+                        float vs = sharpness.vertices()[v];
+                        chunk.points[r * pf + layout.cornerSharpness(c)] = vs;
+                        sharp |= vs > 0;
+                    }
                     if (limit != null) {
                         copyPoint(limit[1], v, chunk.points, r * pf, layout.normalSlot(c));
                         if (layout.limit()) {
                             copyPoint(limit[0], v, chunk.points, r * pf, layout.limitSlot(c));
                         }
                     }
+                }
+                if (sharp) {
+                    chunk.meta[r * mi] |= RecordLayout.SHARP;
                 }
             }
             chunks.add(chunk);

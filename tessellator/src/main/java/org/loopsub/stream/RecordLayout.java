@@ -15,6 +15,10 @@ package org.loopsub.stream;
  *                        vertex was born (not unit length: only its direction means anything)
  *   slot 9 + 3F + c      with {@link #limit()}: the limit position of corner c, fixed where it was born
  * </pre>
+ * With {@link #creases()}, the floats after the point slots hold the sharpness of every spoke (at
+ * {@link #spokeSharpness(int)}, indexed like its complete bit) and of every corner
+ * ({@link #cornerSharpness(int)}); boundary spokes are not stored (a boundary is always
+ * infinitely sharp) and a record with any sharpness above zero has {@link #SHARP} set in meta[0].
  * A vertex's limit position and normal never change with refinement, so a record computes them only
  * for the three vertices its split creates (the midpoints of its own edges) and copies the rest from
  * the parent: every record holding a vertex holds the same bits for it.
@@ -26,7 +30,8 @@ package org.loopsub.stream;
  * <h2>Metadata ({@link #metaInts()} ints)</h2>
  * <pre>
  *   meta[0]  bits 0-7, 8-15, 16-23: valence k_c of corners 0, 1, 2;
- *            bits 24-26: neighbour-finished bit of edges 0, 1, 2
+ *            bits 24-26: neighbour-finished bit of edges 0, 1, 2;
+ *            bit 27: {@link #SHARP}, some spoke or corner of the record has a sharpness
  *   meta[1]  bits 0-7, 8-15, 16-23: gap g_c of corners 0, 1, 2: the ring has no triangle between
  *            positions g and g+1 (mod k); {@link #NO_GAP} for an interior vertex
  *   meta[2..] complete bits, one per spoke slot:
@@ -54,6 +59,11 @@ public final class RecordLayout {
     private final int metaInts;
     private final boolean normals;
     private final boolean limit;
+    private final boolean creases;
+    private final int sharpBase;
+
+    /** Bit of meta[0]: the record has a spoke or corner with sharpness above zero (general path). */
+    public static final int SHARP = 1 << 27;
 
     /**
      * A layout that carries positions only.
@@ -72,14 +82,46 @@ public final class RecordLayout {
      *              take instead of the control point (implies {@code normals})
      */
     public RecordLayout(int fanCapacity, boolean normals, boolean limit) {
+        this(fanCapacity, normals, limit, false);
+    }
+
+    /**
+     * @param fanCapacity F, the most fan slots any corner needs
+     * @param normals whether records carry each corner's limit normal
+     * @param limit whether records carry each corner's limit position (implies {@code normals})
+     * @param creases whether records carry spoke and corner sharpness (the mesh has creases or corners)
+     */
+    public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases) {
         if (fanCapacity < MIN_FAN) {
             throw new IllegalArgumentException("fan capacity must be >= " + MIN_FAN);
         }
         this.fanCapacity = fanCapacity;
         this.normals = normals || limit;
         this.limit = limit;
+        this.creases = creases;
         this.pointSlots = FIXED_POINTS + 3 * fanCapacity + (this.normals ? 3 : 0) + (limit ? 3 : 0);
+        this.sharpBase = 3 * pointSlots;
         this.metaInts = 2 + (FIXED_SPOKES + 3 * fanCapacity + 31) / 32;
+    }
+
+    /** @return whether records carry sharpness (creases and corners) */
+    public boolean creases() {
+        return creases;
+    }
+
+    /** @return spokes per record, {@code 9 + 3F}: complete bits and sharpness values */
+    public int spokes() {
+        return FIXED_SPOKES + 3 * fanCapacity;
+    }
+
+    /** @return the float holding the sharpness of the spoke whose complete bit is {@code bit} */
+    public int spokeSharpness(int bit) {
+        return sharpBase + bit;
+    }
+
+    /** @return the float holding corner c's vertex sharpness */
+    public int cornerSharpness(int c) {
+        return sharpBase + spokes() + c;
     }
 
     /** @return whether records carry limit normals and output corners have a normal */
@@ -129,7 +171,7 @@ public final class RecordLayout {
 
     /** @return floats per record (x, y, z per point slot) */
     public int pointFloats() {
-        return 3 * pointSlots;
+        return 3 * pointSlots + (creases ? spokes() + 3 : 0);
     }
 
     /** @return ints of metadata per record */

@@ -45,7 +45,7 @@ class GpuMeshTest extends GlTestBase {
      * is given).
      */
     private static float[] javaCorners(TriangleMesh mesh, float[] movedOrNull, RefineOptions o) {
-        PreparedMesh p0 = PreparedMesh.of(mesh).carrying(true, o.limitSurface(), o.scheme());
+        PreparedMesh p0 = PreparedMesh.of(mesh).configured(true, o);
         PreparedMesh p = movedOrNull == null ? p0 : p0.moved(movedOrNull);
         float[] weights = LoopRules.weights(o.scheme(), Math.max(6, p.topology().maxValence()));
         var test = EdgeCriteria.of(o.criteria(), p.frame().centre(), p.frame().scaleExponent(),
