@@ -459,4 +459,39 @@ class ReferenceFaceVaryingTest {
             assertUv(0.5, 0.25, valueIn(m1, one, c21, childFace(grid, faceWith(grid, c21, c22, side), c21)), 1e-15, "slit point");
         }
     }
+
+    /**
+     * A sharp edge inside a value's span makes it a corner: infinitely sharp always, semi-sharp while
+     * the sharpness lasts, then blended with the positions' transition weight, then a crease. The
+     * left value of the cut's top end (2, 4) has a two-face span whose inner edge runs to (1, 3).
+     */
+    @Test
+    void sharpEdgesInsideASpanMakeTheValueACorner() {
+        RefMesh grid = ref(SyntheticMeshes.openGrid(4));
+        Channel cut = cutAlongHalf(grid);
+        int c24 = gridVertex(grid, 4, 2, 4);
+        int c23 = gridVertex(grid, 4, 2, 3);
+        int c13 = gridVertex(grid, 4, 1, 3);
+        int face = faceWith(grid, c24, c23, true);
+        for (float s : new float[] {10f, 1.5f}) {
+            Level base = ReferenceCreaseLoop.base(grid, Map.of(ReferenceCreaseLoop.key(c24, c13), s), Map.of(), EDGE_ONLY);
+            Refined r = ReferenceFaceVarying.refine(base, cut, Interpolation.SMOOTH, 3);
+            double[][] got = new double[4][];
+            int f = face;
+            for (int l = 0; l <= 3; l++) {
+                RefMesh m = r.levels().get(l).mesh();
+                got[l] = valueIn(m, r.channels().get(l), c24, f);
+                f = childFace(m, f, c24);
+            }
+            assertUv(0.5, 1, got[1], 0, "s = " + s + ": level 1 corner");
+            if (s == 10f) {
+                assertUv(0.5, 1, got[2], 0, "infinite: level 2 corner");
+                assertUv(0.5, 1, got[3], 0, "infinite: level 3 corner");
+            } else {
+                // level 2: 1/2 (0.5, 1) + 1/2 (3/4 (0.5, 1) + 1/8 ((0.375, 1) + (0.5, 0.875)))
+                assertUv(0.4921875, 0.9921875, got[2], 1e-15, "s = 1.5: level 2 blend");
+                assertTrue(Math.abs(got[3][0] - got[2][0]) > 1e-3, "s = 1.5: a crease at level 3");
+            }
+        }
+    }
 }
