@@ -527,9 +527,8 @@ public final class ReferenceFaceVarying {
         if (rule == Interpolation.LINEAR) {
             return out;
         }
-        // rings and boundary flags from a surface step (its masks are not used)
-        Step probe = ReferenceCreaseLoop.step(level);
-        Around a = new Around(level.mesh(), ch, probe.rings(), probe.boundary());
+        ReferenceCreaseLoop.Rings rings = ReferenceCreaseLoop.rings(level.mesh());
+        Around a = new Around(level.mesh(), ch, rings.rings(), rings.boundary());
         ReferenceCreaseLoop.Limit surface = ReferenceCreaseLoop.limit(level);
         double[] values = ch.values();
         for (int v = 0; v < level.mesh().vertexCount(); v++) {

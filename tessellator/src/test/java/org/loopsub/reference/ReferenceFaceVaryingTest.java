@@ -194,7 +194,7 @@ class ReferenceFaceVaryingTest {
         return Stream.of(
                 Arguments.of("open grid, edge and corner", ReferenceCreaseLoop.base(grid, Map.of(), Map.of(), EDGE_AND_CORNER), 3),
                 Arguments.of("open grid, semi-sharp line and a corner",
-                        ReferenceCreaseLoop.base(grid, line, Map.of(gridVertex(grid, 5, 3, 4), 1.5f), EDGE_AND_CORNER), 4),
+                        ReferenceCreaseLoop.base(grid, line, Map.of(gridVertex(grid, 5, 3, 4), 1.5f), EDGE_AND_CORNER), 3),
                 Arguments.of("annulus", ReferenceCreaseLoop.base(ref(SyntheticMeshes.annulus(10)), Map.of(), Map.of(),
                         EDGE_ONLY), 3),
                 Arguments.of("torus, sharp and semi-sharp loops, a corner",
