@@ -281,6 +281,25 @@ public final class ReferenceCreaseLoop {
         return (5.0 / 8.0 - c * c) / n;
     }
 
+    /**
+     * Counter-clockwise rings of a mesh, ordered as in {@link Step#rings()}.
+     *
+     * @param rings neighbours of each vertex (boundary: {@code q_0..q_n} from the leading boundary
+     *     edge; interior: from the edge {@code p -> next} of the lowest-numbered face)
+     * @param boundary whether each vertex is on the boundary
+     */
+    public record Rings(int[][] rings, boolean[] boundary) {
+    }
+
+    /**
+     * @param mesh a manifold, consistently oriented triangle mesh
+     * @return its counter-clockwise rings
+     */
+    public static Rings rings(RefMesh mesh) {
+        Topology top = new Topology(mesh);
+        return new Rings(top.rings, top.boundary);
+    }
+
     // ---------------------------------------------------------------- topology
 
     /** Edges, faces and counter-clockwise rings of one level. */
