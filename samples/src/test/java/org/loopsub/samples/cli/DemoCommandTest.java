@@ -151,7 +151,9 @@ class DemoCommandTest {
             }
         }
         assertTrue(mesh > 0.95 * centre, "the mesh fills the middle: " + mesh + " of " + centre);
-        for (int[] corner : new int[][] {{0, 100}, {280, 200}, {280, 0}}) {
+        // (not the top-right corner: the figures panel grows to the right when a loaded machine
+        // makes the frame times long numbers)
+        for (int[] corner : new int[][] {{0, 100}, {280, 200}, {280, 60}}) {
             for (int y = corner[1]; y < corner[1] + 40; y++) {
                 for (int x = corner[0]; x < corner[0] + 40; x++) {
                     assertEquals(BACKGROUND, image.getRGB(x, y) & 0xffffff, "background at " + x + "," + y);
