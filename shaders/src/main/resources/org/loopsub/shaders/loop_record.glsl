@@ -35,6 +35,11 @@ uint pointOf(uint r, int slot) {
     return ((a >> 5u) * uint(POINT_FLOATS) + uint(3 * slot)) * 32u + (a & 31u);
 }
 float coord(uint point, int x) { return srcP[point + uint(x) * 32u]; }
+// Float f of record r (sharpness lies after the point slots: RecordLayout.spokeSharpness).
+float srcFloat(uint r, int f) {
+    uint a = uSrcFirst + r;
+    return srcP[((a >> 5u) * uint(POINT_FLOATS) + uint(f)) * 32u + (a & 31u)];
+}
 vec3 loadPoint(uint r, int slot) {
     uint p = pointOf(r, slot);
     return vec3(coord(p, 0), coord(p, 1), coord(p, 2));
@@ -142,6 +147,27 @@ float loopBoundaryVertexPoint(float v, float p, float q) {
     precise float r = LOOP_BOUNDARY_CENTRE * v + LOOP_BOUNDARY_NEIGHBOUR * (p + q);
     return r;
 }
+
+#ifdef CREASES
+// Creases (LoopRules' twins): uniform decay, the vertex rule by sharp edges, the semi-sharp edge
+// mask and the transition blend.
+#define RULE_SMOOTH 0
+#define RULE_CREASE 2
+#define RULE_CORNER 3
+float loopDecay(float s) { return s >= SHARP_INFINITE ? SHARP_INFINITE : s > 1.0 ? s - 1.0 : 0.0; }
+int loopVertexRule(float vs, int sharpEdges) { return vs > 0.0 ? RULE_CORNER : min(sharpEdges, RULE_CORNER); }
+float loopCreaseEdgePoint(float w, float a, float b, float c, float d) {
+    precise float r = 1.0 - w;
+    precise float e = w * LOOP_HALF + r * LOOP_EDGE_END;
+    precise float o = r * LOOP_EDGE_OPPOSITE;
+    precise float p = e * (a + b) + o * (c + d);
+    return p;
+}
+float loopBlend(float w, float parent, float child) {
+    precise float r = w * parent + (1.0 - w) * child;
+    return r;
+}
+#endif
 
 // The limit masks of vertices a split creates (valence 6 inside, 4 on a boundary), LoopRules' twins.
 float loopLimitPoint6(float v, float ringSum) {

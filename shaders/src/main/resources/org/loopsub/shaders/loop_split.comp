@@ -92,8 +92,14 @@ void loadResidentSizes() {
 
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
-float ring[RING_MAX];
+float ring[RING_MAX + 1];  // one more: the values a transition weight averages (LoopSplit.decayed)
 uint childBits[META_INTS - 2];
+uint sR;  // this invocation's record (splitOne)
+#ifdef CREASES
+// The record has sharpness (general path only); the children's sharpness, written by endChild.
+bool sSharp;
+float childSharp[SPOKES + 3];
+#endif
 // The record's complete bits, loaded once: the masks test them dozens of times.
 uint recordBits[META_INTS - 2];
 
@@ -117,6 +123,64 @@ float sortedSum(int count) {
     return s;
 }
 
+#ifdef CREASES
+float spokeSharpness(uint r, int c, int k, int g, int i) {
+    return isBoundarySpoke(k, g, i) ? SHARP_INFINITE : srcFloat(r, SHARP_BASE + ringBit(c, k, g, i));
+}
+
+// One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease).
+float maskCoordinate(uint r, int c, int k, int g, int rule, int e0, int e1, int x) {
+    float v = coord(pointOf(r, c), x);
+    if (rule == RULE_CORNER) return v;
+    if (rule == RULE_CREASE) {
+        return loopBoundaryVertexPoint(v, coord(pointOf(r, ringSlot(c, k, g, e0)), x),
+                                       coord(pointOf(r, ringSlot(c, k, g, e1)), x));
+    }
+    for (int i = 0; i < k; i++) ring[i] = coord(pointOf(r, ringSlot(c, k, g, i)), x);
+    return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sortedSum(k));
+}
+
+// Twin of LoopSplit.creaseVertexPoint: the rules before and after this level's decay, blended by the
+// average of the values that decay to 0 (summed in ascending order, times a reciprocal from Java).
+void creaseVertexPoint(uint r, int c, int k, int g) {
+    float vs = srcFloat(r, SHARP_BASE + SPOKES + c);
+    float vsNext = loopDecay(vs);
+    int nd = 0;
+    if (vs > 0.0 && vsNext <= 0.0) ring[nd++] = vs;
+    int np = 0;
+    int nc = 0;
+    int p0 = -1;
+    int p1 = -1;
+    int c0 = -1;
+    int c1 = -1;
+    for (int i = 0; i < k; i++) {
+        float s = spokeSharpness(r, c, k, g, i);
+        float next = loopDecay(s);
+        if (s > 0.0) {
+            if (np == 0) p0 = i; else if (np == 1) p1 = i;
+            np++;
+            if (next <= 0.0) ring[nd++] = s;
+        }
+        if (next > 0.0) {
+            if (nc == 0) c0 = i; else if (nc == 1) c1 = i;
+            nc++;
+        }
+    }
+    int parentRule = loopVertexRule(vs, np);
+    int childRule = loopVertexRule(vsNext, nc);
+    bool blend = parentRule != childRule && parentRule >= RULE_CREASE;
+    float w = 0.0;
+    if (blend) {
+        precise float a = sortedSum(nd) * weights[RECIPROCAL_BASE + nd];
+        w = min(1.0, a);
+    }
+    for (int x = 0; x < 3; x++) {
+        float child = maskCoordinate(r, c, k, g, childRule, c0, c1, x);
+        vertexPoints[3 * c + x] = blend ? loopBlend(w, maskCoordinate(r, c, k, g, parentRule, p0, p1, x), child) : child;
+    }
+}
+#endif
+
 void vertexPoint(uint r, int c, int k, int g, bool frozen) {
     uint v = pointOf(r, c);
     int o = 3 * c;
@@ -124,6 +188,12 @@ void vertexPoint(uint r, int c, int k, int g, bool frozen) {
         for (int x = 0; x < 3; x++) vertexPoints[o + x] = coord(v, x);
         return;
     }
+#ifdef CREASES
+    if (sSharp) {
+        creaseVertexPoint(r, c, k, g);
+        return;
+    }
+#endif
     if (g != NO_GAP) {
         uint a = pointOf(r, ringSlot(c, k, g, g));
         uint b = pointOf(r, ringSlot(c, k, g, (g + 1) % k));
@@ -144,17 +214,30 @@ void edgePoint(uint r, int c, int k, int g, int i) {
     uint a = pointOf(r, c);
     uint b = pointOf(r, ringSlot(c, k, g, i));
     int o = ep(c, i);
+#ifdef CREASES
+    float sharp = sSharp ? srcFloat(r, SHARP_BASE + ringBit(c, k, g, i)) : 0.0;
+#else
+    float sharp = 0.0;
+#endif
 #ifdef LIMIT
     // On the limit surface nothing is frozen and complete spokes keep Loop's mask (LoopSplit).
-    if (isBoundarySpoke(k, g, i)) {
+    if (isBoundarySpoke(k, g, i) || sharp >= 1.0) {
 #else
-    if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i))) {
+    if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i)) || sharp >= 1.0) {
 #endif
         for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
         return;
     }
     uint oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
     uint od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
+#ifdef CREASES
+    if (sharp > 0.0) {
+        for (int x = 0; x < 3; x++) {
+            edgePoints[o + x] = loopCreaseEdgePoint(sharp, coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
+        }
+        return;
+    }
+#endif
     for (int x = 0; x < 3; x++) {
         edgePoints[o + x] = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
     }
@@ -186,14 +269,34 @@ void dstVec(uint q, int slot, vec3 v) {
 }
 
 void setChildBit(int bit) { childBits[bit >> 5] |= 1u << uint(bit & 31); }
-void copyBit(int bit, int childBit) { if (recBit(bit)) setChildBit(childBit); }
+// A child's spoke that halves one of the parent's: its complete bit and (CREASES) decayed sharpness.
+void copyBit(int bit, int childBit) {
+    if (recBit(bit)) setChildBit(childBit);
+#ifdef CREASES
+    if (sSharp) childSharp[childBit] = loopDecay(srcFloat(sR, SHARP_BASE + bit));
+#endif
+}
 
 void beginChild() {
     for (int w = 0; w < META_INTS - 2; w++) childBits[w] = 0u;
+#ifdef CREASES
+    for (int i = 0; i < SPOKES + 3; i++) childSharp[i] = 0.0;
+#endif
 }
 
 void endChild(uint q, int kk[3], int gg[3], uint nf) {
-    dstM[childMeta(q, 0)] = packMeta0(kk[0], kk[1], kk[2], nf);
+    uint m0 = packMeta0(kk[0], kk[1], kk[2], nf);
+#ifdef CREASES
+    if (sSharp) {
+        bool any = false;
+        for (int i = 0; i < SPOKES + 3; i++) {
+            dstP[childFloat(q, SHARP_BASE + i)] = childSharp[i];
+            any = any || childSharp[i] > 0.0;
+        }
+        if (any) m0 |= SHARP_FLAG;
+    }
+#endif
+    dstM[childMeta(q, 0)] = m0;
     dstM[childMeta(q, 1)] = packMeta1(gg[0], gg[1], gg[2]);
     for (int w = 0; w < META_INTS - 2; w++) dstM[childMeta(q, 2 + w)] = childBits[w];
 }
@@ -241,6 +344,10 @@ void writeCornerChild(uint q, int c, int k[3], int g[3], bool interior[3], uint 
     copyBit(c2, c2);
     copyBit(3 + 2 * c, 3 + 2 * c);
     copyBit(4 + 2 * c2, 4 + 2 * c2);
+#ifdef CREASES
+    // the corner keeps its (decayed) sharpness; the new vertices have none
+    if (sSharp) childSharp[SPOKES + c] = loopDecay(srcFloat(sR, SHARP_BASE + SPOKES + c));
+#endif
     endChild(q, kk, gg, nf & (1u << uint(c) | 1u << uint(c2)));
 }
 
@@ -679,8 +786,7 @@ void directRegularChild(uint r, int k, uint o4) {
 }
 #endif
 
-// What splitOne() leaves for the child writers of this invocation's record.
-uint sR;
+// What splitOne() leaves for the child writers of this invocation's record (and sR, above).
 bool sRegular;
 uint sNf;
 int sK[3];
@@ -704,7 +810,10 @@ bool splitOne(uint j) {
     // A child whose regular parent a FUSED pass has already refined to triangles.
     if (m1 == SKIP_RECORD) return false;
 #endif
-    sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & 0x00FFFFFFu) == packMeta0(6, 6, 6, 0u);
+    sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & (0x00FFFFFFu | SHARP_FLAG)) == packMeta0(6, 6, 6, 0u);
+#ifdef CREASES
+    sSharp = (m0 & SHARP_FLAG) != 0u;
+#endif
 #if defined(REGULAR_ONLY)
     if (!sRegular) return false;
 #elif defined(GENERAL_ONLY)

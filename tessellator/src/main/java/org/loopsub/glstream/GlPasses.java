@@ -75,6 +75,8 @@ final class GlPasses implements AutoCloseable {
     private final GlBuffer weights;
     /** Where the boundary tangents' table starts in the weight buffer (its stride is half of it). */
     private final int tangentBase;
+    /** Where the reciprocals' table starts in the weight buffer (layouts with creases). */
+    private final int reciprocalBase;
 
     private static float[] concat(float[] a, float[] b) {
         float[] all = java.util.Arrays.copyOf(a, a.length + b.length);
@@ -94,10 +96,16 @@ final class GlPasses implements AutoCloseable {
         this.programs = programs;
         this.pool = pool;
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
-        // With limit data, the boundary tangents' table follows the vertex weights (LoopRules.boundaryTangents).
+        // With limit data, the boundary tangents' table follows the vertex weights
+        // (LoopRules.boundaryTangents); with creases, the reciprocals for the transition weight.
         this.tangentBase = weightTable.length;
-        this.weights = GlBuffer.of(layout.carriesNormals() ? concat(weightTable,
-                LoopRules.boundaryTangents(weightTable.length / 2 - 1)) : weightTable, "loop_weights");
+        float[] table = layout.carriesNormals()
+                ? concat(weightTable, LoopRules.boundaryTangents(weightTable.length / 2 - 1)) : weightTable;
+        this.reciprocalBase = table.length;
+        if (layout.creases()) {
+            table = concat(table, LoopRules.reciprocals(layout.fanCapacity() + 6));
+        }
+        this.weights = GlBuffer.of(table, "loop_weights");
     }
 
     private static Map<String, String> loopWeightDefines() {
@@ -128,6 +136,13 @@ final class GlPasses implements AutoCloseable {
         d.put("NO_GAP", Integer.toString(RecordLayout.NO_GAP));
         d.put("FIXED_POINTS", Integer.toString(RecordLayout.FIXED_POINTS));
         d.put("FIXED_SPOKES", Integer.toString(RecordLayout.FIXED_SPOKES));
+        d.put("SHARP_FLAG", Integer.toString(RecordLayout.SHARP) + "u");
+        if (layout.creases()) {
+            d.put("CREASES", "1");
+            d.put("SPOKES", Integer.toString(layout.spokes()));
+            d.put("SHARP_BASE", Integer.toString(layout.spokeSharpness(0)));
+            d.put("SHARP_INFINITE", glslFloat(LoopRules.INFINITE_SHARPNESS));
+        }
         if (layout.carriesNormals()) {
             d.put("NORMALS", "1");
             d.put("NORMAL_SLOT0", Integer.toString(layout.normalSlot(0)));
@@ -169,6 +184,9 @@ final class GlPasses implements AutoCloseable {
         Map<String, String> defines = layoutDefines(layout);
         if (unitNormals && layout.carriesNormals()) {
             defines.put("UNIT_NORMALS", "1");
+        }
+        if (layout.creases()) {
+            defines.put("RECIPROCAL_BASE", Integer.toString(reciprocalBase));
         }
         if (layout.carriesNormals()) {
             defines.put("TANGENT_BASE", Integer.toString(tangentBase));

@@ -146,6 +146,24 @@ class GlBackendTest extends GlTestBase {
                 256 * 1024, "adaptive limit, tiny budget");
     }
 
+    /** Creases and corners: the sharpness rules give the same bits on both back ends. */
+    @Test
+    void creasesMatchJava() throws IOException {
+        TriangleMesh rook = TestMeshes.load("rookT.obj");
+        assertSameBytes(rook, RefineOptions.uniform(2), GlTessellator.DEFAULT_BUDGET, "rookT");
+        for (float s : new float[] {10f, 1.5f, 0.5f, 2.3f}) {
+            TriangleMesh m = CreaseTest.gridWithLine(s);
+            assertSameBytes(m, RefineOptions.uniform(3), GlTessellator.DEFAULT_BUDGET, "tags s=" + s);
+            assertSameBytes(m, RefineOptions.adaptive(4, randomBoth(3, 0.3)), GlTessellator.DEFAULT_BUDGET,
+                    "adaptive, tags s=" + s);
+        }
+        assertSameBytes(TestMeshes.load("mesh_with_border.obj"),
+                RefineOptions.uniform(3).withBoundary(org.loopsub.api.BoundaryInterpolation.EDGE_AND_CORNER),
+                GlTessellator.DEFAULT_BUDGET, "edge and corner");
+        assertSameBytes(CreaseTest.octahedronEquator(1.5f), RefineOptions.uniform(3).withLimitSurface(true),
+                GlTessellator.DEFAULT_BUDGET, "creases on the limit surface");
+    }
+
     @Test
     void tinyBudgetCutsTheStreamWithoutChangingTheOutput() throws IOException {
         TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
