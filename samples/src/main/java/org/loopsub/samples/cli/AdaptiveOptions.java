@@ -6,6 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.loopsub.api.Camera;
 import org.loopsub.api.Point3;
+import org.loopsub.api.BoundaryInterpolation;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.StopCriterion;
 import picocli.CommandLine.ITypeConverter;
@@ -89,6 +90,17 @@ final class AdaptiveOptions {
                     + "them. Default: off.")
     boolean limit;
 
+    @Option(names = "--ignore-creases",
+            description = "Refine every edge smoothly, ignoring the input's crease tags (t crease). Default: the "
+                    + "tags apply, by OpenSubdiv's rules.")
+    boolean ignoreCreases;
+
+    @Option(names = "--boundary", paramLabel = "<rule>", defaultValue = "edge-only",
+            description = "Boundary interpolation: edge-only (boundary vertices follow the boundary curve) or "
+                    + "edge-and-corner (as edge-only, and a boundary vertex with one face stays put). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String boundary;
+
     @Option(names = "--flatness", paramLabel = "<T>",
             description = "With --adaptive: an edge is fine once its Loop edge point lies within T of the edge's "
                     + "midpoint, in mesh units (T > 0; boundary edges are always fine). Default: not used.")
@@ -117,7 +129,7 @@ final class AdaptiveOptions {
             }
             int n = levels != null ? levels : defaultLevels;
             checkDepth("--levels", n);
-            return RefineOptions.uniform(n).withLimitSurface(limit);
+            return surface(RefineOptions.uniform(n));
         }
         if (levels != null) {
             throw usage("--levels and --adaptive exclude each other; use --max-depth <D> to limit adaptive "
@@ -144,7 +156,17 @@ final class AdaptiveOptions {
             throw usage("--adaptive needs at least one stop criterion: --max-edge <L>, --screen-px <P> "
                     + "or --flatness <T>");
         }
-        return RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new)).withLimitSurface(limit);
+        return surface(RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new)));
+    }
+
+    /** The options about the surface itself: limit, creases, boundary. */
+    private RefineOptions surface(RefineOptions o) {
+        BoundaryInterpolation b = switch (boundary) {
+            case "edge-only" -> BoundaryInterpolation.EDGE_ONLY;
+            case "edge-and-corner" -> BoundaryInterpolation.EDGE_AND_CORNER;
+            default -> throw usage("--boundary must be edge-only or edge-and-corner, not '" + boundary + "'");
+        };
+        return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b);
     }
 
     /**
@@ -153,7 +175,9 @@ final class AdaptiveOptions {
      *     messages and reports
      */
     static String describe(RefineOptions options) {
-        String surface = options.limitSurface() ? ", limit surface" : "";
+        String surface = (options.limitSurface() ? ", limit surface" : "")
+                + (options.creases() ? "" : ", creases ignored")
+                + (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER ? ", boundary edge-and-corner" : "");
         if (!options.isAdaptive()) {
             return "uniform, " + options.levels() + " level" + (options.levels() == 1 ? "" : "s") + surface;
         }
