@@ -447,8 +447,24 @@ bool pointLess(vec3 a, vec3 b) { return a.x != b.x ? a.x < b.x : a.y != b.y ? a.
 // (m_{c+2}, V'_c, E(c, D_c), E(c+1, D_c), V'_{c+1}, m_{c+1}), counter-clockwise; on a boundary edge
 // q2 and q3 are absent. Twin of LoopSplit.birth: the tangents start at the smaller of V'_c and
 // V'_{c+1}, so the two records on an interior edge compute the same bits.
-void birth(vec3 m, vec3 q0, vec3 q1, vec3 q2, vec3 q3, vec3 q4, vec3 q5, bool interiorEdge,
+void birth(vec3 m, vec3 q0, vec3 q1, vec3 q2, vec3 q3, vec3 q4, vec3 q5, bool interiorEdge, bool creaseEdge,
            out vec3 lim, out vec3 nor) {
+    if (creaseEdge) {
+        // On a sharp edge m is a crease vertex between V'_c (q1) and V'_{c+1} (q4); the one-sided
+        // normal's sector starts at the smaller of them (LoopSplit.birth).
+        bool first = pointLess(q1, q4);
+        vec3 a = first ? q1 : q4;
+        vec3 b1 = first ? q2 : q5;
+        vec3 b2 = first ? q3 : q0;
+        vec3 z = first ? q4 : q1;
+        lim = vec3(loopLimitCreasePoint(m.x, q4.x, q1.x), loopLimitCreasePoint(m.y, q4.y, q1.y),
+                   loopLimitCreasePoint(m.z, q4.z, q1.z));
+        vec3 u = vec3(loopTangentUBoundary(a.x, z.x), loopTangentUBoundary(a.y, z.y), loopTangentUBoundary(a.z, z.z));
+        vec3 v = vec3(loopTangentVBoundary4(m.x, a.x, b1.x, b2.x, z.x), loopTangentVBoundary4(m.y, a.y, b1.y, b2.y, z.y),
+                      loopTangentVBoundary4(m.z, a.z, b1.z, b2.z, z.z));
+        nor = loopCross3(u, v);
+        return;
+    }
     if (interiorEdge) {
         vec3 t0, t1, t2, t3, t4, t5;
         if (pointLess(q1, q4)) {
@@ -608,9 +624,9 @@ void splitRegular(uint j, uint r, uint m0) {
     regularCorner(r, 2, A2, A0, A1, D1, F20, F21, D2, V2, E20, E21, E22, E23, E24, E25);
     // What output triangles show: P_c at corner c, M_e at the vertex born on edge e.
 #ifdef NORMALS
-    birth(E00, E20, V0, E05, E12, V1, E10, true, BL0, BN0);
-    birth(E10, E00, V1, E15, E22, V2, E20, true, BL1, BN1);
-    birth(E20, E10, V2, E25, E02, V0, E00, true, BL2, BN2);
+    birth(E00, E20, V0, E05, E12, V1, E10, true, false, BL0, BN0);
+    birth(E10, E00, V1, E15, E22, V2, E20, true, false, BL1, BN1);
+    birth(E20, E10, V2, E25, E02, V0, E00, true, false, BL2, BN2);
     vec3 PN0 = cornerNormal(r, 0), PN1 = cornerNormal(r, 1), PN2 = cornerNormal(r, 2);
 #endif
 #ifdef LIMIT
@@ -845,7 +861,13 @@ bool splitOne(uint j) {
         vec3 q3 = sInterior[c] ? edgeVec(c1, 2) : vec3(0.0);
         vec3 lim;
         vec3 nor;
-        birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], lim, nor);
+#ifdef CREASES
+        bool crease = sSharp && sInterior[c] && loopDecay(srcFloat(r, SHARP_BASE + c)) > 0.0;
+#else
+        bool crease = false;
+#endif
+        birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], crease,
+              lim, nor);
         if (c == 0) { BL0 = lim; BN0 = nor; } else if (c == 1) { BL1 = lim; BN1 = nor; } else { BL2 = lim; BN2 = nor; }
     }
     for (int c = 0; c < 3; c++) {

@@ -250,41 +250,52 @@ public final class LoopRules {
     }
 
     /**
-     * Limit position and unit limit normal of an input vertex, in double.
+     * Limit position and unit limit normal of an input vertex, in double (OpenSubdiv's limit masks;
+     * the vertex's rule is the one its sharpness gives at this level).
      *
      * @param scheme the vertex weights
      * @param v the vertex (3 doubles)
-     * @param ring its k neighbours, counter-clockwise (3k doubles); on a boundary starting with the
-     *             end of the boundary edge that runs from v to the next corner of its face
+     * @param ring its k neighbours, counter-clockwise (3k doubles)
      * @param k number of neighbours
-     * @param boundary whether v is on a boundary (a crease between its first and last neighbour)
+     * @param rule {@link #SMOOTH} or {@link #DART} (smooth masks), {@link #CREASE} or {@link #CORNER}
+     * @param e0 for a crease: the ring position of the sharp edge the one-sided normal's sector starts
+     *           at (on a boundary the leading boundary edge, 0); for a corner: its first tangent's end
+     * @param e1 for a crease: the other sharp edge's position; for a corner: its second tangent's end
      * @param position receives the limit position (3 doubles)
      * @param normal receives the unit normal, or zero when the tangents are parallel (3 doubles)
      */
-    public static void limit(Scheme scheme, double[] v, double[] ring, int k, boolean boundary, double[] position,
-                             double[] normal) {
+    public static void limit(Scheme scheme, double[] v, double[] ring, int k, int rule, int e0, int e1,
+                             double[] position, double[] normal) {
         double[] du = new double[3];
         double[] dv = new double[3];
-        if (boundary) {
-            int last = k - 1;
-            int between = k - 2;
+        if (rule == CORNER) {
+            for (int x = 0; x < 3; x++) {
+                position[x] = v[x];
+                du[x] = 3.0 * (ring[3 * e0 + x] - v[x]);
+                dv[x] = 3.0 * (ring[3 * e1 + x] - v[x]);
+            }
+        } else if (rule == CREASE) {
+            // the sector from e0 counter-clockwise to e1: q_0 = ring[e0] .. q_last = ring[e1]
+            int last = Math.floorMod(e1 - e0, k);
+            int between = last - 1;
             double sqrt3 = StrictMath.sqrt(3.0);
             double theta = StrictMath.PI / (between + 1);
             for (int x = 0; x < 3; x++) {
-                double q0 = ring[x];
-                double ql = ring[3 * last + x];
+                double q0 = ring[3 * e0 + x];
+                double ql = ring[3 * e1 + x];
                 position[x] = 2.0 / 3.0 * v[x] + (q0 + ql) / 6.0;
                 du[x] = 1.5 * (q0 - ql);
                 if (between == 0) {
                     dv[x] = 3.0 * q0 + 3.0 * ql - 6.0 * v[x];
                 } else if (between == 1) {
-                    dv[x] = 3.0 * ring[3 + x] - 3.0 * v[x];
+                    dv[x] = 3.0 * ring[3 * ((e0 + 1) % k) + x] - 3.0 * v[x];
                 } else if (between == 2) {
-                    dv[x] = -sqrt3 * v[x] - sqrt3 / 2.0 * (q0 + ql) + sqrt3 * (ring[3 + x] + ring[6 + x]);
+                    dv[x] = -sqrt3 * v[x] - sqrt3 / 2.0 * (q0 + ql)
+                            + sqrt3 * (ring[3 * ((e0 + 1) % k) + x] + ring[3 * ((e0 + 2) % k) + x]);
                 } else {
                     double s = -3.0 * StrictMath.sin(theta) * (q0 + ql);
                     for (int i = 1; i <= between; i++) {
-                        s += 6.0 * (1.0 - StrictMath.cos(theta)) * StrictMath.sin(i * theta) * ring[3 * i + x];
+                        s += 6.0 * (1.0 - StrictMath.cos(theta)) * StrictMath.sin(i * theta) * ring[3 * ((e0 + i) % k) + x];
                     }
                     dv[x] = s;
                 }

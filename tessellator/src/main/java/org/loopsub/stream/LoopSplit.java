@@ -236,7 +236,9 @@ public final class LoopSplit {
                 }
                 putPoint(bornRing, 12, vertexPoints, 3 * c1);
                 putPoint(bornRing, 15, edgePoints, ep(c1, 0));
-                birth(c, edgePoints, ep(c, 0), interior[c]);
+                boolean crease = sharpRecord && interior[c]
+                        && LoopRules.decay(p[pb + layout.spokeSharpness(c)]) > 0;
+                birth(c, edgePoints, ep(c, 0), interior[c], crease);
             }
             for (int c = 0; c < 3; c++) {
                 renewed[c] = g[c] != RecordLayout.NO_GAP && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
@@ -323,9 +325,25 @@ public final class LoopSplit {
      * rotated by three; the tangents start at the smaller of V'_c and V'_{c+1} so that both compute
      * the same bits (docs/design.md §5). A boundary vertex's ring starts at its leading edge, V'_{c+1}.
      */
-    private void birth(int c, float[] m, int mo, boolean interiorEdge) {
+    private void birth(int c, float[] m, int mo, boolean interiorEdge, boolean creaseEdge) {
         float[] q = bornRing;
         int o = 3 * c;
+        if (creaseEdge) {
+            // On a sharp edge (its halves stay sharp) m is a crease vertex: its sharp neighbours are
+            // V'_c and V'_{c+1}; the one-sided normal's sector starts at the smaller of them.
+            boolean first = less(q, 3, q, 12);
+            int a = first ? 3 : 12;
+            int b1 = first ? 6 : 15;
+            int b2 = first ? 9 : 0;
+            int z = first ? 12 : 3;
+            for (int x = 0; x < 3; x++) {
+                bornLimit[o + x] = LoopRules.limitCreasePoint(m[mo + x], q[12 + x], q[3 + x]);
+                tanU[x] = LoopRules.tangentUBoundary(q[a + x], q[z + x]);
+                tanV[x] = LoopRules.tangentVBoundary4(m[mo + x], q[a + x], q[b1 + x], q[b2 + x], q[z + x]);
+            }
+            crossInto(tanU, tanV, o);
+            return;
+        }
         if (interiorEdge) {
             int s = less(q, 3, q, 12) ? 1 : 4;
             int i0 = 3 * s;
@@ -809,7 +827,7 @@ public final class LoopSplit {
                 putPoint(bornRing, 9, regEdge, 18 * c1 + 6);
                 putPoint(bornRing, 12, regVertex, 3 * c1);
                 putPoint(bornRing, 15, regEdge, 18 * c1);
-                birth(c, regEdge, 18 * c, true);
+                birth(c, regEdge, 18 * c, true, false);
             }
         }
         int nf = RecordLayout.neighbourFinished(m0);

@@ -76,7 +76,7 @@ public final class RecordBuilder {
         if (layout.creases() != (sharpness != null)) {
             throw new IllegalArgumentException("sharpness goes with a layout that has creases");
         }
-        float[][] limit = layout.carriesNormals() ? limits(positions, topology, scheme) : null;
+        float[][] limit = layout.carriesNormals() ? limits(positions, topology, scheme, sharpness) : null;
         int nt = triangles.length / 3;
         if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
             throw new IllegalArgumentException("valence " + topology.maxValence() + " exceeds " + RecordLayout.MAX_VALENCE);
@@ -141,7 +141,7 @@ public final class RecordBuilder {
      *
      * @return {positions, normals}, 3 floats per vertex each
      */
-    static float[][] limits(float[] positions, MeshTopology topology, Scheme scheme) {
+    static float[][] limits(float[] positions, MeshTopology topology, Scheme scheme, Sharpness sharpness) {
         int nv = topology.vertexCount();
         float[] lp = new float[3 * nv];
         float[] ln = new float[3 * nv];
@@ -165,13 +165,53 @@ public final class RecordBuilder {
                     ring[3 * i + x] = positions[3 * w + x];
                 }
             }
-            LoopRules.limit(scheme, v, ring, k, topology.isBoundary(u), pos, nor);
+            // The rule by its sharp edges (boundary edges included) and its own sharpness; a crease's
+            // one-sided normal starts at its leading boundary edge, or inside at the sharp neighbour
+            // that comes first by position (x, then y, then z), so that the choice is the one a
+            // split makes for the vertices it creates.
+            boolean boundary = topology.isBoundary(u);
+            int sharp = 0;
+            int e0 = -1;
+            int e1 = -1;
+            for (int i = 0; i < k; i++) {
+                int w = topology.neighbour(u, i);
+                if (boundary && (i == 0 || i == k - 1) || sharpness != null && sharpness.edge(u, w) > 0) {
+                    if (sharp == 0) {
+                        e0 = i;
+                    } else if (sharp == 1) {
+                        e1 = i;
+                    }
+                    sharp++;
+                }
+            }
+            int rule = LoopRules.vertexRule(sharpness == null ? 0f : sharpness.vertices()[u], sharp);
+            if (rule == LoopRules.CREASE && !boundary && precedes(positions, topology.neighbour(u, e1),
+                    topology.neighbour(u, e0))) {
+                int t = e0;
+                e0 = e1;
+                e1 = t;
+            }
+            if (rule == LoopRules.CORNER) {
+                e0 = boundary || e0 < 0 ? 0 : e0;
+                e1 = (e0 + 1) % k;
+            }
+            LoopRules.limit(scheme, v, ring, k, rule, e0, e1, pos, nor);
             for (int x = 0; x < 3; x++) {
                 lp[3 * u + x] = (float) pos[x];
                 ln[3 * u + x] = (float) nor[x];
             }
         }
         return new float[][] {lp, ln};
+    }
+
+    /** Whether vertex a's position precedes b's: x first, then y, then z. */
+    private static boolean precedes(float[] positions, int a, int b) {
+        for (int x = 0; x < 3; x++) {
+            if (positions[3 * a + x] != positions[3 * b + x]) {
+                return positions[3 * a + x] < positions[3 * b + x];
+            }
+        }
+        return false;
     }
 
     private static void copyPoint(float[] positions, int v, float[] points, int base, int slot) {
