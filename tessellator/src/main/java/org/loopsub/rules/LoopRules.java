@@ -437,4 +437,44 @@ public final class LoopRules {
         }
         return r;
     }
+
+    /**
+     * Limit weights of interior vertices for every valence, from the vertex weights in use: entry
+     * {@code 2n} is {@code 1 - n eps(n)}, {@code 2n + 1} is {@code eps(n) = 1 / (n + 3 / (8 beta(n)))},
+     * in float, beta read from the table (so Warren's weights get Warren's limit).
+     *
+     * @param weights the table from {@link #weights}
+     * @return the limit table, as long as {@code weights}
+     */
+    public static float[] limitWeights(float[] weights) {
+        float[] t = new float[weights.length];
+        for (int n = 3; 2 * n + 1 < weights.length; n++) {
+            double beta = weights[2 * n + 1];
+            double eps = 1.0 / (n + 3.0 / (8.0 * beta));
+            t[2 * n] = (float) (1.0 - n * eps);
+            t[2 * n + 1] = (float) eps;
+        }
+        return t;
+    }
+
+    /**
+     * The tangent weights of interior vertices: entry {@code 2 (n (maxValence + 1) + i)} is
+     * {@code cos(2 pi i / n)}, the next {@code sin(2 pi i / n)}, for ring position i counted from
+     * wherever the caller starts (counter-clockwise).
+     *
+     * @param maxValence the largest valence needed
+     * @return the table, {@code 2 (maxValence + 1)^2} floats
+     */
+    public static float[] interiorTangents(int maxValence) {
+        int stride = maxValence + 1;
+        float[] t = new float[2 * stride * stride];
+        for (int n = 3; n <= maxValence; n++) {
+            for (int i = 0; i < n; i++) {
+                double a = 2.0 * StrictMath.PI * i / n;
+                t[2 * (n * stride + i)] = (float) StrictMath.cos(a);
+                t[2 * (n * stride + i) + 1] = (float) StrictMath.sin(a);
+            }
+        }
+        return t;
+    }
 }

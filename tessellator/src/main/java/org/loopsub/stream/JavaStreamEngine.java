@@ -202,7 +202,8 @@ public final class JavaStreamEngine {
                     if (r.filter.activeCount > 0 && fused) {
                         splitTwice(in.get(i), r.filter, all, r.directAt);
                     } else if (r.filter.activeCount > 0 && !atMax) {
-                        new LoopSplit(layout, weights).run(in.get(i), r.filter, null, r.direct, r.directAt,
+                        new LoopSplit(layout, weights).renewSharpLimitsAtLastLevel(!test.canComplete())
+                                .run(in.get(i), r.filter, null, r.direct, r.directAt,
                                 r.slivers, r.sliverAt);
                     }
                 });
@@ -282,7 +283,8 @@ public final class JavaStreamEngine {
      * level would write them.
      */
     private void splitTwice(RecordChunk chunk, LoopFilter.Result filter, float[] direct, int directAt) {
-        LoopSplit split = new LoopSplit(layout, weights);
+        // (fused levels are uniform refinement)
+        LoopSplit split = new LoopSplit(layout, weights).renewSharpLimitsAtLastLevel(true);
         RecordChunk scratch = new RecordChunk(layout, 4 * TWICE_BATCH);
         LoopFilter.Result parents = new LoopFilter.Result(TWICE_BATCH);
         LoopFilter.Result children = new LoopFilter.Result(4 * TWICE_BATCH);

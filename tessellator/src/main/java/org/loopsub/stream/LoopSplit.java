@@ -83,6 +83,22 @@ public final class LoopSplit {
     private boolean sharpRecord;
     private float[] curP;
     private int curPb;
+    /** Per corner of a sharp record: its rule at the next level and the sharp spokes it has there. */
+    private final int[] nextRule = new int[3];
+    private final int[] nextE0 = new int[3];
+    private final int[] nextE1 = new int[3];
+    /** Per new vertex m_e: whether its limit depends on the level (born on a semi-sharp edge). */
+    private final boolean[] bornStale = new boolean[3];
+    private int staleBits;
+    /**
+     * Whether the last split takes the limit of sharp corners again from their rings there
+     * (uniform refinement: every triangle ends at that level, as OpenSubdiv evaluates the limit).
+     */
+    private boolean renewAtLast;
+    private final boolean[] renewedAll = new boolean[3];
+    private final float[] renewedLimit = new float[9];
+    private final float[] limitWeights;
+    private final float[] interiorTangents;
     /**
      * Whether regular records take {@link #splitRegular}; only LoopSplitTest turns it off, to hold
      * the fast path against the general one on the same records.
@@ -107,6 +123,8 @@ public final class LoopSplit {
         this.tangentStride = weights.length / 2;
         this.tangents = normals ? LoopRules.boundaryTangents(tangentStride - 1) : null;
         this.creases = layout.creases();
+        this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
+        this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
         this.reciprocals = LoopRules.reciprocals(ringMax + 2);
         this.decayed = new float[ringMax + 1];
         this.edgePoints = new float[3 * ringMax * 3];
@@ -139,6 +157,21 @@ public final class LoopSplit {
          * @return the record index of child q inside {@link #chunkOf}
          */
         int indexOf(int q);
+    }
+
+    /**
+     * Makes the last split (which writes triangles) of a uniform refinement take the limit position
+     * and normal of corners with sharp spokes again from their rings at the last level, with that
+     * level's rules: darts and semi-sharp creases have a limit that depends on the level it is taken
+     * at. Adaptive refinement keeps the limit each vertex got where it was born (triangles of several
+     * levels share it).
+     *
+     * @param on whether to
+     * @return this
+     */
+    public LoopSplit renewSharpLimitsAtLastLevel(boolean on) {
+        renewAtLast = on;
+        return this;
     }
 
     /**
@@ -177,7 +210,7 @@ public final class LoopSplit {
             int r = active[j];
             int mb = r * metaInts;
             int m0 = meta[mb];
-            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & (0x00FFFFFF | RecordLayout.SHARP)) == regularMeta0) {
+            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & (0x00FFFFFF | RecordLayout.GENERAL_BITS)) == regularMeta0) {
                 splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             } else {
                 splitOne(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
@@ -198,6 +231,11 @@ public final class LoopSplit {
             g[c] = RecordLayout.gap(m1, c);
         }
         sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
+        staleBits = creases ? m0 & (RecordLayout.GENERAL_BITS & ~RecordLayout.SHARP) : 0;
+        for (int c = 0; c < 3; c++) {
+            // (without sharpness, a corner's rule at the next level is its boundary's or the smooth one)
+            nextRule[c] = g[c] != RecordLayout.NO_GAP ? LoopRules.CREASE : LoopRules.SMOOTH;
+        }
         curP = p;
         curPb = pb;
 
@@ -236,14 +274,20 @@ public final class LoopSplit {
                 }
                 putPoint(bornRing, 12, vertexPoints, 3 * c1);
                 putPoint(bornRing, 15, edgePoints, ep(c1, 0));
-                boolean crease = sharpRecord && interior[c]
-                        && LoopRules.decay(p[pb + layout.spokeSharpness(c)]) > 0;
+                float half = sharpRecord ? LoopRules.decay(p[pb + layout.spokeSharpness(c)]) : 0f;
+                boolean crease = sharpRecord && interior[c] && half > 0;
+                bornStale[c] = crease && half < LoopRules.INFINITE_SHARPNESS;
                 birth(c, edgePoints, ep(c, 0), interior[c], crease);
             }
             for (int c = 0; c < 3; c++) {
                 renewed[c] = g[c] != RecordLayout.NO_GAP && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
                 if (renewed[c]) {
                     renewNormal(c, k[c], g[c]);
+                }
+                // Only stale corners: every record holding one knows it (the bit) and renews it alike.
+                renewedAll[c] = renewAtLast && children == null && (staleBits & RecordLayout.STALE << c) != 0;
+                if (renewedAll[c]) {
+                    renewCorner(c, k[c], g[c]);
                 }
             }
         }
@@ -266,8 +310,11 @@ public final class LoopSplit {
             for (int c = 0; c < 3; c++) {
                 int c2 = (c + 2) % 3;
                 putCorner(direct, d + tf * c + vf * c, p, pb, c, vertexPoints);
-                if (normals && renewed[c]) {
+                if (normals && (renewed[c] || renewedAll[c])) {
                     putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
+                }
+                if (limit && renewedAll[c]) {
+                    putPoint(direct, d + tf * c + vf * c, renewedLimit, 3 * c);
                 }
                 putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edgePoints, ep(c, 0));
                 putBorn(direct, d + tf * c + vf * c2, c2, edgePoints, ep(c2, 0));
@@ -313,6 +360,101 @@ public final class LoopSplit {
             tanV[x] = LoopRules.weightedSum(tangents, at, ring, kc);
         }
         int o = 3 * c;
+        renewedNormal[o] = LoopRules.cross(tanU[1], tanU[2], tanV[1], tanV[2]);
+        renewedNormal[o + 1] = LoopRules.cross(tanU[2], tanU[0], tanV[2], tanV[0]);
+        renewedNormal[o + 2] = LoopRules.cross(tanU[0], tanU[1], tanV[0], tanV[1]);
+    }
+
+    /** Point i of corner c's ring at the next level: the edge point of its spoke i. */
+    private boolean nextPrecedes(int c, int i, int j) {
+        return less(edgePoints, ep(c, i), edgePoints, ep(c, j));
+    }
+
+    /**
+     * The limit position and normal of corner c at the next level (the last one), from its ring
+     * there (V'_c and the edge points of its spokes) by its rule there: twin of the shader's
+     * renewCorner. Where a choice of start is free it is the neighbour first by position, so that
+     * every record holding the vertex makes the same one.
+     */
+    private void renewCorner(int c, int k, int g) {
+        int rule = nextRule[c];
+        int o = 3 * c;
+        boolean boundary = g != RecordLayout.NO_GAP;
+        if (rule == LoopRules.CORNER) {
+            int a = boundary ? (g + 1) % k : -1;
+            if (!boundary) {
+                for (int i = 0; i < k; i++) {
+                    boolean candidate = nextE0[c] < 0 || i == nextE0[c] || i == nextE1[c]
+                            || LoopRules.decay(spokeSharpness(curP, curPb, c, k, g, i)) > 0;
+                    if (candidate && (a < 0 || nextPrecedes(c, i, a))) {
+                        a = i;
+                    }
+                }
+            }
+            int b = (a + 1) % k;
+            for (int x = 0; x < 3; x++) {
+                float v = vertexPoints[o + x];
+                renewedLimit[o + x] = v;
+                tanU[x] = edgePoints[ep(c, a) + x] - v;
+                tanV[x] = edgePoints[ep(c, b) + x] - v;
+            }
+        } else if (rule == LoopRules.CREASE) {
+            int e0 = nextE0[c];
+            int e1 = nextE1[c];
+            if (boundary) {
+                e0 = (g + 1) % k;
+                e1 = g;
+            } else if (nextPrecedes(c, e1, e0)) {
+                e0 = nextE1[c];
+                e1 = nextE0[c];
+            }
+            int between = Math.floorMod(e1 - e0, k) - 1;
+            for (int x = 0; x < 3; x++) {
+                float v = vertexPoints[o + x];
+                float q0 = edgePoints[ep(c, e0) + x];
+                float ql = edgePoints[ep(c, e1) + x];
+                renewedLimit[o + x] = LoopRules.limitCreasePoint(v, q0, ql);
+                tanU[x] = LoopRules.tangentUBoundary(q0, ql);
+                if (between == 0) {
+                    tanV[x] = (q0 + ql) - (v + v);
+                } else if (between == 1) {
+                    tanV[x] = edgePoints[ep(c, (e0 + 1) % k) + x] - v;
+                } else if (between == 2) {
+                    tanV[x] = LoopRules.tangentVBoundary4(v, q0, edgePoints[ep(c, (e0 + 1) % k) + x],
+                            edgePoints[ep(c, (e0 + 2) % k) + x], ql);
+                } else {
+                    for (int j = 0; j <= between + 1; j++) {
+                        ring[j] = edgePoints[ep(c, (e0 + j) % k) + x];
+                    }
+                    tanV[x] = LoopRules.weightedSum(tangents, (between + 2) * tangentStride, ring, between + 2);
+                }
+            }
+        } else {
+            int s = 0;
+            for (int i = 1; i < k; i++) {
+                if (nextPrecedes(c, i, s)) {
+                    s = i;
+                }
+            }
+            float w = limitWeights[2 * k];
+            float e = limitWeights[2 * k + 1];
+            int at = 2 * k * tangentStride;
+            for (int x = 0; x < 3; x++) {
+                float su = 0f;
+                float sv = 0f;
+                for (int j = 0; j < k; j++) {
+                    float q = edgePoints[ep(c, (s + j) % k) + x];
+                    su = su + interiorTangents[at + 2 * j] * q;
+                    sv = sv + interiorTangents[at + 2 * j + 1] * q;
+                }
+                tanU[x] = su;
+                tanV[x] = sv;
+                for (int i = 0; i < k; i++) {
+                    ring[i] = edgePoints[ep(c, i) + x];
+                }
+                renewedLimit[o + x] = LoopRules.vertexPoint(w, e, vertexPoints[o + x], LoopRules.sortedSum(ring, k));
+            }
+        }
         renewedNormal[o] = LoopRules.cross(tanU[1], tanU[2], tanV[1], tanV[2]);
         renewedNormal[o + 1] = LoopRules.cross(tanU[2], tanU[0], tanV[2], tanV[0]);
         renewedNormal[o + 2] = LoopRules.cross(tanU[0], tanU[1], tanV[0], tanV[1]);
@@ -536,6 +678,9 @@ public final class LoopSplit {
         }
         int parentRule = LoopRules.vertexRule(vs, np);
         int childRule = LoopRules.vertexRule(vsNext, nc);
+        nextRule[c] = childRule;
+        nextE0[c] = c0;
+        nextE1[c] = c1;
         boolean blend = parentRule != childRule && parentRule >= LoopRules.CREASE;
         float w = blend ? Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]) : 0f;
         int v = pb + 3 * c;
@@ -647,6 +792,11 @@ public final class LoopSplit {
             q[qb + layout.cornerSharpness(c)] = LoopRules.decay(curP[curPb + layout.cornerSharpness(c)]);
             markSharp(q, qb, qm, qmb);
         }
+        if (creases) {
+            qm[qmb] |= staleBits & RecordLayout.STALE << c;
+            qm[qmb] |= bornStale[c] ? RecordLayout.STALE << c1 : 0;
+            qm[qmb] |= bornStale[c2] ? RecordLayout.STALE << c2 : 0;
+        }
     }
 
     private void writeCentreChild(RecordChunk dst, int r, int[] meta, int mb) {
@@ -674,6 +824,9 @@ public final class LoopSplit {
         qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
         if (sharpRecord) {
             markSharp(q, qb, qm, qmb);
+        }
+        for (int jj = 0; jj < 3 && creases; jj++) {
+            qm[qmb] |= bornStale[(jj + 1) % 3] ? RecordLayout.STALE << jj : 0;
         }
     }
 

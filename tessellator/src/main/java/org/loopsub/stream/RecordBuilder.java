@@ -109,15 +109,24 @@ public final class RecordBuilder {
                         copyPoint(positions, u, chunk.points, r * pf, layout.ringSlot(c, k[c], g[c], i));
                     }
                     if (sharpness != null) {
+                        int sharpEdges = g[c] == RecordLayout.NO_GAP ? 0 : 2;
+                        boolean semiSharp = false;
                         for (int i = 0; i < k[c]; i++) {
                             int u = topology.neighbour(v, (s + i) % k[c]);
                             float e = sharpness.edge(v, u);
                             chunk.points[r * pf + layout.spokeSharpness(layout.ringBit(c, k[c], g[c], i))] = e;
                             sharp |= e > 0;
+                            boolean boundarySpoke = g[c] != RecordLayout.NO_GAP && (i == g[c] || i == (g[c] + 1) % k[c]);
+                            sharpEdges += e > 0 && !boundarySpoke ? 1 : 0;
+                            semiSharp |= e > 0 && e < LoopRules.INFINITE_SHARPNESS;
                         }
                         float vs = sharpness.vertices()[v];
                         chunk.points[r * pf + layout.cornerSharpness(c)] = vs;
                         sharp |= vs > 0;
+                        semiSharp |= vs > 0 && vs < LoopRules.INFINITE_SHARPNESS;
+                        if (layout.carriesNormals() && (semiSharp || vs <= 0 && sharpEdges == 1)) {
+                            chunk.meta[r * mi] |= RecordLayout.STALE << c;
+                        }
                     }
                     if (limit != null) {
                         copyPoint(limit[1], v, chunk.points, r * pf, layout.normalSlot(c));

@@ -31,7 +31,8 @@ package org.loopsub.stream;
  * <pre>
  *   meta[0]  bits 0-7, 8-15, 16-23: valence k_c of corners 0, 1, 2;
  *            bits 24-26: neighbour-finished bit of edges 0, 1, 2;
- *            bit 27: {@link #SHARP}, some spoke or corner of the record has a sharpness
+ *            bit 27: {@link #SHARP}, some spoke or corner of the record has a sharpness;
+ *            bits 28-30: {@link #STALE} per corner, its limit depends on the level
  *   meta[1]  bits 0-7, 8-15, 16-23: gap g_c of corners 0, 1, 2: the ring has no triangle between
  *            positions g and g+1 (mod k); {@link #NO_GAP} for an interior vertex
  *   meta[2..] complete bits, one per spoke slot:
@@ -64,6 +65,14 @@ public final class RecordLayout {
 
     /** Bit of meta[0]: the record has a spoke or corner with sharpness above zero (general path). */
     public static final int SHARP = 1 << 27;
+    /**
+     * Bit of meta[0] for corner c is {@code STALE << c}: the vertex's limit depends on the level it is
+     * taken at (a dart, or semi-sharp sharpness on it or its edges), so the last split of a uniform
+     * refinement takes it again (general path).
+     */
+    public static final int STALE = 1 << 28;
+    /** The bits that send a record to the general path of the split. */
+    public static final int GENERAL_BITS = SHARP | STALE | STALE << 1 | STALE << 2;
 
     /**
      * A layout that carries positions only.

@@ -160,6 +160,10 @@ class CreaseTest {
                 Arguments.of("octahedron, sharp equator", octahedronEquator(10f), BoundaryInterpolation.EDGE_ONLY),
                 Arguments.of("mesh_with_border, edge and corner", TestMeshes.load("mesh_with_border.obj"),
                         BoundaryInterpolation.EDGE_AND_CORNER),
-                Arguments.of("rookT", TestMeshes.load("rookT.obj"), BoundaryInterpolation.EDGE_ONLY));
+                Arguments.of("rookT", TestMeshes.load("rookT.obj"), BoundaryInterpolation.EDGE_ONLY),
+                Arguments.of("octahedron, equator s=1.5", octahedronEquator(1.5f), BoundaryInterpolation.EDGE_ONLY),
+                Arguments.of("octahedron, equator s=2", octahedronEquator(2f), BoundaryInterpolation.EDGE_ONLY),
+                Arguments.of("open mesh, scattered tags s=10", gridWithLine(10f), BoundaryInterpolation.EDGE_ONLY),
+                Arguments.of("open mesh, scattered tags s=0.5", gridWithLine(0.5f), BoundaryInterpolation.EDGE_ONLY));
     }
 }
