@@ -99,6 +99,14 @@ uint sR;  // this invocation's record (splitOne)
 // The record has sharpness (general path only); the children's sharpness, written by endChild.
 bool sSharp;
 float childSharp[SPOKES + 3];
+// The corners whose limit depends on the level (STALE_FLAG << c), and those bits for a child.
+uint sStale;
+uint sChildStale;
+// Per corner: its rule at the next level and its sharp spokes there (creaseVertexPoint).
+int sNextRule[3];
+int sNextE0[3];
+int sNextE1[3];
+bool sBornStale[3];  // the vertex born on edge e has a level-dependent limit (a semi-sharp crease)
 #endif
 // The record's complete bits, loaded once: the masks test them dozens of times.
 uint recordBits[META_INTS - 2];
@@ -168,6 +176,9 @@ void creaseVertexPoint(uint r, int c, int k, int g) {
     }
     int parentRule = loopVertexRule(vs, np);
     int childRule = loopVertexRule(vsNext, nc);
+    sNextRule[c] = childRule;
+    sNextE0[c] = c0;
+    sNextE1[c] = c1;
     bool blend = parentRule != childRule && parentRule >= RULE_CREASE;
     float w = 0.0;
     if (blend) {
@@ -295,6 +306,7 @@ void endChild(uint q, int kk[3], int gg[3], uint nf) {
         }
         if (any) m0 |= SHARP_FLAG;
     }
+    m0 |= sChildStale;
 #endif
     dstM[childMeta(q, 0)] = m0;
     dstM[childMeta(q, 1)] = packMeta1(gg[0], gg[1], gg[2]);
@@ -347,6 +359,8 @@ void writeCornerChild(uint q, int c, int k[3], int g[3], bool interior[3], uint 
 #ifdef CREASES
     // the corner keeps its (decayed) sharpness; the new vertices have none
     if (sSharp) childSharp[SPOKES + c] = loopDecay(srcFloat(sR, SHARP_BASE + SPOKES + c));
+    sChildStale = (sStale & (STALE_FLAG << uint(c))) | (sBornStale[c] ? STALE_FLAG << uint(c1) : 0u)
+                | (sBornStale[c2] ? STALE_FLAG << uint(c2) : 0u);
 #endif
     endChild(q, kk, gg, nf & (1u << uint(c) | 1u << uint(c2)));
 }
@@ -370,6 +384,10 @@ void writeCentreChild(uint q, int k[3], bool interior[3]) {
         copyBit(e, 3 + 2 * jj);
         copyBit(e2, 4 + 2 * jj);
     }
+#ifdef CREASES
+    sChildStale = 0u;
+    for (int jj = 0; jj < 3; jj++) sChildStale |= sBornStale[(jj + 1) % 3] ? STALE_FLAG << uint(jj) : 0u;
+#endif
     endChild(q, kk, gg, 0u);
 }
 #endif
@@ -517,6 +535,97 @@ vec3 renewNormal(int c, int k, int g) {
     }
     return loopCross3(u, v);
 }
+#ifdef CREASES
+bool sRenewAll[3];
+vec3 sRenewLimit[3];
+bool nextPrecedes(int c, int i, int j) { return pointLess(edgeVec(c, i), edgeVec(c, j)); }
+
+// Twin of LoopSplit.renewCorner: corner c's limit position and normal at the next (last) level,
+// from its ring there by its rule there; a free start is the neighbour first by position.
+void renewCorner(int c, int k, int g) {
+    int rule = sNextRule[c];
+    bool boundary = g != NO_GAP;
+    vec3 v = vertexVec(c);
+    vec3 u;
+    vec3 w;
+    vec3 lim;
+    if (rule == RULE_CORNER) {
+        int a = boundary ? (g + 1) % k : -1;
+        if (!boundary) {
+            for (int i = 0; i < k; i++) {
+                bool candidate = sNextE0[c] < 0 || i == sNextE0[c] || i == sNextE1[c]
+                    || loopDecay(spokeSharpness(sR, c, k, g, i)) > 0.0;
+                if (candidate && (a < 0 || nextPrecedes(c, i, a))) a = i;
+            }
+        }
+        int b = (a + 1) % k;
+        lim = v;
+        vec3 qa = edgeVec(c, a);
+        vec3 qb = edgeVec(c, b);
+        for (int x = 0; x < 3; x++) {
+            precise float du = qa[x] - v[x];
+            precise float dv = qb[x] - v[x];
+            u[x] = du;
+            w[x] = dv;
+        }
+    } else if (rule == RULE_CREASE) {
+        int e0 = sNextE0[c];
+        int e1 = sNextE1[c];
+        if (boundary) {
+            e0 = (g + 1) % k;
+            e1 = g;
+        } else if (nextPrecedes(c, e1, e0)) {
+            e0 = sNextE1[c];
+            e1 = sNextE0[c];
+        }
+        int between = (e1 - e0 + k) % k - 1;
+        vec3 q0 = edgeVec(c, e0);
+        vec3 ql = edgeVec(c, e1);
+        for (int x = 0; x < 3; x++) {
+            lim[x] = loopLimitCreasePoint(v[x], q0[x], ql[x]);
+            u[x] = loopTangentUBoundary(q0[x], ql[x]);
+            if (between == 0) {
+                precise float t = (q0[x] + ql[x]) - (v[x] + v[x]);
+                w[x] = t;
+            } else if (between == 1) {
+                precise float t = edgeVec(c, (e0 + 1) % k)[x] - v[x];
+                w[x] = t;
+            } else if (between == 2) {
+                w[x] = loopTangentVBoundary4(v[x], q0[x], edgeVec(c, (e0 + 1) % k)[x], edgeVec(c, (e0 + 2) % k)[x], ql[x]);
+            } else {
+                int at = TANGENT_BASE + (between + 2) * TANGENT_STRIDE;
+                precise float s = 0.0;
+                for (int j = 0; j <= between + 1; j++) s = s + weights[at + j] * edgeVec(c, (e0 + j) % k)[x];
+                w[x] = s;
+            }
+        }
+    } else {
+        int s = 0;
+        for (int i = 1; i < k; i++) {
+            if (nextPrecedes(c, i, s)) s = i;
+        }
+        float cw = weights[LIMIT_WEIGHT_BASE + 2 * k];
+        float ew = weights[LIMIT_WEIGHT_BASE + 2 * k + 1];
+        int at = INTERIOR_TANGENT_BASE + 2 * k * TANGENT_STRIDE;
+        for (int x = 0; x < 3; x++) {
+            precise float su = 0.0;
+            precise float sv = 0.0;
+            for (int j = 0; j < k; j++) {
+                float q = edgeVec(c, (s + j) % k)[x];
+                su = su + weights[at + 2 * j] * q;
+                sv = sv + weights[at + 2 * j + 1] * q;
+            }
+            u[x] = su;
+            w[x] = sv;
+            for (int i = 0; i < k; i++) ring[i] = edgeVec(c, i)[x];
+            lim[x] = loopVertexPoint(cw, ew, v[x], sortedSum(k));
+        }
+    }
+    sRenewLimit[c] = lim;
+    sRenewedNormal[c] = loopCross3(u, w);
+}
+#endif
+
 // The normal corner c has at the next level: renewed, or the one it carries.
 vec3 nextCornerNormal(uint r, int c) { return sRenewed[c] ? sRenewedNormal[c] : cornerNormal(r, c); }
 #else
@@ -826,9 +935,15 @@ bool splitOne(uint j) {
     // A child whose regular parent a FUSED pass has already refined to triangles.
     if (m1 == SKIP_RECORD) return false;
 #endif
-    sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & (0x00FFFFFFu | SHARP_FLAG)) == packMeta0(6, 6, 6, 0u);
+    sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & (0x00FFFFFFu | GENERAL_BITS)) == packMeta0(6, 6, 6, 0u);
 #ifdef CREASES
     sSharp = (m0 & SHARP_FLAG) != 0u;
+    sStale = m0 & (GENERAL_BITS & ~SHARP_FLAG);
+    for (int c = 0; c < 3; c++) {
+        // without sharpness, a corner's rule at the next level is its boundary's or the smooth one
+        sNextRule[c] = gapOf(m1, c) != NO_GAP ? RULE_CREASE : RULE_SMOOTH;
+        sBornStale[c] = false;
+    }
 #endif
 #if defined(REGULAR_ONLY)
     if (!sRegular) return false;
@@ -862,7 +977,9 @@ bool splitOne(uint j) {
         vec3 lim;
         vec3 nor;
 #ifdef CREASES
-        bool crease = sSharp && sInterior[c] && loopDecay(srcFloat(r, SHARP_BASE + c)) > 0.0;
+        float halves = sSharp ? loopDecay(srcFloat(r, SHARP_BASE + c)) : 0.0;
+        bool crease = sSharp && sInterior[c] && halves > 0.0;
+        sBornStale[c] = crease && halves < SHARP_INFINITE;
 #else
         bool crease = false;
 #endif
@@ -873,6 +990,11 @@ bool splitOne(uint j) {
     for (int c = 0; c < 3; c++) {
         sRenewed[c] = sG[c] != NO_GAP && sK[c] >= LEVEL_DEPENDENT_BOUNDARY;
         if (sRenewed[c]) sRenewedNormal[c] = renewNormal(c, sK[c], sG[c]);
+#if defined(CREASES) && defined(UNIFORM) && defined(DIRECT)
+        // Only stale corners: every record holding one knows it (the bit) and renews it alike.
+        sRenewAll[c] = (sStale & (STALE_FLAG << uint(c))) != 0u;
+        if (sRenewAll[c]) renewCorner(c, sK[c], sG[c]);
+#endif
     }
 #endif
 
@@ -896,7 +1018,21 @@ bool splitOne(uint j) {
     for (int c = 0; c < 3; c++) {
         int c1 = (c + 1) % 3;
         int c2 = (c + 2) % 3;
+#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM)
+        if (sRenewAll[c]) {
+            directPut(o + uint(9 * c + 3 * c),
+#ifdef LIMIT
+                      sRenewLimit[c],
+#else
+                      cornerOut(r, c),
+#endif
+                      sRenewedNormal[c]);
+        } else {
+            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c));
+        }
+#else
         directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c));
+#endif
         directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c));
         directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2));
     }

@@ -77,6 +77,8 @@ final class GlPasses implements AutoCloseable {
     private final int tangentBase;
     /** Where the reciprocals' table starts in the weight buffer (layouts with creases). */
     private final int reciprocalBase;
+    private final int limitWeightBase;
+    private final int interiorTangentBase;
 
     private static float[] concat(float[] a, float[] b) {
         float[] all = java.util.Arrays.copyOf(a, a.length + b.length);
@@ -104,6 +106,15 @@ final class GlPasses implements AutoCloseable {
         this.reciprocalBase = table.length;
         if (layout.creases()) {
             table = concat(table, LoopRules.reciprocals(layout.fanCapacity() + 6));
+        }
+        // With both, the interior limit weights and tangents a last level's sharp corners take.
+        this.limitWeightBase = table.length;
+        if (layout.creases() && layout.carriesNormals()) {
+            table = concat(table, LoopRules.limitWeights(weightTable));
+        }
+        this.interiorTangentBase = table.length;
+        if (layout.creases() && layout.carriesNormals()) {
+            table = concat(table, LoopRules.interiorTangents(weightTable.length / 2 - 1));
         }
         this.weights = GlBuffer.of(table, "loop_weights");
     }
@@ -137,6 +148,8 @@ final class GlPasses implements AutoCloseable {
         d.put("FIXED_POINTS", Integer.toString(RecordLayout.FIXED_POINTS));
         d.put("FIXED_SPOKES", Integer.toString(RecordLayout.FIXED_SPOKES));
         d.put("SHARP_FLAG", Integer.toString(RecordLayout.SHARP) + "u");
+        d.put("STALE_FLAG", Integer.toString(RecordLayout.STALE) + "u");
+        d.put("GENERAL_BITS", Integer.toString(RecordLayout.GENERAL_BITS) + "u");
         if (layout.creases()) {
             d.put("CREASES", "1");
             d.put("SPOKES", Integer.toString(layout.spokes()));
@@ -187,6 +200,8 @@ final class GlPasses implements AutoCloseable {
         }
         if (layout.creases()) {
             defines.put("RECIPROCAL_BASE", Integer.toString(reciprocalBase));
+            defines.put("LIMIT_WEIGHT_BASE", Integer.toString(limitWeightBase));
+            defines.put("INTERIOR_TANGENT_BASE", Integer.toString(interiorTangentBase));
         }
         if (layout.carriesNormals()) {
             defines.put("TANGENT_BASE", Integer.toString(tangentBase));

@@ -162,6 +162,9 @@ class GlBackendTest extends GlTestBase {
                 GlTessellator.DEFAULT_BUDGET, "edge and corner");
         assertSameBytes(CreaseTest.octahedronEquator(1.5f), RefineOptions.uniform(3).withLimitSurface(true),
                 GlTessellator.DEFAULT_BUDGET, "creases on the limit surface");
+        // darts and semi-sharp tags: their limit taken again at the last level
+        assertSameBytes(CreaseTest.gridWithLine(0.5f), RefineOptions.uniform(2).withLimitSurface(true),
+                GlTessellator.DEFAULT_BUDGET, "darts on the limit surface");
     }
 
     @Test
