@@ -6,14 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.obj.ObjReader;
+import org.loopsub.obj.ObjWriter;
 import org.loopsub.parallel.Workers;
 
 /** Uvs given per output corner are welded by exact value into the result mesh's uv channel. */
@@ -171,6 +177,44 @@ class OutputWelderUvTest {
         assertTrue(e.getMessage().contains("NaN"), e.getMessage());
         // only the given triangles' uvs are read
         assertEquals(3, weld(SQUARE, 1, new float[] {0, 0, 1, 0, 0, 1, Float.NaN}).mesh().uvCount());
+    }
+
+    @Test
+    void aMeshRefinedZeroTimesComesBackWithItsUvChannel(@TempDir Path dir) throws IOException {
+        // What the engine will do at level 0: each triangle's corners, positions and uvs, handed to
+        // the welder in triangle order. An OBJ with distinct uvs, a seam and a shared uv then comes
+        // back through the writer and the reader with the uv channel it had.
+        TriangleMesh in = ObjReader.read(new StringReader("""
+                v 0 0 0
+                v 1 0 0
+                v 1 1 0
+                v 0 1 0
+                vt 0 0
+                vt 1 0
+                vt 1 1
+                vt 0.5 0.5
+                vt 0 1
+                f 1/1 2/2 3/3
+                f 1/4 3/4 4/5
+                """), "seam.obj").mesh();
+        int n = in.triangleCount();
+        float[] corners = new float[9 * n];
+        float[] uvs = new float[6 * n];
+        for (int c = 0; c < 3 * n; c++) {
+            for (int axis = 0; axis < 3; axis++) {
+                corners[3 * c + axis] = in.position(in.vertex(c / 3, c % 3), axis);
+            }
+            for (int axis = 0; axis < 2; axis++) {
+                uvs[2 * c + axis] = in.uv(in.uvIndex(c / 3, c % 3), axis);
+            }
+        }
+        RefineResult out = weld(corners, n, uvs);
+        Path file = dir.resolve("out.obj");
+        ObjWriter.write(file, out.mesh(), out.normals());
+        TriangleMesh back = ObjReader.read(file).mesh();
+        assertArrayEquals(in.uvs(), back.uvs());
+        assertArrayEquals(in.uvIndices(), back.uvIndices());
+        assertArrayEquals(in.triangles(), back.triangles());
     }
 
     /** Corners on a coarse grid, so that many coincide and welding has work to do. */
