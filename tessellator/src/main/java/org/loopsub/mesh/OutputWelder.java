@@ -19,8 +19,9 @@ import org.loopsub.parallel.Workers;
  * <p>Uvs, when given, are welded apart from the positions by the same rule (the bits of u and v,
  * {@code -0.0} read as {@code +0.0}) and numbered the same way, in order of first use: each corner
  * gets the uv index of its uv value, and two corners share a uv exactly when their values are equal.
- * A seam survives as long as the two sides carry different values, which the engine keeps apart.
- * Uvs are not in the internal frame: they are written as they come.
+ * So a seam stays a seam where its two sides have different values; where an input mesh had two uv
+ * indices with equal values, the output has one uv, which textures the same. Uvs are not in the
+ * internal frame: they are written as they come.
  *
  * <p>The result is a pure function of the input, whatever the number of threads: segments of
  * consecutive corners are welded on their own (in parallel), then merged in order, so vertices and

@@ -647,20 +647,21 @@ public final class ObjReader {
                 return;
             }
             if (facesWithUvs == 0) {
-                warn("vt", texCoordFirstLine, texCoordLines, "texture coordinates (vt) are used by no face; ignored");
+                warn("vt", texCoordFirstLine, texCoordLines,
+                        "texture coordinates (vt) are used by no face; ignored");
             } else if (!carriesUvs()) {
                 int faces = model.faceCount();
                 warn("vt", firstFaceWithoutUvsLine, 1, "face " + firstFaceWithoutUvs
-                        + " has no texture coordinate (vt) at every corner, while " + facesWithUvs + " of the "
-                        + faces + " faces have; texture coordinates are kept only when every face has them:"
-                        + " all ignored");
+                        + " lacks a texture coordinate (vt) at some corner, while " + facesWithUvs + " of the "
+                        + faces + " faces have one at every corner; texture coordinates are kept only when"
+                        + " every face has them: all ignored");
             } else if (texCoordWLines > 0) {
                 warn("vt w", texCoordWFirstLine, texCoordWLines,
                         "third texture coordinates (w) are ignored; the mesh keeps u and v");
             }
         }
 
-        /** @return the faces fan-triangulated, with the vertices, crease tags and uvs if every face has them */
+        /** @return the faces fan-triangulated, with the vertices, crease tags and, if every face has them, uvs */
         TriangleMesh mesh() {
             int faceCount = model.faceCount();
             int triangleCount = 0;

@@ -80,8 +80,8 @@ class ObjReaderUvTest {
         assertArrayEquals(new int[] {0, 1, 2, 0, 2, 3, 1, 4, 2, 2, 4, 3}, mesh.triangles(), "faces unchanged");
         List<String> w = uvWarnings(file);
         assertEquals(1, w.size(), w.toString());
-        assertTrue(w.get(0).startsWith("uv.obj, line 11: face 3 has no texture coordinate (vt) at every corner,"
-                + " while 2 of the 4 faces have"), w.toString());
+        assertTrue(w.get(0).startsWith("uv.obj, line 11: face 3 lacks a texture coordinate (vt) at some corner,"
+                + " while 2 of the 4 faces have one at every corner"), w.toString());
         assertEquals(3, file.obj().getNumTexCoords(), "still in de.javagl's model");
     }
 
@@ -96,7 +96,7 @@ class ObjReaderUvTest {
         assertFalse(file.mesh().hasUvs());
         List<String> w = uvWarnings(file);
         assertEquals(1, w.size(), w.toString());
-        assertTrue(w.get(0).contains("line 8: face 2 has no texture coordinate"), w.toString());
+        assertTrue(w.get(0).contains("line 8: face 2 lacks a texture coordinate"), w.toString());
     }
 
     @Test
