@@ -5,8 +5,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The refined surface: an indexed mesh welded by exact position, per-vertex normals, and what
- * each level did.
+ * The refined surface: an indexed mesh welded by exact position, per-vertex normals, optionally a
+ * uv channel, and what each level did.
+ *
+ * <p>The uv channel is the mesh's ({@link TriangleMesh#hasUvs()}): uvs welded by exact value, a uv
+ * index per output corner. The accessors here read it there, so that a result and its mesh cannot
+ * disagree; a tessellator puts it on the mesh it builds (the {@code TriangleMesh.Builder}'s
+ * {@code uvs} methods) before it starts the result's builder.
  *
  * <p>Immutable, and so safe to share between threads: the normals are the result's own, handed
  * out only as copies ({@link #normals()}, {@link #getNormals(FloatBuffer)}) or one value at a time
@@ -125,6 +130,45 @@ public final class RefineResult {
     /** @return name of the back end that computed the positions */
     public String backend() {
         return backend;
+    }
+
+    /** @return whether the output has a uv channel; the same as {@code mesh().hasUvs()} */
+    public boolean hasUvs() {
+        return mesh.hasUvs();
+    }
+
+    /** @return the number of output uvs; 0 without a uv channel ({@link TriangleMesh#uvCount()}) */
+    public int uvCount() {
+        return mesh.uvCount();
+    }
+
+    /**
+     * @param uvIndex uv index
+     * @param axis 0 for u, 1 for v
+     * @return that value ({@link TriangleMesh#uv(int, int)})
+     */
+    public float uv(int uvIndex, int axis) {
+        return mesh.uv(uvIndex, axis);
+    }
+
+    /**
+     * @param triangle output triangle
+     * @param corner 0, 1 or 2
+     * @return the uv index at that corner ({@link TriangleMesh#uvIndex(int, int)})
+     * @throws IllegalStateException if the output has no uv channel
+     */
+    public int uvIndex(int triangle, int corner) {
+        return mesh.uvIndex(triangle, corner);
+    }
+
+    /** @return a copy of the output uvs, u, v per uv; empty without a uv channel */
+    public float[] uvs() {
+        return mesh.uvs();
+    }
+
+    /** @return a copy of the output uv indices, three per triangle; empty without a uv channel */
+    public int[] uvIndices() {
+        return mesh.uvIndices();
     }
 
     /** @return the number of output triangles */

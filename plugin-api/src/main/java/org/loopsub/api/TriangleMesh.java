@@ -7,8 +7,15 @@ import java.util.Objects;
 
 /**
  * An immutable indexed triangle mesh: {@code float} positions (x, y, z per vertex), {@code int}
- * triangles (three 0-based vertex indices each, counter-clockwise seen from outside) and optional
- * crease tags.
+ * triangles (three 0-based vertex indices each, counter-clockwise seen from outside), optional
+ * crease tags and an optional uv channel.
+ *
+ * <p><b>The uv channel</b> (texture coordinates) is face-varying: it has its own values, u and v
+ * per uv, and its own index per triangle corner ({@link #uvIndex(int, int)}, 0-based into the uv
+ * values), apart from the vertex indices. Two corners share a uv exactly when they carry the same
+ * uv index; corners of one vertex with different uv indices form a seam, even where the values
+ * happen to be equal. A mesh has the channel for every corner or not at all ({@link #hasUvs()}); a
+ * mesh without it behaves as meshes did before the channel existed.
  *
  * <p>Immutable by construction: no array a caller holds is ever the mesh's own. The constructor
  * and {@link #of} copy what they are given, the accessors hand out copies or copy into the
@@ -16,37 +23,94 @@ import java.util.Objects;
  * arrays to the mesh and can then no longer reach them. A mesh may be shared by any number of
  * threads.
  *
- * <p>The constructor checks only the array shapes. Whether the mesh is a valid input for
- * subdivision (manifold, oriented, finite, ...) is decided by the tessellator, which refuses an
- * invalid mesh with an {@link InvalidMeshException}.
+ * <p>The constructor checks the array shapes, and the uv channel fully: every uv index names an
+ * existing uv and every uv value is finite. Whether the mesh is a valid input for subdivision
+ * (manifold, oriented, finite positions, ...) is decided by the tessellator, which refuses an
+ * invalid mesh with an {@link InvalidMeshException}. The uv channel is checked here instead because
+ * subdivision never looks at it, it only carries it: a bad uv would otherwise surface as a wrong
+ * texture, or an exception deep inside an engine, far from where it was made.
  */
 public final class TriangleMesh {
     private final float[] positions;
     private final int[] triangles;
     private final List<Crease> creases;
+    /** u, v per uv; null without a uv channel (then {@link #uvIndices} is null too). */
+    private final float[] uvs;
+    /** A uv index per corner, parallel to {@link #triangles}; null without a uv channel. */
+    private final int[] uvIndices;
 
     /**
-     * Creates a mesh from copies of the given arrays.
+     * Creates a mesh without a uv channel from copies of the given arrays.
      *
      * @param positions x, y, z per vertex; its length must be a multiple of 3
      * @param triangles three vertex indices per triangle; its length must be a multiple of 3
      * @param creases crease tags (copied; may be empty)
      */
     public TriangleMesh(float[] positions, int[] triangles, List<Crease> creases) {
-        this(positions.clone(), triangles.clone(), List.copyOf(creases), true);
+        this(positions.clone(), triangles.clone(), List.copyOf(creases), null, null, true);
     }
 
-    /** Takes the arrays as they are: only for arrays no one else can reach (copies, a builder's). */
-    private TriangleMesh(float[] positions, int[] triangles, List<Crease> creases, boolean owned) {
+    /**
+     * Creates a mesh with a uv channel from copies of the given arrays.
+     *
+     * @param positions x, y, z per vertex; its length must be a multiple of 3
+     * @param triangles three vertex indices per triangle; its length must be a multiple of 3
+     * @param creases crease tags (copied; may be empty)
+     * @param uvs u, v per uv, finite; its length must be a multiple of 2
+     * @param uvIndices a uv index (0-based) per corner, in the order of {@code triangles}: the same
+     *     length as {@code triangles}
+     * @throws IllegalArgumentException if a shape is wrong, a uv index names no uv or a uv value is
+     *     not finite; the message names the first offender (0-based)
+     */
+    public TriangleMesh(float[] positions, int[] triangles, List<Crease> creases, float[] uvs, int[] uvIndices) {
+        this(positions.clone(), triangles.clone(), List.copyOf(creases), uvs.clone(), uvIndices.clone(), true);
+    }
+
+    /**
+     * Takes the arrays as they are: only for arrays no one else can reach (copies, a builder's).
+     * {@code uvs} and {@code uvIndices} are both null (no uv channel) or both not.
+     */
+    private TriangleMesh(float[] positions, int[] triangles, List<Crease> creases, float[] uvs, int[] uvIndices,
+                         boolean owned) {
         if (positions.length % 3 != 0) {
             throw new IllegalArgumentException("positions length " + positions.length + " is not a multiple of 3");
         }
         if (triangles.length % 3 != 0) {
             throw new IllegalArgumentException("triangles length " + triangles.length + " is not a multiple of 3");
         }
+        if (uvs != null) {
+            checkUvs(uvs, uvIndices, triangles.length);
+        }
         this.positions = positions;
         this.triangles = triangles;
         this.creases = creases;
+        this.uvs = uvs;
+        this.uvIndices = uvIndices;
+    }
+
+    /** The uv channel's contract (class comment); messages count from 0, as the API does. */
+    private static void checkUvs(float[] uvs, int[] uvIndices, int corners) {
+        if (uvs.length % 2 != 0) {
+            throw new IllegalArgumentException("uvs length " + uvs.length + " is not a multiple of 2");
+        }
+        if (uvIndices.length != corners) {
+            throw new IllegalArgumentException(uvIndices.length + " uv indices for " + corners / 3
+                    + " triangles; need 3 per triangle");
+        }
+        for (int i = 0; i < uvs.length; i++) {
+            if (!Float.isFinite(uvs[i])) {
+                throw new IllegalArgumentException("uv " + i / 2 + " has " + "uv".charAt(i % 2) + " = " + uvs[i]
+                        + "; uv values must be finite");
+            }
+        }
+        int count = uvs.length / 2;
+        for (int c = 0; c < corners; c++) {
+            int index = uvIndices[c];
+            if (index < 0 || index >= count) {
+                throw new IllegalArgumentException("triangle " + c / 3 + " corner " + c % 3 + " has uv index " + index
+                        + ", but the mesh has " + count + " uvs (indices are 0-based)");
+            }
+        }
     }
 
     /**
@@ -58,6 +122,20 @@ public final class TriangleMesh {
      */
     public static TriangleMesh of(float[] positions, int[] triangles) {
         return new TriangleMesh(positions, triangles, List.of());
+    }
+
+    /**
+     * Creates a mesh without creases but with a uv channel, from copies of the arrays.
+     *
+     * @param positions x, y, z per vertex
+     * @param triangles three vertex indices per triangle
+     * @param uvs u, v per uv, finite
+     * @param uvIndices a uv index (0-based) per corner, parallel to {@code triangles}
+     * @return the mesh
+     * @throws IllegalArgumentException as {@link #TriangleMesh(float[], int[], List, float[], int[])}
+     */
+    public static TriangleMesh of(float[] positions, int[] triangles, float[] uvs, int[] uvIndices) {
+        return new TriangleMesh(positions, triangles, List.of(), uvs, uvIndices);
     }
 
     /**
@@ -142,6 +220,86 @@ public final class TriangleMesh {
         return creases;
     }
 
+    /** @return whether the mesh has a uv channel: a uv index at every corner */
+    public boolean hasUvs() {
+        return uvs != null;
+    }
+
+    /** @return the number of uvs (u, v pairs); 0 without a uv channel */
+    public int uvCount() {
+        return uvs == null ? 0 : uvs.length / 2;
+    }
+
+    /**
+     * @param uvIndex uv index, 0 to {@code uvCount() - 1}
+     * @param axis 0 for u, 1 for v
+     * @return that value
+     * @throws IndexOutOfBoundsException if an argument is out of range (always, without a uv
+     *     channel)
+     */
+    public float uv(int uvIndex, int axis) {
+        Objects.checkIndex(axis, 2);
+        return uvValues()[2 * Objects.checkIndex(uvIndex, uvCount()) + axis];
+    }
+
+    /**
+     * @param triangle triangle index
+     * @param corner 0, 1 or 2
+     * @return the uv index at that corner
+     * @throws IllegalStateException if the mesh has no uv channel
+     */
+    public int uvIndex(int triangle, int corner) {
+        if (uvIndices == null) {
+            throw new IllegalStateException("the mesh has no uv channel");
+        }
+        return uvIndices[3 * triangle + corner];
+    }
+
+    /** @return a copy of the uv values, u, v per uv; empty without a uv channel */
+    public float[] uvs() {
+        return uvValues().clone();
+    }
+
+    /**
+     * @return a copy of the uv indices, three per triangle in the order of {@link #triangles()};
+     *     empty without a uv channel
+     */
+    public int[] uvIndices() {
+        return uvIndices == null ? new int[0] : uvIndices.clone();
+    }
+
+    /**
+     * Copies the uv values into {@code dest} at its current position; the buffer's position is
+     * left unchanged. Nothing is copied without a uv channel.
+     *
+     * @param dest receives {@code 2 * uvCount()} floats
+     * @return {@code dest}
+     */
+    public FloatBuffer getUvs(FloatBuffer dest) {
+        dest.duplicate().put(uvValues());
+        return dest;
+    }
+
+    /**
+     * Copies the uv indices into {@code dest} at its current position; the buffer's position is
+     * left unchanged. Nothing is copied without a uv channel.
+     *
+     * @param dest receives {@code 3 * triangleCount()} ints (none without a uv channel)
+     * @return {@code dest}
+     */
+    public IntBuffer getUvIndices(IntBuffer dest) {
+        if (uvIndices != null) {
+            dest.duplicate().put(uvIndices);
+        }
+        return dest;
+    }
+
+    private float[] uvValues() {
+        return uvs == null ? NO_UVS : uvs;
+    }
+
+    private static final float[] NO_UVS = {};
+
     /**
      * Fills the arrays of one mesh, then hands them to it. Like a {@code StringBuilder} it holds
      * mutable state and {@link #build()} turns it into the immutable value; unlike one, it can build
@@ -153,14 +311,20 @@ public final class TriangleMesh {
      * time; plain array writes, so the threads that filled the builder must finish before the
      * thread calling {@code build()} does (joining them, {@code Future.get()}, a
      * {@code ForkJoinPool} join: anything that orders the writes before {@code build()}). The
-     * crease setter and {@code build()} belong to one thread. Indices out of range throw
+     * same holds for {@link #setUv} and the uv index setters, each uv and each corner written by
+     * one thread. The crease setter, the two {@code uvs} methods that start a uv channel and
+     * {@code build()} belong to one thread. Indices out of range throw
      * {@link IndexOutOfBoundsException}; nothing checks that a triangle's indices name existing
-     * vertices (the tessellator's validation does).
+     * vertices (the tessellator's validation does), but {@code build()} checks the uv channel as
+     * the mesh's constructor does.
      */
     public static final class Builder {
         private float[] positions;
         private int[] triangles;
         private List<Crease> creases = List.of();
+        /** null until a uv channel is started, as in the mesh. */
+        private float[] uvs;
+        private int[] uvIndices;
 
         private Builder(int vertexCount, int triangleCount) {
             if (vertexCount < 0 || triangleCount < 0) {
@@ -322,6 +486,129 @@ public final class TriangleMesh {
         }
 
         /**
+         * Gives the mesh a uv channel of {@code uvCount} uvs, each (0, 0), with uv index 0 at
+         * every corner, to be filled by {@link #setUv} and {@link #setUvIndices}; a channel started
+         * before is replaced.
+         *
+         * @param uvCount number of uvs
+         * @return this builder
+         * @throws IllegalArgumentException if the count is negative or would not fit a Java array
+         */
+        public Builder uvs(int uvCount) {
+            int[] t = t();
+            if (uvCount < 0 || 2L * uvCount > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException(uvCount + " uvs do not fit a Java array");
+            }
+            uvs = new float[2 * uvCount];
+            uvIndices = new int[t.length];
+            return this;
+        }
+
+        /**
+         * Gives the mesh a uv channel copied from the arrays; a channel started before is replaced.
+         * The contents are checked by {@link #build()}.
+         *
+         * @param values u, v per uv; read only during the call
+         * @param indices a uv index per corner, three per triangle; read only during the call
+         * @return this builder
+         * @throws IllegalArgumentException if {@code values} has an odd length or {@code indices}
+         *     does not hold three per triangle
+         */
+        public Builder uvs(float[] values, int[] indices) {
+            int[] t = t();
+            if (values.length % 2 != 0) {
+                throw new IllegalArgumentException("uvs length " + values.length + " is not a multiple of 2");
+            }
+            if (indices.length != t.length) {
+                throw new IllegalArgumentException(indices.length + " uv indices for " + t.length / 3
+                        + " triangles; need 3 per triangle");
+            }
+            uvs = values.clone();
+            uvIndices = indices.clone();
+            return this;
+        }
+
+        /** @return whether a uv channel was started */
+        public boolean hasUvs() {
+            p();
+            return uvs != null;
+        }
+
+        /** @return the number of uvs of the channel started; 0 if none was */
+        public int uvCount() {
+            p();
+            return uvs == null ? 0 : uvs.length / 2;
+        }
+
+        private float[] uv() {
+            p();
+            if (uvs == null) {
+                throw new IllegalStateException("no uv channel; start one with uvs(count) first");
+            }
+            return uvs;
+        }
+
+        private int[] uvi() {
+            p();
+            if (uvIndices == null) {
+                throw new IllegalStateException("no uv channel; start one with uvs(count) first");
+            }
+            return uvIndices;
+        }
+
+        /**
+         * Sets one uv's values.
+         *
+         * @param uvIndex uv index
+         * @param u u
+         * @param v v
+         * @return this builder
+         * @throws IllegalStateException if no uv channel was started
+         */
+        public Builder setUv(int uvIndex, float u, float v) {
+            float[] uv = uv();
+            Objects.checkIndex(uvIndex, uv.length / 2);
+            uv[2 * uvIndex] = u;
+            uv[2 * uvIndex + 1] = v;
+            return this;
+        }
+
+        /**
+         * Sets the uv indices of one triangle's corners.
+         *
+         * @param triangle triangle index
+         * @param a uv index at corner 0
+         * @param b uv index at corner 1
+         * @param c uv index at corner 2
+         * @return this builder
+         * @throws IllegalStateException if no uv channel was started
+         */
+        public Builder setUvIndices(int triangle, int a, int b, int c) {
+            int[] i = uvi();
+            Objects.checkIndex(triangle, i.length / 3);
+            i[3 * triangle] = a;
+            i[3 * triangle + 1] = b;
+            i[3 * triangle + 2] = c;
+            return this;
+        }
+
+        /**
+         * Sets the uv index at one corner of a triangle.
+         *
+         * @param triangle triangle index
+         * @param corner 0, 1 or 2
+         * @param uvIndex the uv index
+         * @return this builder
+         * @throws IllegalStateException if no uv channel was started
+         */
+        public Builder setUvIndex(int triangle, int corner, int uvIndex) {
+            int[] i = uvi();
+            Objects.checkIndex(corner, 3);
+            i[3 * Objects.checkIndex(triangle, i.length / 3) + corner] = uvIndex;
+            return this;
+        }
+
+        /**
          * @param vertex vertex index
          * @param axis 0 for x, 1 for y, 2 for z
          * @return that coordinate as set so far (0 if never set)
@@ -344,16 +631,20 @@ public final class TriangleMesh {
         }
 
         /**
-         * Hands the arrays to a new mesh, without a copy; the builder is spent afterwards.
+         * Hands the arrays to a new mesh, without a copy; the builder is spent afterwards. A
+         * refused uv channel leaves the builder as it was, to be corrected.
          *
          * @return the mesh
          * @throws IllegalStateException if this builder has already built its mesh
+         * @throws IllegalArgumentException if a uv index names no uv or a uv value is not finite
          */
         public TriangleMesh build() {
-            TriangleMesh mesh = new TriangleMesh(p(), t(), creases, true);
+            TriangleMesh mesh = new TriangleMesh(p(), t(), creases, uvs, uvIndices, true);
             positions = null;
             triangles = null;
             creases = null;
+            uvs = null;
+            uvIndices = null;
             return mesh;
         }
     }

@@ -11,6 +11,9 @@ package org.loopsub.mesh;
  * like any other, so two NaNs with the same bits would match; the input weld never asks (it
  * leaves NaN vertices unmerged, for the validator to report), and the output never holds one.
  *
+ * <p>The output weld's uvs are one value by the same rule, their two keys standing for x and y and
+ * 0 for z: a uv seam is then exactly where the engine hands over different values.
+ *
  * <p>Both welds probe open-addressing tables with {@link #hash}; it sits on the output weld's hot
  * path, so it is three multiplications and no more.
  */

@@ -27,6 +27,11 @@ public final class InputWelder {
      * remapped the same way; tags on dropped vertices, on vertices that do not exist, or whose two
      * ends merged are dropped (with a warning).
      *
+     * <p>Triangles keep their order and each its corner order; only vertex indices change. So the
+     * uv channel, if the mesh has one, is kept exactly as it is, values and per-corner indices: a uv
+     * seam is where corners carry different uv indices, which welding positions does not touch (two
+     * corners of one welded vertex keep their own uvs).
+     *
      * <p>A face index outside {@code 0..vertexCount-1} is kept unchanged so that
      * {@link MeshValidator} can report it; it stays out of range because the weld only removes
      * vertices.
@@ -133,6 +138,9 @@ public final class InputWelder {
                     + " dropped: an end is missing or used by no face, or both ends merged (the first joins"
                     + " 0-based vertices "
                     + firstDroppedCrease.v0() + " and " + firstDroppedCrease.v1() + ")");
+        }
+        if (mesh.hasUvs()) {
+            out.uvs(mesh.uvs(), mesh.uvIndices());
         }
         TriangleMesh welded = out.creases(creases).build();
         return new WeldedMesh(welded, merged, dropped, warnings, source);

@@ -17,6 +17,9 @@ import org.loopsub.api.TriangleMesh;
  * that one fault is reported once, under its own kind, and not again as its consequences. For the
  * same reason a vertex on a non-manifold edge is not reported again as a non-manifold vertex.
  *
+ * <p>The uv channel plays no part: subdivision only carries it, and a {@link TriangleMesh} checks
+ * its own uv indices and values when it is made. Nothing here reorders or rewrites a mesh.
+ *
  * <p>Everything runs in expected linear time (hash tables and a union-find with path halving,
  * which adds at most a logarithmic factor), without recursion, so meshes of millions of faces are
  * fine.

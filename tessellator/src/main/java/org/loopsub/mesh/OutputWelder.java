@@ -7,7 +7,8 @@ import org.loopsub.api.TriangleMesh;
 import org.loopsub.parallel.Workers;
 
 /**
- * Turns the engine's triangle soup into an indexed mesh with normals.
+ * Turns the engine's triangle soup into an indexed mesh with normals, and uvs if the corners
+ * carry them.
  *
  * <p>Corners are welded by exact position ({@link ExactPositions}: bit pattern, with {@code -0.0}
  * read as {@code +0.0}): this is what makes a crack-free output closed again, and it matches the
@@ -15,14 +16,21 @@ import org.loopsub.parallel.Workers;
  * internal frame to the user's, and normals are computed from those output positions in double
  * precision, so they do not depend on the back end that produced the corners.
  *
- * <p>The result is a pure function of the input, whatever the number of threads: segments of
- * consecutive corners are welded on their own (in parallel), then merged in order, so vertices are
- * numbered in order of first use as a single sweep would number them; each vertex's normal adds its
- * faces in triangle order, as a single sweep does, with vertex ranges summed in parallel. The
- * sweeps run on the {@link Workers} the caller gives.
+ * <p>Uvs, when given, are welded apart from the positions by the same rule (the bits of u and v,
+ * {@code -0.0} read as {@code +0.0}) and numbered the same way, in order of first use: each corner
+ * gets the uv index of its uv value, and two corners share a uv exactly when their values are equal.
+ * So a seam stays a seam where its two sides have different values; where an input mesh had two uv
+ * indices with equal values, the output has one uv, which textures the same. Uvs are not in the
+ * internal frame: they are written as they come.
  *
- * <p>The mesh and the normals are written in place into the builders of the result, so the output
- * is never copied on its way to the caller.
+ * <p>The result is a pure function of the input, whatever the number of threads: segments of
+ * consecutive corners are welded on their own (in parallel), then merged in order, so vertices and
+ * uvs are numbered in order of first use as a single sweep would number them; each vertex's normal
+ * adds its faces in triangle order, as a single sweep does, with vertex ranges summed in parallel.
+ * The sweeps run on the {@link Workers} the caller gives.
+ *
+ * <p>The mesh, its uvs and the normals are written in place into the builders of the result, so
+ * the output is never copied on its way to the caller.
  */
 public final class OutputWelder {
     /** Marks a free slot; slots otherwise hold vertex index + 1. */
@@ -41,14 +49,15 @@ public final class OutputWelder {
      * @param centre the internal frame's origin in user coordinates (x, y, z)
      * @param invScale user units per internal unit: {@code out = p * invScale + centre}, in double
      * @param workers the threads to run the sweeps on
-     * @return a result builder holding the indexed mesh (no creases) and one unit normal per vertex:
-     *     the normalised area-weighted sum of the incident faces' normals; where that sum is zero,
-     *     the normalised sum of the unit normals of the incident non-degenerate faces; where that is
-     *     zero too, {@code (0, 0, 1)}. The caller adds the rest (levels, back end) and builds it.
+     * @return a result builder holding the indexed mesh (no creases, no uvs) and one unit normal per
+     *     vertex: the normalised area-weighted sum of the incident faces' normals; where that sum is
+     *     zero, the normalised sum of the unit normals of the incident non-degenerate faces; where
+     *     that is zero too, {@code (0, 0, 1)}. The caller adds the rest (levels, back end) and builds
+     *     it.
      */
     public static RefineResult.Builder weld(float[] corners, int triangleCount, float[] centre, double invScale,
                                             Workers workers) {
-        return weld(corners, 9, triangleCount, centre, invScale, workers);
+        return weld(corners, 9, triangleCount, null, centre, invScale, workers);
     }
 
     /**
@@ -63,12 +72,43 @@ public final class OutputWelder {
      * @param centre the internal frame's origin in user coordinates (x, y, z)
      * @param invScale user units per internal unit
      * @param workers the threads to run the sweeps on
-     * @return a result builder holding the indexed mesh and one unit normal per vertex
+     * @return a result builder holding the indexed mesh (no uvs) and one unit normal per vertex
      */
     public static RefineResult.Builder weld(float[] corners, int triangleFloats, int triangleCount, float[] centre,
                                             double invScale, Workers workers) {
+        return weld(corners, triangleFloats, triangleCount, null, centre, invScale, workers);
+    }
+
+    /**
+     * Welds a triangle soup whose corners may carry normals and uvs. Without uvs
+     * ({@code cornerUvs == null}) it is {@link #weld(float[], int, int, float[], double, Workers)},
+     * to the bit.
+     *
+     * @param corners per triangle, per corner its x, y, z and, with 18 floats per triangle, the
+     *     normal it carries, as for {@link #weld(float[], int, int, float[], double, Workers)}
+     * @param triangleFloats 9 or 18
+     * @param triangleCount number of triangles
+     * @param cornerUvs u, v of each corner, parallel to {@code corners}: 6 floats per triangle, the
+     *     uv of corner {@code k} of triangle {@code t} at {@code 6 t + 2 k} (u) and
+     *     {@code 6 t + 2 k + 1} (v); finite, in the user's uv space. Only the first
+     *     {@code 6 * triangleCount} floats are read. {@code null} for an output without uvs.
+     * @param centre the internal frame's origin in user coordinates (x, y, z)
+     * @param invScale user units per internal unit
+     * @param workers the threads to run the sweeps on
+     * @return a result builder holding the indexed mesh, with a uv channel if {@code cornerUvs} was
+     *     given (uvs welded by exact value, numbered in order of first use; the uv index of each
+     *     corner), and one unit normal per vertex
+     * @throws IllegalArgumentException if an array is too short for {@code triangleCount}, or a uv
+     *     is not finite
+     */
+    public static RefineResult.Builder weld(float[] corners, int triangleFloats, int triangleCount, float[] cornerUvs,
+                                            float[] centre, double invScale, Workers workers) {
+        if (cornerUvs != null && (triangleCount < 0 || 6L * triangleCount > cornerUvs.length)) {
+            throw new IllegalArgumentException("cornerUvs holds " + cornerUvs.length + " floats, too few for "
+                    + triangleCount + " triangles (6 per triangle)");
+        }
         if (triangleFloats == 9) {
-            return weldPositions(corners, triangleCount, centre, invScale, workers);
+            return weldPositions(corners, triangleCount, cornerUvs, centre, invScale, workers);
         }
         if (triangleFloats != 18) {
             throw new IllegalArgumentException("9 or 18 floats per triangle, not " + triangleFloats);
@@ -84,7 +124,7 @@ public final class OutputWelder {
                 System.arraycopy(corners, 6 * v, positions, 3 * v, 3);
             }
         });
-        RefineResult.Builder out = weldPositions(positions, triangleCount, centre, invScale, workers);
+        RefineResult.Builder out = weldPositions(positions, triangleCount, cornerUvs, centre, invScale, workers);
         TriangleMesh mesh = out.mesh();
         int[] firstCorner = new int[mesh.vertexCount()];
         Arrays.fill(firstCorner, -1);
@@ -110,8 +150,8 @@ public final class OutputWelder {
         return out;
     }
 
-    private static RefineResult.Builder weldPositions(float[] corners, int triangleCount, float[] centre,
-                                                      double invScale, Workers workers) {
+    private static RefineResult.Builder weldPositions(float[] corners, int triangleCount, float[] cornerUvs,
+                                                      float[] centre, double invScale, Workers workers) {
         Objects.requireNonNull(corners, "corners");
         Objects.requireNonNull(workers, "workers");
         Objects.requireNonNull(centre, "centre");
@@ -123,8 +163,112 @@ public final class OutputWelder {
                     + triangleCount + " triangles");
         }
         int cornerCount = Math.multiplyExact(3, triangleCount);
+        Numbering vertexOf = number(corners, 3, cornerCount, workers);
+        // 3. Local numbers to vertex numbers, written into the mesh.
+        final int vertices = vertexOf.count;
+        final int[] gkeys = vertexOf.keys;
+        TriangleMesh.Builder mesh = TriangleMesh.builder(vertices, triangleCount);
+        final char[] local = vertexOf.local;
+        final int[] placeOf = vertexOf.place;
+        workers.forEach(vertexOf.segments(), s -> {
+            int lo = s * SEGMENT;
+            int hi = Math.min(cornerCount, lo + SEGMENT);
+            int base = vertexOf.segmentStart[s];
+            for (int c = lo; c < hi; c++) {
+                int t = c / 3;
+                mesh.setVertex(t, c - 3 * t, placeOf == null ? local[c] : placeOf[base + local[c]]);
+            }
+        });
+        workers.forEach((vertices + BLOCK - 1) / BLOCK, blk -> {
+            int hiV = Math.min(vertices, (blk + 1) * BLOCK);
+            for (int v = blk * BLOCK; v < hiV; v++) {
+                mesh.setPosition(v, userCoordinate(gkeys[3 * v], invScale, centre[0]),
+                        userCoordinate(gkeys[3 * v + 1], invScale, centre[1]),
+                        userCoordinate(gkeys[3 * v + 2], invScale, centre[2]));
+            }
+        });
+        if (cornerUvs != null) {
+            // before build(): the uv channel is the mesh's, and a built mesh takes no more
+            weldUvs(cornerUvs, cornerCount, mesh, workers);
+        }
+        RefineResult.Builder out = RefineResult.builder(mesh.build());
+        normals(out.mesh(), vertexOf.firstTriangle, out, workers);
+        return out;
+    }
+
+    /** Gives {@code mesh} the uv channel of the corners' uvs: welded, numbered in order of first use. */
+    private static void weldUvs(float[] cornerUvs, int cornerCount, TriangleMesh.Builder mesh, Workers workers) {
+        Numbering uvOf = number(cornerUvs, 2, cornerCount, workers);
+        int uvs = uvOf.count;
+        int[] keys = uvOf.keys;
+        char[] local = uvOf.local;
+        int[] placeOf = uvOf.place;
+        mesh.uvs(uvs);
+        workers.forEach(uvOf.segments(), s -> {
+            int lo = s * SEGMENT;
+            int hi = Math.min(cornerCount, lo + SEGMENT);
+            int base = uvOf.segmentStart[s];
+            for (int c = lo; c < hi; c++) {
+                int t = c / 3;
+                mesh.setUvIndex(t, c - 3 * t, placeOf == null ? local[c] : placeOf[base + local[c]]);
+            }
+        });
+        workers.forEach((uvs + BLOCK - 1) / BLOCK, blk -> {
+            int hi = Math.min(uvs, (blk + 1) * BLOCK);
+            for (int u = blk * BLOCK; u < hi; u++) {
+                // from the key, so that -0 is written as +0 whichever corner came first
+                mesh.setUv(u, Float.intBitsToFloat(keys[3 * u]), Float.intBitsToFloat(keys[3 * u + 1]));
+            }
+        });
+    }
+
+    /**
+     * What {@link #number} found: the distinct values of the corners, numbered in order of first
+     * use, and each corner's number.
+     */
+    private static final class Numbering {
+        /** Each corner's local number within its segment. */
+        final char[] local;
+        /** With several segments, the number of local vertex {@code segmentStart[s] + u}; else null. */
+        final int[] place;
+        final int[] segmentStart;
+        /** The keys of each number's value: 3 per number (the third 0 for 2 dimensions). */
+        final int[] keys;
+        /** The triangle of each number's first corner. */
+        final int[] firstTriangle;
+        final int count;
+
+        Numbering(char[] local, int[] place, int[] segmentStart, int[] keys, int[] firstTriangle, int count) {
+            this.local = local;
+            this.place = place;
+            this.segmentStart = segmentStart;
+            this.keys = keys;
+            this.firstTriangle = firstTriangle;
+            this.count = count;
+        }
+
+        /**
+         * @return the number of segments: corner {@code c} of segment {@code s} has the number
+         *     {@code local[c]} with one segment, else {@code place[segmentStart[s] + local[c]]}
+         */
+        int segments() {
+            return segmentStart.length;
+        }
+    }
+
+    /**
+     * Welds the corners' values by exact bits ({@link ExactPositions#key}) and numbers the distinct
+     * ones in order of first use, the same numbers whatever the number of threads.
+     *
+     * @param values {@code dims} floats per corner
+     * @param dims 3 (positions) or 2 (uvs)
+     * @param cornerCount the corners to weld
+     * @param workers the threads
+     * @return the numbering
+     */
+    private static Numbering number(float[] values, int dims, int cornerCount, Workers workers) {
         // 1. Weld each segment of consecutive corners on its own, in parallel: a local vertex per
-        // position, numbered in order of first use within the segment. Segments are small enough
+        // value (position or uv), numbered in order of first use within the segment. Segments are small enough
         // for their tables to stay in the cache. The mesh's triangle array cannot hold the local
         // numbers (the mesh builder needs the vertex count, known only after the merge), so they
         // wait in a char per corner: half the size of the final indices.
@@ -135,7 +279,7 @@ public final class OutputWelder {
         workers.forEach(segments, s -> {
             int lo = s * SEGMENT;
             int hi = Math.min(cornerCount, lo + SEGMENT);
-            weldSegment(corners, lo, hi, local, segmentKeys, segmentVertices, s);
+            weldSegment(values, dims, lo, hi, local, segmentKeys, segmentVertices, s);
         });
         // 2. Merge the segments in order: a local vertex already seen in an earlier segment takes
         // that vertex's number, the others the next numbers, so vertices are numbered in order of
@@ -236,30 +380,7 @@ public final class OutputWelder {
                 segmentKeys[s] = null;
             }
         }
-        // 3. Local numbers to vertex numbers, written into the mesh.
-        final int vertices = vertexCount;
-        final int[] placeOf = place;
-        TriangleMesh.Builder mesh = TriangleMesh.builder(vertices, triangleCount);
-        workers.forEach(segments, s -> {
-            int lo = s * SEGMENT;
-            int hi = Math.min(cornerCount, lo + SEGMENT);
-            int base = segmentStart[s];
-            for (int c = lo; c < hi; c++) {
-                int t = c / 3;
-                mesh.setVertex(t, c - 3 * t, placeOf == null ? local[c] : placeOf[base + local[c]]);
-            }
-        });
-        workers.forEach((vertices + BLOCK - 1) / BLOCK, blk -> {
-            int hiV = Math.min(vertices, (blk + 1) * BLOCK);
-            for (int v = blk * BLOCK; v < hiV; v++) {
-                mesh.setPosition(v, userCoordinate(gkeys[3 * v], invScale, centre[0]),
-                        userCoordinate(gkeys[3 * v + 1], invScale, centre[1]),
-                        userCoordinate(gkeys[3 * v + 2], invScale, centre[2]));
-            }
-        });
-        RefineResult.Builder out = RefineResult.builder(mesh.build());
-        normals(out.mesh(), firstTriangle, out, workers);
-        return out;
+        return new Numbering(local, place, segmentStart, gkeys, firstTriangle, vertexCount);
     }
 
     /**
@@ -281,8 +402,11 @@ public final class OutputWelder {
     /** At least this many vertices per range of the normal sums. */
     private static final int RANGE_TARGET = 1 << 12;
 
-    /** Welds corners {@code lo..hi}: local vertex numbers to {@code local}, their keys to {@code segmentKeys[s]}. */
-    private static void weldSegment(float[] corners, int lo, int hi, char[] local, int[][] segmentKeys,
+    /**
+     * Welds corners {@code lo..hi} of {@code values} ({@code dims} floats per corner; a missing z
+     * has key 0): local vertex numbers to {@code local}, their keys to {@code segmentKeys[s]}.
+     */
+    private static void weldSegment(float[] values, int dims, int lo, int hi, char[] local, int[][] segmentKeys,
                                     int[] segmentVertices, int s) {
         int n = hi - lo;
         // closed meshes have about n / 6 vertices; the table grows beyond that
@@ -291,9 +415,9 @@ public final class OutputWelder {
         int[] keys = new int[4 * Math.max(16, n / 4)];
         int vertexCount = 0;
         for (int c = lo; c < hi; c++) {
-            int x = ExactPositions.key(corners[3 * c]);
-            int y = ExactPositions.key(corners[3 * c + 1]);
-            int z = ExactPositions.key(corners[3 * c + 2]);
+            int x = ExactPositions.key(values[dims * c]);
+            int y = ExactPositions.key(values[dims * c + 1]);
+            int z = dims == 3 ? ExactPositions.key(values[dims * c + 2]) : 0;
             int slot = ExactPositions.hash(x, y, z) & mask;
             int vertex;
             while (true) {

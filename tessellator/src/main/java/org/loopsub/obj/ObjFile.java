@@ -10,7 +10,9 @@ import org.loopsub.api.TriangleMesh;
  * reader left out or changed on the way, and the file as de.javagl:obj models it.
  *
  * @param mesh the mesh, vertices in file order, polygons fan-triangulated (face {@code f} of
- *     {@code obj} with {@code n} corners gives the next {@code n - 2} triangles, in face order)
+ *     {@code obj} with {@code n} corners gives the next {@code n - 2} triangles, in face order);
+ *     with a uv channel, in {@code vt} order, when every face has a {@code vt} index at every
+ *     corner
  * @param warnings sentences for a user (statements ignored, polygons triangulated, ...), each
  *     naming the first line concerned
  * @param obj de.javagl's model of the same file, which {@link ObjReader} checked against its own

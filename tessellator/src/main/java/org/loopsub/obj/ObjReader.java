@@ -42,14 +42,20 @@ import org.loopsub.api.TriangleMesh;
  * <ul>
  * <li>{@code v x y z}, optionally followed by {@code w} or {@code r g b} (3 to 7 numbers; values
  *     after {@code z} are ignored with one warning);</li>
- * <li>{@code vt u [v [w]]} and {@code vn x y z}: kept in {@link ObjFile#obj()} but not carried
- *     through refinement (one warning each);</li>
+ * <li>{@code vt u [v [w]]}: texture coordinates, the mesh's {@linkplain TriangleMesh#hasUvs() uv
+ *     channel} when every face has a {@code vt} index at every corner: uv {@code i} is the
+ *     {@code i}-th {@code vt} of the file, {@code v} is 0 where only {@code u} is given, and
+ *     {@code w} is dropped (with a warning if it is not 0). If some faces have them and others do
+ *     not, the mesh gets no uv channel, with a warning naming the first face without; if no face
+ *     uses them, with a warning too. Either way they stay in {@link ObjFile#obj()};</li>
+ * <li>{@code vn x y z}: kept in {@link ObjFile#obj()}, not in the mesh (one warning);</li>
  * <li>{@code f} with at least three corners, each {@code v}, {@code v/vt}, {@code v//vn} or
  *     {@code v/vt/vn} (a face that mixes forms keeps the indices all its corners have); indices are
  *     1-based, or relative when negative ({@code -1} is the last element defined above the face);
  *     index 0 and indices beyond the elements defined are refused (a positive index may point to an
  *     element defined later in the file). Faces with more than three corners are fan-triangulated
- *     from their first corner, with one warning;</li>
+ *     from their first corner, with one warning; each triangle's uv indices come from the same
+ *     corners as its vertices;</li>
  * <li>{@code t crease n/1/0 i0 i1 ... s}, OpenSubdiv's tag: {@code n >= 2} 0-based vertex indices,
  *     consecutive ones forming tagged edges (so they must differ), and a sharpness {@code s >= 0}
  *     ({@code inf} and literals beyond the float range mean infinitely sharp);</li>
@@ -175,6 +181,17 @@ public final class ObjReader {
         private int polygons;
         private int polygonTriangles;
         private int polygonFirstLine;
+        /** {@code vt} statements, and the line of the first. */
+        private int texCoordLines;
+        private int texCoordFirstLine;
+        /** {@code vt} statements with a third value other than 0, and the line of the first. */
+        private int texCoordWLines;
+        private int texCoordWFirstLine;
+        /** Faces with a {@code vt} index at every corner. */
+        private int facesWithUvs;
+        /** The first face without, 1-based, and its line; 0 while there is none. */
+        private int firstFaceWithoutUvs;
+        private int firstFaceWithoutUvsLine;
 
         Parser(ObjStatements statements, String source) {
             this.st = statements;
@@ -195,6 +212,14 @@ public final class ObjReader {
 
         private void warn(String key, String text) {
             warnings.computeIfAbsent(key, k -> new Tally()).add(st.line(), text);
+        }
+
+        /** A warning decided after the last statement, about {@code lines} lines from {@code line} on. */
+        private void warn(String key, int line, int lines, String text) {
+            Tally tally = new Tally();
+            tally.add(line, text);
+            tally.count = lines;
+            warnings.put(key, tally);
         }
 
         InvalidMeshException exception() {
@@ -249,7 +274,10 @@ public final class ObjReader {
                 case "v" -> element(VERTEX, 3, 7);
                 case "vt" -> {
                     element(TEX_COORD, 1, 3);
-                    warn("vt", "texture coordinates (vt) are not carried through refinement; ignored");
+                    // whether they reach the mesh depends on the faces: decided at the end (finish)
+                    if (texCoordLines++ == 0) {
+                        texCoordFirstLine = st.line();
+                    }
                 }
                 case "vn" -> {
                     element(NORMAL, 3, 3);
@@ -373,6 +401,9 @@ public final class ObjReader {
             }
             if (kind == TEX_COORD) {
                 model.texCoordDimensions.add(found);
+                if (found == 3 && xyz[2] != 0 && texCoordWLines++ == 0) {
+                    texCoordWFirstLine = st.line();
+                }
             }
         }
 
@@ -405,8 +436,9 @@ public final class ObjReader {
             }
             cornerScratch.size = 0;
             // forms as bits: 1 = has vt, 2 = has vn; the face keeps what all its corners have
-            // (OBJ wants one form per face, but exporters that mix them exist, and vt/vn are not used
-            // yet: dropping what not every corner has keeps the model consistent without a refusal)
+            // (OBJ wants one form per face, but exporters that mix them exist: dropping what not every
+            // corner has keeps the model consistent without a refusal; a face left without vt then
+            // keeps the whole mesh from a uv channel, with a warning, see uvWarnings)
             int commonForm = 3;
             for (int c = 1; c <= corners; c++) {
                 String token = st.token(c);
@@ -443,6 +475,12 @@ public final class ObjReader {
                 model.cornerNormals.add((commonForm & 2) != 0 ? cornerScratch.get(i + 2) : -1);
             }
             model.endFace();
+            if ((commonForm & 1) != 0) {
+                facesWithUvs++;
+            } else if (firstFaceWithoutUvs == 0) {
+                firstFaceWithoutUvs = face;
+                firstFaceWithoutUvsLine = st.line();
+            }
             if (corners > 3) {
                 if (polygons++ == 0) {
                     polygonFirstLine = st.line();
@@ -592,9 +630,38 @@ public final class ObjReader {
                     problem(Kind.EMPTY, 0, "the file has " + vertexCount + " vertices but no face (no 'f' line)");
                 }
             }
+            uvWarnings();
         }
 
-        /** @return the faces fan-triangulated, with the vertices and crease tags */
+        /**
+         * @return whether the mesh gets a uv channel: every face has a {@code vt} index at every
+         *     corner (a uv channel is per corner, all or nothing: a face without would have no uv)
+         */
+        private boolean carriesUvs() {
+            return model.texCoordCount() > 0 && facesWithUvs == model.faceCount();
+        }
+
+        /** Says why {@code vt} lines do not reach the mesh, or what of them does not. */
+        private void uvWarnings() {
+            if (texCoordLines == 0) {
+                return;
+            }
+            if (facesWithUvs == 0) {
+                warn("vt", texCoordFirstLine, texCoordLines,
+                        "texture coordinates (vt) are used by no face; ignored");
+            } else if (!carriesUvs()) {
+                int faces = model.faceCount();
+                warn("vt", firstFaceWithoutUvsLine, 1, "face " + firstFaceWithoutUvs
+                        + " lacks a texture coordinate (vt) at some corner, while " + facesWithUvs + " of the "
+                        + faces + " faces have one at every corner; texture coordinates are kept only when"
+                        + " every face has them: all ignored");
+            } else if (texCoordWLines > 0) {
+                warn("vt w", texCoordWFirstLine, texCoordWLines,
+                        "third texture coordinates (w) are ignored; the mesh keeps u and v");
+            }
+        }
+
+        /** @return the faces fan-triangulated, with the vertices, crease tags and, if every face has them, uvs */
         TriangleMesh mesh() {
             int faceCount = model.faceCount();
             int triangleCount = 0;
@@ -604,12 +671,25 @@ public final class ObjReader {
             float[] positions = model.positions.toArray();
             TriangleMesh.Builder mesh = TriangleMesh.builder(positions.length / 3, triangleCount)
                     .setPositions(0, positions, 0, positions.length / 3);
+            boolean uvs = carriesUvs();
+            if (uvs) {
+                int count = model.texCoordCount();
+                mesh.uvs(count);
+                float[] tex = model.texCoords.data;
+                for (int i = 0; i < count; i++) {
+                    mesh.setUv(i, tex[ObjModel.TEX_STRIDE * i], tex[ObjModel.TEX_STRIDE * i + 1]);
+                }
+            }
             int t = 0;
             int[] corners = model.cornerVertices.data;
+            int[] texCorners = model.cornerTexCoords.data;
             for (int f = 0; f < faceCount; f++) {
                 int first = model.faceStarts.get(f);
                 int end = model.faceStarts.get(f + 1);
                 for (int k = first + 1; k + 1 < end; k++) {
+                    if (uvs) {
+                        mesh.setUvIndices(t, texCorners[first], texCorners[k], texCorners[k + 1]);
+                    }
                     mesh.setTriangle(t++, corners[first], corners[k], corners[k + 1]);
                 }
             }

@@ -17,9 +17,14 @@ import org.loopsub.api.TriangleMesh;
 
 /**
  * Writes a {@link TriangleMesh} as a Wavefront OBJ file: a one-line header comment, {@code v x y z}
- * lines, then {@code vn x y z} lines if normals are given, then {@code f a//a b//b c//c} lines (or
- * {@code f a b c} without normals), 1-based, {@code \n} line ends, numbers by {@link FloatFormat}.
- * Crease tags, if the mesh has any, follow as {@code t crease 2/1/0 i j s} lines (0-based, as read).
+ * lines, then {@code vt u v} lines if the mesh has a {@linkplain TriangleMesh#hasUvs() uv channel},
+ * then {@code vn x y z} lines if normals are given, then faces, 1-based: {@code f a//a b//b c//c}
+ * with normals (the normal index is the vertex index), {@code f a b c} without, and with uvs the
+ * corner's uv index in the middle ({@code f a/ta/a ...} or {@code f a/ta ...}). {@code \n} line
+ * ends, numbers by {@link FloatFormat}. Crease tags, if the mesh has any, follow as
+ * {@code t crease 2/1/0 i j s} lines (0-based, as read). A mesh without uvs is written exactly as
+ * before uvs existed; {@link ObjReader} reads back the same positions, triangles, uvs and uv indices,
+ * bit for bit.
  *
  * <p>The same mesh always gives the same bytes: no timestamps, no back-end names.
  */
@@ -111,9 +116,13 @@ public final class ObjWriter {
             throw new IllegalArgumentException("normals has " + normals.length + " floats, expected "
                     + 3 * vertices + " (3 per vertex)");
         }
+        boolean uvs = mesh.hasUvs();
         StringBuilder sb = new StringBuilder(CHUNK + 256);
-        sb.append("# loopsub: ").append(vertices).append(" vertices, ").append(triangles)
-                .append(" triangles\n");
+        sb.append("# loopsub: ").append(vertices).append(" vertices, ").append(triangles).append(" triangles");
+        if (uvs) {
+            sb.append(", ").append(mesh.uvCount()).append(" texture coordinates");
+        }
+        sb.append('\n');
         for (int v = 0; v < vertices; v++) {
             sb.append("v ");
             FloatFormat.append(sb, mesh.position(v, 0));
@@ -121,6 +130,14 @@ public final class ObjWriter {
             FloatFormat.append(sb, mesh.position(v, 1));
             sb.append(' ');
             FloatFormat.append(sb, mesh.position(v, 2));
+            sb.append('\n');
+            flushIfFull(sb, sink);
+        }
+        for (int i = 0, n = mesh.uvCount(); i < n; i++) {
+            sb.append("vt ");
+            FloatFormat.append(sb, mesh.uv(i, 0));
+            sb.append(' ');
+            FloatFormat.append(sb, mesh.uv(i, 1));
             sb.append('\n');
             flushIfFull(sb, sink);
         }
@@ -145,7 +162,13 @@ public final class ObjWriter {
                             + " but the mesh has " + vertices + " vertices");
                 }
                 sb.append(' ').append(v + 1);
-                if (normals != null) {
+                if (uvs) {
+                    // the mesh checked its uv indices when it was made
+                    sb.append('/').append(mesh.uvIndex(t, c) + 1);
+                    if (normals != null) {
+                        sb.append('/').append(v + 1);
+                    }
+                } else if (normals != null) {
                     sb.append("//").append(v + 1);
                 }
             }

@@ -2,6 +2,7 @@ package org.loopsub.mesh;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -108,5 +109,28 @@ class InputWelderTest {
         assertEquals(0, welded.droppedUnreferenced());
         assertArrayEquals(bunny.positions(), welded.mesh().positions());
         assertArrayEquals(bunny.triangles(), welded.mesh().triangles());
+    }
+
+    @Test
+    void keepsTheUvChannelPerCornerWhileVerticesMerge() {
+        // A square written as two patches (vertices 3 and 4 repeat 0 and 2) plus an unused vertex 5:
+        // after the weld both triangles share vertices 0 and 2, but their corners there keep the uv
+        // indices they had, so the seam along the diagonal survives.
+        float[] positions = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 0, 7, 7, 7, 0, 1, 0};
+        int[] triangles = {0, 1, 2, 3, 4, 6};
+        float[] uvs = {0, 0, 1, 0, 1, 1, 0.5f, 0.5f, 0.75f, 0.75f, 0, 1, 9, 9};
+        int[] uvIndices = {0, 1, 2, 3, 4, 5};
+        WeldedMesh welded = InputWelder.weld(TriangleMesh.of(positions, triangles, uvs, uvIndices));
+        TriangleMesh mesh = welded.mesh();
+        assertEquals(2, welded.mergedVertices());
+        assertEquals(1, welded.droppedUnreferenced());
+        assertArrayEquals(new int[] {0, 1, 2, 0, 2, 3}, mesh.triangles());
+        assertArrayEquals(uvIndices, mesh.uvIndices(), "per corner, unchanged");
+        assertArrayEquals(uvs, mesh.uvs(), "values unchanged, the unused one too");
+        assertEquals(List.of(), MeshValidator.problems(mesh), "a seam is no fault");
+        // corner 0 of both triangles is now one vertex with two uvs
+        assertEquals(mesh.vertex(0, 0), mesh.vertex(1, 0));
+        assertTrue(mesh.uvIndex(0, 0) != mesh.uvIndex(1, 0));
+        assertFalse(InputWelder.weld(TriangleMesh.of(positions, triangles)).mesh().hasUvs());
     }
 }

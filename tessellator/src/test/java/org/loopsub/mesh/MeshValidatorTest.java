@@ -204,4 +204,20 @@ class MeshValidatorTest {
     static Path broken(String name) throws URISyntaxException {
         return Path.of(MeshValidatorTest.class.getResource("/org/loopsub/broken/" + name).toURI());
     }
+
+    @Test
+    void theUvChannelChangesNoVerdict() {
+        // a uv seam at every corner, and a repeated face (face 3 repeats face 1): the problems are
+        // the same with and without the uvs, and a seam alone is none
+        float[] p = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+        int[] t = {0, 1, 2, 2, 1, 3, 0, 1, 2};
+        float[] uvs = new float[18];
+        int[] uvIndices = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+        List<MeshProblem> without = MeshValidator.problems(TriangleMesh.of(p, t));
+        assertEquals(List.of(Kind.DUPLICATE_FACE), without.stream().map(MeshProblem::kind).toList());
+        assertEquals(without, MeshValidator.problems(TriangleMesh.of(p, t, uvs, uvIndices)));
+        int[] two = {0, 1, 2, 2, 1, 3};
+        assertEquals(List.of(), MeshValidator.problems(TriangleMesh.of(p, two, new float[12],
+                new int[] {0, 1, 2, 3, 4, 5})));
+    }
 }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -171,6 +172,87 @@ class ObjWriterTest {
         ObjWriter.write(a, SQUARE, NORMALS);
         ObjWriter.write(b, TriangleMesh.of(SQUARE.positions(), SQUARE.triangles()), NORMALS.clone());
         assertEquals(a.toString(), b.toString());
+    }
+
+    /** SQUARE with a seam along its diagonal: corners of vertices 0 and 2 differ between the triangles. */
+    private static final TriangleMesh SQUARE_UV = TriangleMesh.of(SQUARE.positions(), SQUARE.triangles(),
+            new float[] {0, 0, 1, 0, 1, 1, 0.25f, -0f, 0.5f, 1e-7f, 0, 1}, new int[] {0, 1, 2, 3, 4, 5});
+
+    @Test
+    void writesTextureCoordinatesBetweenPositionsAndNormals() throws IOException {
+        StringWriter out = new StringWriter();
+        ObjWriter.write(out, SQUARE_UV, NORMALS);
+        assertEquals("""
+                # loopsub: 4 vertices, 2 triangles, 6 texture coordinates
+                v 0 0 0
+                v 1 0 0
+                v 1 1 0
+                v -0.5 1e-7 123456.7
+                vt 0 0
+                vt 1 0
+                vt 1 1
+                vt 0.25 -0
+                vt 0.5 1e-7
+                vt 0 1
+                vn 0 0 1
+                vn 0 0 1
+                vn 0 0 1
+                vn 0.6 -0.8 -0
+                f 1/1/1 2/2/2 3/3/3
+                f 1/4/1 3/5/3 4/6/4
+                """, out.toString());
+        StringWriter plain = new StringWriter();
+        ObjWriter.write(plain, SQUARE_UV, null);
+        assertTrue(plain.toString().endsWith("vt 0 1\nf 1/1 2/2 3/3\nf 1/4 3/5 4/6\n"), plain.toString());
+    }
+
+    @Test
+    void writtenUvsReadBackBitForBit(@TempDir Path dir) throws IOException {
+        // values FloatFormat must print with care (-0, a subnormal, thirds, large, tiny), shared and
+        // unused uvs, a uv count unrelated to the vertex count
+        SplittableRandom random = new SplittableRandom(12);
+        int vertices = 3000;
+        int triangles = 5000;
+        float[] p = new float[3 * vertices];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = (float) random.nextDouble(-10, 10);
+        }
+        int[] t = new int[3 * triangles];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = random.nextInt(vertices);
+        }
+        float[] special = {-0f, Float.MIN_VALUE, 1f / 3, -2f / 3, 3e38f, 1e-30f, 0.1f, 1};
+        float[] uvs = new float[2 * 7001];
+        for (int i = 0; i < uvs.length; i++) {
+            uvs[i] = i < special.length ? special[i] : (float) random.nextDouble(-1, 2);
+        }
+        int[] uvIndices = new int[t.length];
+        for (int i = 0; i < uvIndices.length; i++) {
+            uvIndices[i] = random.nextInt(uvs.length / 2 - 1); // the last uv is used by no corner
+        }
+        TriangleMesh mesh = new TriangleMesh(p, t, List.of(new Crease(0, 1, 1f)), uvs, uvIndices);
+        Path target = dir.resolve("uv.obj");
+        ObjWriter.write(target, mesh, p);
+        TriangleMesh back = ObjReader.read(target).mesh();
+        assertArrayEquals(t, back.triangles());
+        assertArrayEquals(uvIndices, back.uvIndices());
+        float[] read = back.uvs();
+        assertEquals(uvs.length, read.length);
+        for (int i = 0; i < uvs.length; i++) {
+            assertEquals(Float.floatToRawIntBits(uvs[i]), Float.floatToRawIntBits(read[i]), "uv value " + i);
+        }
+        assertEquals(List.of(new Crease(0, 1, 1f)), back.creases());
+    }
+
+    @Test
+    void meshWithoutUvsIsWrittenAsBefore() throws IOException {
+        // the texts above without uvs are the ones this writer has always written; a mesh that got
+        // its arrays through a builder which never started a uv channel is no different
+        TriangleMesh built = TriangleMesh.builder(4, 2).setPositions(0, SQUARE.positions(), 0, 4)
+                .setTriangles(0, SQUARE.triangles(), 0, 2).build();
+        StringWriter out = new StringWriter();
+        ObjWriter.write(out, built, NORMALS);
+        assertEquals(WITH_NORMALS, out.toString());
     }
 
     private static List<Path> list(Path dir) {
