@@ -13,7 +13,6 @@ import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
-import org.loopsub.mesh.OutputWelder;
 import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.glstream.GlStreamEngine;
@@ -125,7 +124,7 @@ public final class GlTessellator implements Tessellator {
         try (GpuTimer off = new GpuTimer(false); GlOutput out = run(prepared, options, progress, off)) {
             float[] corners = out.corners();
             // The weld is CPU work: it runs on the threads the options ask for, as on the Java back end.
-            return OutputWelder.weld(corners, prepared.layout().triangleFloats(), Math.toIntExact(out.triangleCount()), prepared.frame().centre(),
+            return OutputCorners.weld(corners, prepared.layout(), Math.toIntExact(out.triangleCount()), prepared.frame().centre(),
                             prepared.frame().inverseScale(), Workers.forThreads(options.parallelism()))
                     .levels(out.levels)
                     .inputVerticesMerged(prepared.merged())

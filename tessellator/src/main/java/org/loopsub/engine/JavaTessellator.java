@@ -5,7 +5,6 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.mesh.OutputWelder;
 import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.EdgeCriteria;
@@ -50,7 +49,7 @@ public final class JavaTessellator implements Tessellator {
         SpokeTest test = EdgeCriteria.of(options.criteria(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
         JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
-        return OutputWelder.weld(out.corners(), layout.triangleFloats(), Math.toIntExact(out.triangleCount()),
+        return OutputCorners.weld(out.corners(), layout, Math.toIntExact(out.triangleCount()),
                         prepared.frame().centre(), prepared.frame().inverseScale(), workers)
                 .levels(out.levels)
                 .inputVerticesMerged(prepared.merged())

@@ -56,14 +56,33 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         Sharpness s = sharpness(options);
         boolean n = normals || options.limitSurface();
         boolean same = layout.carriesNormals() == n && layout.limit() == options.limitSurface()
+                && layout.uvs() == mesh.hasUvs()
                 && (!n || options.scheme() == scheme) && Objects.equals(s, sharpness);
         if (same) {
             return this;
         }
-        RecordLayout l = new RecordLayout(layout.fanCapacity(), n, options.limitSurface(), s != null);
-        List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, options.scheme(), s);
+        RecordLayout l = new RecordLayout(layout.fanCapacity(), n, options.limitSurface(), s != null, mesh.hasUvs());
+        List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, options.scheme(), s,
+                cornerUvs());
         return new PreparedMesh(mesh, frame, positions, topology, l, r, merged, warnings, sourceVertices,
                 options.scheme(), s);
+    }
+
+    /** Each triangle's corner uvs, u and v (6 floats per triangle), or null without uvs. */
+    private float[] cornerUvs() {
+        if (!mesh.hasUvs()) {
+            return null;
+        }
+        int nt = mesh.triangleCount();
+        float[] uv = new float[6 * nt];
+        for (int t = 0; t < nt; t++) {
+            for (int c = 0; c < 3; c++) {
+                int i = mesh.uvIndex(t, c);
+                uv[6 * t + 2 * c] = mesh.uv(i, 0);
+                uv[6 * t + 2 * c + 1] = mesh.uv(i, 1);
+            }
+        }
+        return uv;
     }
 
     /**
@@ -113,7 +132,8 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
                 internal[3 * v + x] = frame.toInternal(p, x);
             }
         }
-        List<RecordChunk> moved = RecordBuilder.build(mesh.triangles(), internal, topology, layout, scheme, sharpness);
+        List<RecordChunk> moved = RecordBuilder.build(mesh.triangles(), internal, topology, layout, scheme, sharpness,
+                layout.uvs() ? cornerUvs() : null);
         return new PreparedMesh(mesh, frame, internal, topology, layout, moved, merged, warnings, sourceVertices,
                 scheme, sharpness);
     }

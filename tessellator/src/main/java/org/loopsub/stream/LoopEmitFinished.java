@@ -28,8 +28,11 @@ public final class LoopEmitFinished {
             for (int c = 0; c < 3; c++) {
                 int o = outFloat + tf * j + vf * c;
                 System.arraycopy(chunk.points, rb + 3 * layout.outputSlot(c), out, o, 3);
-                if (vf == 6) {
+                if (layout.carriesNormals()) {
                     System.arraycopy(chunk.points, rb + 3 * layout.normalSlot(c), out, o + 3, 3);
+                }
+                if (layout.uvs()) {
+                    System.arraycopy(chunk.points, rb + layout.uvFloat(c, 0), out, o + layout.vertexUv(), 2);
                 }
             }
         }

@@ -68,6 +68,10 @@ public final class LoopSplit {
     private final float[] bornNormal = new float[9];
     private final float[] bornLimit = new float[9];
     private final float[] bornRing = new float[18];
+    /** Texture coordinates (layouts with uvs): per vertex m_e born on edge e, its uv in this face. */
+    private final boolean uvs;
+    private final int vuv;
+    private final float[] bornUv = new float[6];
     private final float[] tanU = new float[3];
     private final float[] tanV = new float[3];
     /** Boundary corners whose normal is taken again at the next level, and that normal. */
@@ -123,6 +127,8 @@ public final class LoopSplit {
         this.tangentStride = weights.length / 2;
         this.tangents = normals ? LoopRules.boundaryTangents(tangentStride - 1) : null;
         this.creases = layout.creases();
+        this.uvs = layout.uvs();
+        this.vuv = layout.vertexUv();
         this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
         this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
         this.reciprocals = LoopRules.reciprocals(ringMax + 2);
@@ -230,6 +236,9 @@ public final class LoopSplit {
             k[c] = RecordLayout.valence(m0, c);
             g[c] = RecordLayout.gap(m1, c);
         }
+        if (uvs) {
+            bornUvs(p, pb);
+        }
         sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
         staleBits = creases ? m0 & (RecordLayout.GENERAL_BITS & ~RecordLayout.SHARP) : 0;
         for (int c = 0; c < 3; c++) {
@@ -328,6 +337,9 @@ public final class LoopSplit {
         for (int c = 0; c < 3; c++) {
             int q = 4 * j + c;
             writeCornerChild(children.chunkOf(q), children.indexOf(q), c, meta, mb, nf);
+            if (uvs) {
+                cornerChildUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c, p, pb);
+            }
             if (normals) {
                 float[] qp = children.chunkOf(q).points;
                 int qb = children.indexOf(q) * pointFloats;
@@ -341,6 +353,9 @@ public final class LoopSplit {
         writeCentreChild(children.chunkOf(q), children.indexOf(q), meta, mb);
         if (normals) {
             carryCentre(children.chunkOf(q).points, children.indexOf(q) * pointFloats);
+        }
+        if (uvs) {
+            carryUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, p, pb, 1, 2, 0);
         }
     }
 
@@ -550,6 +565,41 @@ public final class LoopSplit {
         if (normals) {
             putPoint(dst, d + 3, p, pb + 3 * layout.normalSlot(c));
         }
+        if (uvs) {
+            dst[d + vuv] = p[pb + layout.uvFloat(c, 0)];
+            dst[d + vuv + 1] = p[pb + layout.uvFloat(c, 1)];
+        }
+    }
+
+    /**
+     * The uvs of the vertices this split creates, in this face: the linear rule (OpenSubdiv's
+     * FVAR_LINEAR_ALL), the midpoint of the edge's two corner uvs, which both faces of an edge
+     * compute from their own values (a seam keeps one value per side).
+     */
+    private void bornUvs(float[] p, int pb) {
+        for (int e = 0; e < 3; e++) {
+            int e1 = (e + 1) % 3;
+            for (int x = 0; x < 2; x++) {
+                bornUv[2 * e + x] = LoopRules.midpoint(p[pb + layout.uvFloat(e, x)], p[pb + layout.uvFloat(e1, x)]);
+            }
+        }
+    }
+
+    /** Corner child c's uvs: its corner c keeps the parent's, corners c+1 and c+2 are m_c and m_{c+2}. */
+    private void cornerChildUvs(float[] q, int qb, int c, float[] p, int pb) {
+        int c2 = (c + 2) % 3;
+        carryUvs(q, qb, p, pb, c == 0 ? -1 : c == 1 ? c2 : c, c == 1 ? -1 : c == 2 ? c2 : c,
+                c == 2 ? -1 : c == 0 ? c2 : c);
+    }
+
+    /** A child's uvs: corner c keeps the parent's corner, the others are born ones (e0, e1, e2: edge per child corner, -1 = parent's corner). */
+    private void carryUvs(float[] q, int qb, float[] p, int pb, int e0, int e1, int e2) {
+        int[] es = {e0, e1, e2};
+        for (int cc = 0; cc < 3; cc++) {
+            for (int x = 0; x < 2; x++) {
+                q[qb + layout.uvFloat(cc, x)] = es[cc] < 0 ? p[pb + layout.uvFloat(cc, x)] : bornUv[2 * es[cc] + x];
+            }
+        }
     }
 
     /** Output vertex m_e, born on edge e: the edge point {@code edges[eo]} or its limit, then its normal. */
@@ -561,6 +611,10 @@ public final class LoopSplit {
         }
         if (normals) {
             putPoint(dst, d + 3, bornNormal, 3 * e);
+        }
+        if (uvs) {
+            dst[d + vuv] = bornUv[2 * e];
+            dst[d + vuv + 1] = bornUv[2 * e + 1];
         }
     }
 
@@ -922,6 +976,9 @@ public final class LoopSplit {
         boolean rules = anyBit && adaptiveRules;
         float w = weights[12];
         float beta = weights[13];
+        if (uvs) {
+            bornUvs(p, pb);
+        }
         // At the last level only the record's own edges are written, each as spoke 0 of the corner
         // it starts from (spoke 1 of corner c is spoke 0 of corner c+2 seen from the other end: the
         // masks are symmetric, so it would give the same bits).
@@ -1048,6 +1105,9 @@ public final class LoopSplit {
             if (normals) {
                 carryCorner(qp, qb, c, p, pb);
             }
+            if (uvs) {
+                cornerChildUvs(qp, qb, c, p, pb);
+            }
         }
         int q = 4 * j + 3;
         RecordChunk dst = children.chunkOf(q);
@@ -1072,6 +1132,9 @@ public final class LoopSplit {
         qm[qmb + 1] = meta1;
         if (normals) {
             carryCentre(qp, qb);
+        }
+        if (uvs) {
+            carryUvs(qp, qb, p, pb, 1, 2, 0);
         }
     }
 

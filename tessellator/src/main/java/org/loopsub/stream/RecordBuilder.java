@@ -59,7 +59,7 @@ public final class RecordBuilder {
         if (layout.carriesNormals()) {
             throw new IllegalArgumentException("a layout with limit data needs the scheme");
         }
-        return build(triangles, positions, topology, layout, Scheme.LOOP, null);
+        return build(triangles, positions, topology, layout, Scheme.LOOP, null, null);
     }
 
     /**
@@ -69,10 +69,15 @@ public final class RecordBuilder {
      * @param layout the record layout (from {@link #fanCapacity})
      * @param scheme the vertex weights, for the input vertices' limit positions
      * @param sharpness the edges' and vertices' sharpness, for a layout with {@link RecordLayout#creases()}
+     * @param cornerUvs u, v of every corner of every triangle (6 floats per triangle), for a layout
+     *                  with {@link RecordLayout#uvs()}
      * @return the level-0 stream
      */
     public static List<RecordChunk> build(int[] triangles, float[] positions, MeshTopology topology,
-                                          RecordLayout layout, Scheme scheme, Sharpness sharpness) {
+                                          RecordLayout layout, Scheme scheme, Sharpness sharpness, float[] cornerUvs) {
+        if (layout.uvs() != (cornerUvs != null)) {
+            throw new IllegalArgumentException("corner uvs go with a layout that has uvs");
+        }
         if (layout.creases() != (sharpness != null)) {
             throw new IllegalArgumentException("sharpness goes with a layout that has creases");
         }
@@ -127,6 +132,10 @@ public final class RecordBuilder {
                         if (layout.carriesNormals() && (semiSharp || vs <= 0 && sharpEdges == 1)) {
                             chunk.meta[r * mi] |= RecordLayout.STALE << c;
                         }
+                    }
+                    if (cornerUvs != null) {
+                        chunk.points[r * pf + layout.uvFloat(c, 0)] = cornerUvs[6 * t + 2 * c];
+                        chunk.points[r * pf + layout.uvFloat(c, 1)] = cornerUvs[6 * t + 2 * c + 1];
                     }
                     if (limit != null) {
                         copyPoint(limit[1], v, chunk.points, r * pf, layout.normalSlot(c));

@@ -62,6 +62,23 @@ public final class RecordLayout {
     private final boolean limit;
     private final boolean creases;
     private final int sharpBase;
+    private final boolean uvs;
+    private final int uvBase;
+
+    /** @return whether records carry texture coordinates (and output vertices a uv) */
+    public boolean uvs() {
+        return uvs;
+    }
+
+    /** @return the float holding coordinate {@code axis} (0 u, 1 v) of corner c's uv in this face */
+    public int uvFloat(int c, int axis) {
+        return uvBase + 2 * c + axis;
+    }
+
+    /** @return the float of an output vertex where its uv starts ({@link #vertexFloats()} floats per vertex) */
+    public int vertexUv() {
+        return normals ? 6 : 3;
+    }
 
     /** Bit of meta[0]: the record has a spoke or corner with sharpness above zero (general path). */
     public static final int SHARP = 1 << 27;
@@ -101,6 +118,18 @@ public final class RecordLayout {
      * @param creases whether records carry spoke and corner sharpness (the mesh has creases or corners)
      */
     public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases) {
+        this(fanCapacity, normals, limit, creases, false);
+    }
+
+    /**
+     * @param fanCapacity F, the most fan slots any corner needs
+     * @param normals whether records carry each corner's limit normal
+     * @param limit whether records carry each corner's limit position (implies {@code normals})
+     * @param creases whether records carry spoke and corner sharpness
+     * @param uvs whether records carry each corner's texture coordinate in this face (a face-varying
+     *            channel, refined linearly), and output vertices a uv
+     */
+    public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs) {
         if (fanCapacity < MIN_FAN) {
             throw new IllegalArgumentException("fan capacity must be >= " + MIN_FAN);
         }
@@ -110,6 +139,8 @@ public final class RecordLayout {
         this.creases = creases;
         this.pointSlots = FIXED_POINTS + 3 * fanCapacity + (this.normals ? 3 : 0) + (limit ? 3 : 0);
         this.sharpBase = 3 * pointSlots;
+        this.uvs = uvs;
+        this.uvBase = sharpBase + (creases ? FIXED_SPOKES + 3 * fanCapacity + 3 : 0);
         this.metaInts = 2 + (FIXED_SPOKES + 3 * fanCapacity + 31) / 32;
     }
 
@@ -158,9 +189,12 @@ public final class RecordLayout {
         return limit ? limitSlot(c) : c;
     }
 
-    /** @return floats per output vertex: its position, then with {@link #carriesNormals()} its normal */
+    /**
+     * @return floats per output vertex (Java back end): its position, then with {@link #carriesNormals()}
+     *     its normal, then with {@link #uvs()} its uv
+     */
     public int vertexFloats() {
-        return normals ? 6 : 3;
+        return (normals ? 6 : 3) + (uvs ? 2 : 0);
     }
 
     /** @return floats per output triangle ({@code 3 * vertexFloats()}) */
@@ -180,7 +214,7 @@ public final class RecordLayout {
 
     /** @return floats per record (x, y, z per point slot) */
     public int pointFloats() {
-        return 3 * pointSlots + (creases ? spokes() + 3 : 0);
+        return 3 * pointSlots + (creases ? spokes() + 3 : 0) + (uvs ? 6 : 0);
     }
 
     /** @return ints of metadata per record */
