@@ -11,6 +11,9 @@ layout(std430, binding = 5) readonly buffer Index { uint finishedIdx[]; };
 #ifdef NORMALS
 layout(std430, binding = 14) writeonly buffer OutNormals { float outN[]; };
 #endif
+#ifdef UVS
+layout(std430, binding = 16) writeonly buffer OutUvs { float outUv[]; };
+#endif
 
 #ifdef RESIDENT
 uniform uint uBaseSlot;
@@ -33,6 +36,12 @@ void main() {
 #ifdef NORMALS
         vec3 n = outputNormal(loadPoint(r, normalSlot(c)));
         for (int x = 0; x < 3; x++) outN[o + uint(3 * c + x)] = n[x];
+#endif
+#ifdef UVS
+        vec2 uv = loadUv(r, c);
+        outUv[o + uint(3 * c)] = uv.x;
+        outUv[o + uint(3 * c + 1)] = uv.y;
+        outUv[o + uint(3 * c + 2)] = 0.0;
 #endif
     }
 }

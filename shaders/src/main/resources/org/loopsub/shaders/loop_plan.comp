@@ -16,6 +16,9 @@ layout(std430, binding = 4) writeonly buffer Out { float outP[]; };
 #ifdef NORMALS
 layout(std430, binding = 14) writeonly buffer OutNormals { float outN[]; };
 #endif
+#ifdef UVS
+layout(std430, binding = 16) writeonly buffer OutUvs { float outUv[]; };
+#endif
 layout(std430, binding = SIZES_DRAW_BINDING) writeonly buffer Draw { uint drawCommand[]; };
 
 uniform uint uFirstBlock;     // the block of this level's first window
@@ -83,6 +86,9 @@ void main() {
         outP[f] = 0.0;
 #ifdef NORMALS
         outN[f] = 0.0;
+#endif
+#ifdef UVS
+        outUv[f] = 0.0;
 #endif
     }
     uint stats = SIZES_STATS + SIZES_STATS_WORDS * uLevel;

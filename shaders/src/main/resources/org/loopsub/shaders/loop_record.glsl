@@ -148,6 +148,13 @@ float loopBoundaryVertexPoint(float v, float p, float q) {
     return r;
 }
 
+#ifdef UVS
+// Texture coordinates (UVS): each corner's uv in its face, refined by the linear rule; output
+// corners write (u, v, 0) at their positions' float index, in a buffer beside them.
+vec2 loadUv(uint r, int c) { return vec2(srcFloat(r, UV_BASE + 2 * c), srcFloat(r, UV_BASE + 2 * c + 1)); }
+vec2 uvMidpoint(vec2 a, vec2 b) { return vec2(loopMidpoint(a.x, b.x), loopMidpoint(a.y, b.y)); }
+#endif
+
 #ifdef CREASES
 // Creases (LoopRules' twins): uniform decay, the vertex rule by sharp edges, the semi-sharp edge
 // mask and the transition blend.

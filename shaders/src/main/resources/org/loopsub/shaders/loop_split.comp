@@ -33,6 +33,31 @@ layout(std430, binding = 11) writeonly buffer DirectOut { vec4 directP4[]; };
 #else
 layout(std430, binding = 11) writeonly buffer DirectOut { float directP[]; };
 #endif
+#ifdef UVS
+#ifdef FUSED
+#error "FUSED does not carry uvs to the grandchildren"
+#endif
+// Each output corner's (u, v, 0), at the same floats as its position.
+layout(std430, binding = 16) writeonly buffer SliverUvs { float sliverUv[]; };
+#ifdef REGULAR_ONLY
+layout(std430, binding = 17) writeonly buffer DirectUvs { vec4 directUv4[]; };
+#else
+layout(std430, binding = 17) writeonly buffer DirectUvs { float directUv[]; };
+#endif
+// The uvs of the vertices this split creates, in this face: the midpoints of its corners' uvs.
+vec2 BU0, BU1, BU2;
+vec2 bornUv(int e) { return e == 0 ? BU0 : e == 1 ? BU1 : BU2; }
+void bornUvs(uint r) {
+    vec2 a = loadUv(r, 0), b = loadUv(r, 1), c = loadUv(r, 2);
+    BU0 = uvMidpoint(a, b);
+    BU1 = uvMidpoint(b, c);
+    BU2 = uvMidpoint(c, a);
+}
+#define CORNER_UV(r, c) loadUv(r, c)
+#else
+#define CORNER_UV(r, c) vec2(0.0)
+vec2 bornUv(int e) { return vec2(0.0); }
+#endif
 #ifdef NORMALS
 #ifdef FUSED
 #error "FUSED cannot carry limit data: a grandchild's new vertices need rings two levels down"
@@ -278,6 +303,12 @@ void dstEdge(uint q, int slot, int s) {
 void dstVec(uint q, int slot, vec3 v) {
     for (int x = 0; x < 3; x++) dstP[childFloat(q, 3 * slot + x)] = v[x];
 }
+#ifdef UVS
+void dstUv(uint q, int c, vec2 uv) {
+    dstP[childFloat(q, UV_BASE + 2 * c)] = uv.x;
+    dstP[childFloat(q, UV_BASE + 2 * c + 1)] = uv.y;
+}
+#endif
 
 void setChildBit(int bit) { childBits[bit >> 5] |= 1u << uint(bit & 31); }
 // A child's spoke that halves one of the parent's: its complete bit and (CREASES) decayed sharpness.
@@ -649,19 +680,29 @@ vec3 bornOut(int e) {
     return edgeVec(e, 0);
 #endif
 }
-void sliverPut(uint o, vec3 p, vec3 n) {
+void sliverPut(uint o, vec3 p, vec3 n, vec2 uv) {
     for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = p[x];
 #ifdef NORMALS
     n = outputNormal(n);
     for (int x = 0; x < 3; x++) sliverN[o + uint(x)] = n[x];
 #endif
+#ifdef UVS
+    sliverUv[o] = uv.x;
+    sliverUv[o + 1u] = uv.y;
+    sliverUv[o + 2u] = 0.0;
+#endif
 }
 #ifdef DIRECT
-void directPut(uint o, vec3 p, vec3 n) {
+void directPut(uint o, vec3 p, vec3 n, vec2 uv) {
     for (int x = 0; x < 3; x++) directP[o + uint(x)] = p[x];
 #ifdef NORMALS
     n = outputNormal(n);
     for (int x = 0; x < 3; x++) directN[o + uint(x)] = n[x];
+#endif
+#ifdef UVS
+    directUv[o] = uv.x;
+    directUv[o + 1u] = uv.y;
+    directUv[o + 2u] = 0.0;
 #endif
 }
 #endif
@@ -678,6 +719,13 @@ void sliverTriangle(uint o, vec3 a, vec3 b, vec3 m) {
     sliverP[o + 6u] = m.x; sliverP[o + 7u] = m.y; sliverP[o + 8u] = m.z;
 }
 
+#ifdef UVS
+void sliverUvs(uint o, vec2 a, vec2 b, vec2 m) {
+    sliverUv[o] = a.x; sliverUv[o + 1u] = a.y; sliverUv[o + 2u] = 0.0;
+    sliverUv[o + 3u] = b.x; sliverUv[o + 4u] = b.y; sliverUv[o + 5u] = 0.0;
+    sliverUv[o + 6u] = m.x; sliverUv[o + 7u] = m.y; sliverUv[o + 8u] = 0.0;
+}
+#endif
 #ifdef NORMALS
 void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
     a = outputNormal(a);
@@ -705,6 +753,13 @@ void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3
                       vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
     PUT_FOUR(directP4)
 }
+#ifdef UVS
+// Their corner uvs (u, v, 0), at the same floats of the uv buffer.
+void putFourUvs(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
+                vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
+    PUT_FOUR(directUv4)
+}
+#endif
 #ifdef NORMALS
 // Their corner normals, at the same floats of the normal buffer.
 void putFourNormals(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
@@ -749,15 +804,20 @@ void splitRegular(uint j, uint r, uint m0) {
     // Sliver (a, b, m) along each edge whose neighbour has finished.
     uint nf = neighbourFinishedOf(m0);
     uint o = SLIVER_FLOAT_BASE + 9u * sliverOffset[r];
+    for (int e = 0; e < 3; e++) {
+        if ((nf & (1u << uint(e))) == 0u) continue;
+        vec3 pa = e == 0 ? P0 : e == 1 ? P1 : P2;
+        vec3 pb = e == 0 ? P1 : e == 1 ? P2 : P0;
+        vec3 pm = e == 0 ? M0 : e == 1 ? M1 : M2;
+        sliverTriangle(o, pa, pb, pm);
 #ifdef NORMALS
-    if ((nf & 1u) != 0u) { sliverTriangle(o, P0, P1, M0); sliverNormals(o, PN0, PN1, BN0); o += 9u; }
-    if ((nf & 2u) != 0u) { sliverTriangle(o, P1, P2, M1); sliverNormals(o, PN1, PN2, BN1); o += 9u; }
-    if ((nf & 4u) != 0u) { sliverTriangle(o, P2, P0, M2); sliverNormals(o, PN2, PN0, BN2); }
-#else
-    if ((nf & 1u) != 0u) { sliverTriangle(o, P0, P1, M0); o += 9u; }
-    if ((nf & 2u) != 0u) { sliverTriangle(o, P1, P2, M1); o += 9u; }
-    if ((nf & 4u) != 0u) { sliverTriangle(o, P2, P0, M2); }
+        sliverNormals(o, cornerNormal(r, e), cornerNormal(r, (e + 1) % 3), bornNormal(e));
 #endif
+#ifdef UVS
+        sliverUvs(o, loadUv(r, e), loadUv(r, (e + 1) % 3), bornUv(e));
+#endif
+        o += 9u;
+    }
 #endif
 #if defined(FUSED)
     uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
@@ -771,6 +831,13 @@ void splitRegular(uint j, uint r, uint m0) {
     putFourTriangles((DIRECT_FLOAT_BASE + 36u * j) / 4u, P0, M0, M2, M0, P1, M1, M2, M1, P2, M1, M2, M0);
 #ifdef NORMALS
     putFourNormals((DIRECT_FLOAT_BASE + 36u * j) / 4u, PN0, BN0, BN2, BN0, PN1, BN1, BN2, BN1, PN2, BN1, BN2, BN0);
+#endif
+#ifdef UVS
+    {
+        vec3 U0 = vec3(loadUv(r, 0), 0.0), U1 = vec3(loadUv(r, 1), 0.0), U2 = vec3(loadUv(r, 2), 0.0);
+        vec3 W0 = vec3(BU0, 0.0), W1 = vec3(BU1, 0.0), W2 = vec3(BU2, 0.0);
+        putFourUvs((DIRECT_FLOAT_BASE + 36u * j) / 4u, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
+    }
 #endif
 #endif
 }
@@ -838,6 +905,14 @@ void putChildren(uint j, int slot, vec3 k0, vec3 k1, vec3 k2, vec3 k3) {
     dstP4[childrenFloat(j, 3 * slot + 2)] = vec4(k0.z, k1.z, k2.z, k3.z);
 }
 
+#ifdef UVS
+// Corner c's uv of the four children (child 0, 1, 2, centre), one vec4 per coordinate.
+void putChildUvs(uint j, int c, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
+    dstP4[childrenFloat(j, UV_BASE + 2 * c)] = vec4(k0.x, k1.x, k2.x, k3.x);
+    dstP4[childrenFloat(j, UV_BASE + 2 * c + 1)] = vec4(k0.y, k1.y, k2.y, k3.y);
+}
+#endif
+
 void writeRegularChildren(uint j, uint r, uint nf) {
     vec3 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11;
     vec3 b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11;
@@ -866,6 +941,14 @@ void writeRegularChildren(uint j, uint r, uint nf) {
     putChildren(j, normalSlot(0), PN0, BN0, BN2, BN1);
     putChildren(j, normalSlot(1), BN0, PN1, BN1, BN2);
     putChildren(j, normalSlot(2), BN2, BN1, PN2, BN0);
+#endif
+#ifdef UVS
+    {
+        vec2 U0 = loadUv(r, 0), U1 = loadUv(r, 1), U2 = loadUv(r, 2);
+        putChildUvs(j, 0, U0, BU0, BU2, BU1);
+        putChildUvs(j, 1, BU0, U1, BU1, BU2);
+        putChildUvs(j, 2, BU2, BU1, U2, BU0);
+    }
 #endif
 #ifdef LIMIT
     vec3 PL0 = loadPoint(r, limitSlot(0)), PL1 = loadPoint(r, limitSlot(1)), PL2 = loadPoint(r, limitSlot(2));
@@ -950,6 +1033,9 @@ bool splitOne(uint j) {
 #elif defined(GENERAL_ONLY)
     if (sRegular) return false;
 #endif
+#ifdef UVS
+    bornUvs(r);
+#endif
 #ifdef REGULAR_ONLY
     splitRegular(j, r, m0);
 #else
@@ -1006,9 +1092,9 @@ bool splitOne(uint j) {
             uint o = SLIVER_FLOAT_BASE + 9u * s;
             s++;
             int e1 = (e + 1) % 3;
-            sliverPut(o, cornerOut(r, e), cornerNormal(r, e));
-            sliverPut(o + 3u, cornerOut(r, e1), cornerNormal(r, e1));
-            sliverPut(o + 6u, bornOut(e), bornNormal(e));
+            sliverPut(o, cornerOut(r, e), cornerNormal(r, e), CORNER_UV(r, e));
+            sliverPut(o + 3u, cornerOut(r, e1), cornerNormal(r, e1), CORNER_UV(r, e1));
+            sliverPut(o + 6u, bornOut(e), bornNormal(e), bornUv(e));
         }
     }
 #endif
@@ -1026,17 +1112,19 @@ bool splitOne(uint j) {
 #else
                       cornerOut(r, c),
 #endif
-                      sRenewedNormal[c]);
+                      sRenewedNormal[c], CORNER_UV(r, c));
         } else {
-            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c));
+            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), CORNER_UV(r, c));
         }
 #else
-        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c));
+        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), CORNER_UV(r, c));
 #endif
-        directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c));
-        directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2));
+        directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c), bornUv(c));
+        directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2), bornUv(c2));
     }
-    for (int i = 0; i < 3; i++) directPut(o + uint(27 + 3 * i), bornOut((i + 1) % 3), bornNormal((i + 1) % 3));
+    for (int i = 0; i < 3; i++) {
+        directPut(o + uint(27 + 3 * i), bornOut((i + 1) % 3), bornNormal((i + 1) % 3), bornUv((i + 1) % 3));
+    }
 #endif
 #endif
     return true;
@@ -1079,6 +1167,17 @@ void main() {
 #ifdef LIMIT
         dstVec(4u * j + 3u, limitSlot(jj), bornOut((jj + 1) % 3));
 #endif
+    }
+#endif
+#ifdef UVS
+    for (int c = 0; c < 3; c++) {
+        uint q = 4u * j + uint(c);
+        int c1 = (c + 1) % 3;
+        int c2 = (c + 2) % 3;
+        dstUv(q, c, loadUv(sR, c));
+        dstUv(q, c1, bornUv(c));
+        dstUv(q, c2, bornUv(c2));
+        dstUv(4u * j + 3u, c, bornUv(c1));
     }
 #endif
 #endif

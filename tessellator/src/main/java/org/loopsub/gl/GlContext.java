@@ -110,9 +110,9 @@ public final class GlContext implements AutoCloseable {
     private boolean closed;
     /** The context that was current through this class when this one was made: current again after close. */
     private GlContext previous;
-    /** Binding points the passes use (0 to 15), and storage blocks the largest of them declares. */
-    private static final int STORAGE_BINDINGS_NEEDED = 16;
-    private static final int STORAGE_BLOCKS_NEEDED = 12;
+    /** Binding points the passes use (0 to 17), and storage blocks the largest of them declares. */
+    private static final int STORAGE_BINDINGS_NEEDED = 18;
+    private static final int STORAGE_BLOCKS_NEEDED = 14;
 
     private GlContext(long display, long context, long surface, boolean owned, String route) {
         this.display = display;

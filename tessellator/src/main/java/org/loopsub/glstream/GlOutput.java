@@ -42,6 +42,8 @@ public final class GlOutput implements AutoCloseable {
     private GlBuffer buffer;
     private GlBuffer normals;
     private boolean withNormals;
+    private GlBuffer uvs;
+    private boolean withUvs;
     /** Triangles in use, padding included. */
     private long end;
     public final List<LevelStats> levels = new ArrayList<>();
@@ -69,6 +71,9 @@ public final class GlOutput implements AutoCloseable {
             if (withNormals) {
                 normals.fill(36 * gap, 9 * (first - gap), 0);
             }
+            if (withUvs) {
+                uvs.fill(36 * gap, 9 * (first - gap), 0);
+            }
         }
         return first;
     }
@@ -88,16 +93,15 @@ public final class GlOutput implements AutoCloseable {
 
     private void grow(long triangles) {
         long need = Math.max(1, triangles) * 36;
-        if (buffer != null && buffer.bytes() >= need) {
-            if (withNormals && (normals == null || normals.bytes() < buffer.bytes())) {
-                normals = grown(normals, buffer.bytes(), "loop_output_normals");
-            }
-            return;
+        if (buffer == null || buffer.bytes() < need) {
+            long want = buffer == null ? need : Math.max(need, buffer.bytes() + buffer.bytes() / 2);
+            buffer = grown(buffer, want, "loop_output");
         }
-        long want = buffer == null ? need : Math.max(need, buffer.bytes() + buffer.bytes() / 2);
-        buffer = grown(buffer, want, "loop_output");
-        if (withNormals) {
+        if (withNormals && (normals == null || normals.bytes() < buffer.bytes())) {
             normals = grown(normals, buffer.bytes(), "loop_output_normals");
+        }
+        if (withUvs && (uvs == null || uvs.bytes() < buffer.bytes())) {
+            uvs = grown(uvs, buffer.bytes(), "loop_output_uvs");
         }
     }
 
@@ -123,6 +127,25 @@ public final class GlOutput implements AutoCloseable {
             pool.release(normals);
             normals = null;
         }
+    }
+
+    /** Whether the output carries uvs from now on (u, v, 0 per corner in {@link #uvs()}). */
+    void withUvs(boolean on) {
+        withUvs = on;
+        if (!on && uvs != null) {
+            pool.release(uvs);
+            uvs = null;
+        }
+    }
+
+    /** @return whether triangles have uvs in {@link #uvs()} */
+    public boolean hasUvs() {
+        return withUvs;
+    }
+
+    /** @return the buffer of corner uvs (u, v, 0), parallel to {@link #buffer()} ({@code null} without uvs) */
+    public GlBuffer uvs() {
+        return uvs;
     }
 
     /** @return whether triangles have normals in {@link #normals()} */
@@ -197,11 +220,13 @@ public final class GlOutput implements AutoCloseable {
     }
 
     /**
-     * Reads every triangle back, in output order (the CLI's path; a renderer draws the buffer): 9
-     * floats per triangle, or 18 with normals (each corner's position, then its normal).
+     * Reads every triangle back, in output order (the CLI's path; a renderer draws the buffer): per
+     * corner its position, then its normal and its uv when the output has them (the Java back end's
+     * vertex layout).
      */
     public float[] corners() {
-        int tf = withNormals ? 18 : 9;
+        int vf = 3 + (withNormals ? 3 : 0) + (withUvs ? 2 : 0);
+        int tf = 3 * vf;
         long n = (long) tf * triangleCount();
         if (n > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("output of " + triangleCount() + " triangles does not fit in memory");
@@ -212,17 +237,20 @@ public final class GlOutput implements AutoCloseable {
             int len = Math.toIntExact(9 * b.count());
             if (len > 0) {
                 float[] p = buffer.readFloats(36 * b.first(), len);
-                if (withNormals) {
-                    float[] q = normals.readFloats(36 * b.first(), len);
-                    for (int v = 0; v < len / 3; v++) {
-                        System.arraycopy(p, 3 * v, all, at + 6 * v, 3);
-                        System.arraycopy(q, 3 * v, all, at + 6 * v + 3, 3);
+                float[] q = withNormals ? normals.readFloats(36 * b.first(), len) : null;
+                float[] u = withUvs ? uvs.readFloats(36 * b.first(), len) : null;
+                for (int v = 0; v < len / 3; v++) {
+                    int o = at + vf * v;
+                    System.arraycopy(p, 3 * v, all, o, 3);
+                    if (q != null) {
+                        System.arraycopy(q, 3 * v, all, o + 3, 3);
                     }
-                } else {
-                    System.arraycopy(p, 0, all, at, len);
+                    if (u != null) {
+                        System.arraycopy(u, 3 * v, all, o + (q != null ? 6 : 3), 2);
+                    }
                 }
             }
-            at += tf / 9 * len;
+            at += vf * (len / 3);
         }
         return all;
     }
@@ -235,6 +263,10 @@ public final class GlOutput implements AutoCloseable {
         if (normals != null) {
             pool.release(normals);
             normals = null;
+        }
+        if (uvs != null) {
+            pool.release(uvs);
+            uvs = null;
         }
         blocks.clear();
         end = 0;

@@ -43,6 +43,10 @@ final class GlPasses implements AutoCloseable {
     static final int OUT_NORMALS = 14;
     /** Output normals beside {@link #DIRECT_OUT}. */
     static final int DIRECT_NORMALS = 15;
+    /** Output uvs beside {@link #OUT} (u, v, 0 per corner: the positions' float index). */
+    static final int OUT_UVS = 16;
+    /** Output uvs beside {@link #DIRECT_OUT}. */
+    static final int DIRECT_UVS = 17;
 
     /**
      * Parents per work group of loop_split's regular half. The system property
@@ -159,6 +163,10 @@ final class GlPasses implements AutoCloseable {
         if (layout.carriesNormals()) {
             d.put("NORMALS", "1");
             d.put("NORMAL_SLOT0", Integer.toString(layout.normalSlot(0)));
+        }
+        if (layout.uvs()) {
+            d.put("UVS", "1");
+            d.put("UV_BASE", Integer.toString(layout.uvFloat(0, 0)));
         }
         if (layout.limit()) {
             d.put("LIMIT", "1");
@@ -339,6 +347,9 @@ final class GlPasses implements AutoCloseable {
         if (out.hasNormals()) {
             bindRange(out.normals(), normalBinding(binding), first * 36, count * 36);
         }
+        if (out.hasUvs()) {
+            bindRange(out.uvs(), uvBinding(binding), first * 36, count * 36);
+        }
         return bindRange(out.buffer(), binding, first * 36, count * 36);
     }
 
@@ -348,12 +359,20 @@ final class GlPasses implements AutoCloseable {
         if (layout.carriesNormals()) {
             bindRange(p, normalBinding(binding), 0, p.bytes());
         }
+        if (layout.uvs()) {
+            bindRange(p, uvBinding(binding), 0, p.bytes());
+        }
         return bindRange(p, binding, 0, p.bytes());
     }
 
     /** The normal binding beside an output binding. */
     static int normalBinding(int binding) {
         return binding == OUT ? OUT_NORMALS : DIRECT_NORMALS;
+    }
+
+    /** The uv binding beside an output binding. */
+    static int uvBinding(int binding) {
+        return binding == OUT ? OUT_UVS : DIRECT_UVS;
     }
 
     /** Binds bytes [start, start + length) rounded out to the alignment; returns the 4-byte element base. */

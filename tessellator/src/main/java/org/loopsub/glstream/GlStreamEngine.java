@@ -71,6 +71,7 @@ public final class GlStreamEngine implements AutoCloseable {
                         ProgressListener progress) {
         GlOutput out = new GlOutput(pool);
         out.withNormals(passes.layout.carriesNormals());
+        out.withUvs(passes.layout.uvs());
         long start = System.nanoTime();
         try (GlLevel0 records = upload(level0, false)) {
             run(records, maxDepth, criteria, timer, progress, out);
@@ -97,6 +98,7 @@ public final class GlStreamEngine implements AutoCloseable {
     public void run(GlLevel0 level0, int maxDepth, GlCriteria criteria, GpuTimer timer, ProgressListener progress,
                     GlOutput out) {
         out.withNormals(passes.layout.carriesNormals());
+        out.withUvs(passes.layout.uvs());
         boolean keep = level0.kept();
         level0.restore();
         UniformLevels uniform = new UniformLevels(passes, pool, window, timer);

@@ -13,7 +13,7 @@ import static org.lwjgl.opengl.GL43C.glUseProgram;
  */
 public final class HostState {
     /** Shader-storage binding points 0 to this minus one are the passes' (loop_record.glsl). */
-    public static final int STORAGE_BINDINGS_USED = GlPasses.DIRECT_NORMALS + 1;
+    public static final int STORAGE_BINDINGS_USED = GlPasses.DIRECT_UVS + 1;
 
     private HostState() {
     }

@@ -100,6 +100,7 @@ final class ResidentFrame {
         out.ensureRoom(outRoom);
         GlBuffer output = out.buffer();
         outNormals = out.normals();
+        outUvs = out.uvs();
         long outBytes = Math.min(output.bytes(), Math.min(maxBinding, 0xFFFF_FFFFL) / 36 * 36);
         outRoom = Math.min(outRoom, outBytes / 36);
         level0.restore();
@@ -221,7 +222,13 @@ final class ResidentFrame {
         if (outNormals != null) {
             outNormals.bindRange(GlPasses.normalBinding(binding), 0, outBytes);
         }
+        if (outUvs != null) {
+            outUvs.bindRange(GlPasses.uvBinding(binding), 0, outBytes);
+        }
     }
+
+    /** The output's uvs this frame (null without). */
+    private GlBuffer outUvs;
 
     private void runPlan(ComputeProgram plan, List<Window> windows, int level, boolean direct, boolean children,
                          boolean mustFinish, long outRoom, long childRoom, GlBuffer output, long outBytes,

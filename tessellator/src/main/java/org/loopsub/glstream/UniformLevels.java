@@ -37,8 +37,8 @@ final class UniformLevels {
 
     /** Every record splits; no edge test, no filter, no scan. */
     LevelRun run(List<Segment> in, int level, int maxDepth, GlOutput out) {
-        // (A fused pass cannot carry limit data: see loop_split.)
-        if (FUSE && !passes.layout.carriesNormals() && level + 2 == maxDepth) {
+        // (A fused pass cannot carry limit data or uvs: see loop_split.)
+        if (FUSE && !passes.layout.carriesNormals() && !passes.layout.uvs() && level + 2 == maxDepth) {
             return fusedLastLevels(in, level, out);
         }
         LevelRun run = new LevelRun();

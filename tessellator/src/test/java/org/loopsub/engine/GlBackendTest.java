@@ -167,6 +167,16 @@ class GlBackendTest extends GlTestBase {
                 GlTessellator.DEFAULT_BUDGET, "darts on the limit surface");
     }
 
+    /** Texture coordinates, with a seam: the same uvs (and so the same OBJ bytes) on both back ends. */
+    @Test
+    void uvsMatchJava() throws IOException {
+        TriangleMesh border = UvTest.seamed(TestMeshes.load("mesh_with_border.obj"));
+        assertSameBytes(border, RefineOptions.uniform(3), GlTessellator.DEFAULT_BUDGET, "uvs uniform");
+        assertSameBytes(border, RefineOptions.adaptive(4, randomBoth(4, 0.3)), GlTessellator.DEFAULT_BUDGET, "uvs adaptive");
+        assertSameBytes(UvTest.seamed(TestMeshes.load("icosahedron.obj")), RefineOptions.uniform(3).withLimitSurface(true),
+                GlTessellator.DEFAULT_BUDGET, "uvs on the limit surface");
+    }
+
     @Test
     void tinyBudgetCutsTheStreamWithoutChangingTheOutput() throws IOException {
         TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
