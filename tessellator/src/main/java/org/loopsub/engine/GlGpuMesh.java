@@ -257,6 +257,12 @@ final class GlGpuMesh implements GpuMesh {
         }
 
         @Override
+        public int uvBuffer() {
+            checkCurrent();
+            return out.hasUvs() ? out.uvs().id() : 0;
+        }
+
+        @Override
         public int drawIndirectBuffer() {
             checkCurrent();
             return indirect.id();

@@ -139,6 +139,44 @@ class GpuMeshTest extends GlTestBase {
         }
     }
 
+    /** A mesh with uvs: each frame's uv buffer holds the Java back end's uvs, corner for corner. */
+    @Test
+    void uvFramesEqualTheJavaBackEnd() {
+        TriangleMesh mesh = UvTest.seamed(TestMeshes.load("mesh_with_border.obj"));
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            RefineOptions o = screen(BORDER_CENTRE, 30, 4);
+            GpuFrame f = m.refine(o);
+            float[] java = javaCorners(mesh, null, o);
+            int vf = 8;
+            int[] cmd = new int[4];
+            org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.drawIndirectBuffer(), 0, cmd);
+            float[] uv = new float[3 * cmd[0]];
+            float[] pos = new float[3 * cmd[0]];
+            org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.uvBuffer(), 0, uv);
+            org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, pos);
+            int n = 0;
+            for (int v = 0; v < cmd[0]; v++) {
+                if (Float.floatToRawIntBits(pos[3 * v]) == 0 && Float.floatToRawIntBits(pos[3 * v + 1]) == 0
+                        && Float.floatToRawIntBits(pos[3 * v + 2]) == 0 && v % 3 == 0) {
+                    boolean pad = true;
+                    for (int i = 0; i < 9; i++) {
+                        pad &= Float.floatToRawIntBits(pos[3 * v + i]) == 0;
+                    }
+                    if (pad) {
+                        v += 2;
+                        continue;
+                    }
+                }
+                assertEquals(java[vf * n + 6], uv[3 * v], "u of corner " + n);
+                assertEquals(java[vf * n + 7], uv[3 * v + 1], "v of corner " + n);
+                assertEquals(0f, uv[3 * v + 2]);
+                n++;
+            }
+            assertEquals(java.length / vf, n, "corners");
+        }
+    }
+
     @Test
     void framesEqualTheJavaBackEndThroughPluginApiAlone() {
         TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");

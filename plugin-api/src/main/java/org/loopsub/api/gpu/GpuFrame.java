@@ -59,6 +59,19 @@ public interface GpuFrame {
      */
     int normalBuffer();
 
+    /**
+     * The texture coordinates, parallel to the positions: 3 floats per vertex, {@code (u, v, 0)}, so
+     * that a renderer binds them like the normals. Each corner has the uv of its face (a vertex on a
+     * seam has one per side), refined by the linear rule (OpenSubdiv's FVAR_LINEAR_ALL: the
+     * barycentric interpolation of the input face's uvs). Present only when the prepared mesh has
+     * uvs ({@link org.loopsub.api.TriangleMesh#hasUvs()}).
+     *
+     * @return GL name of the uv buffer, or 0 when the mesh has no uvs
+     */
+    default int uvBuffer() {
+        return 0;
+    }
+
     /** @return GL name of the buffer holding the draw command at offset 0 */
     int drawIndirectBuffer();
 
