@@ -22,7 +22,6 @@ import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
 import org.loopsub.stream.Sharpness;
-import org.loopsub.rules.LoopRules;
 
 /**
  * Everything the passes need, made from the user's mesh, the same for every back end: the welded
@@ -95,7 +94,7 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         if (options.creases()) {
             for (Crease c : mesh.creases()) {
                 if (c.sharpness() > 0 && topology.indexOf(c.v0(), c.v1()) >= 0) {
-                    edges.put(Sharpness.key(c.v0(), c.v1()), Math.min(c.sharpness(), LoopRules.INFINITE_SHARPNESS));
+                    edges.put(Sharpness.key(c.v0(), c.v1()), Math.min(c.sharpness(), Sharpness.INFINITE));
                 }
             }
         }
@@ -103,7 +102,7 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         if (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER) {
             for (int v = 0; v < vertices.length; v++) {
                 if (topology.isBoundary(v) && topology.valence(v) == 2) {
-                    vertices[v] = LoopRules.INFINITE_SHARPNESS;
+                    vertices[v] = Sharpness.INFINITE;
                 }
             }
         }

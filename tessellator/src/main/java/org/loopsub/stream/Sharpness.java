@@ -11,6 +11,9 @@ import java.util.Map;
  * @param vertices sharpness per vertex (0 for most)
  */
 public record Sharpness(Map<Long, Float> edges, float[] vertices) {
+    /** An infinitely sharp edge or vertex (tags above it mean the same). */
+    public static final float INFINITE = org.loopsub.rules.LoopRules.INFINITE_SHARPNESS;
+
     /** @return the key of edge (a, b), the same for (b, a) */
     public static long key(int a, int b) {
         return (long) Math.min(a, b) << 32 | Math.max(a, b);
