@@ -2,8 +2,8 @@ package org.loopsub.api;
 
 /**
  * A crease tag on one edge of a {@link TriangleMesh}, as read from OBJ {@code t crease 2/1/0 v0 v1 s}
- * lines (0-based vertex indices). Kept with the mesh for the crease rules planned later; the current
- * schemes ignore it.
+ * lines (0-based vertex indices): the edge's sharpness, applied by OpenSubdiv's crease rules (it decays
+ * by 1 per level; 10 or more is infinite).
  *
  * @param v0 first vertex of the edge (0-based)
  * @param v1 second vertex of the edge (0-based)

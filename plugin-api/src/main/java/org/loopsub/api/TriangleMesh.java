@@ -34,6 +34,8 @@ public final class TriangleMesh {
     private final float[] positions;
     private final int[] triangles;
     private final List<Crease> creases;
+    /** Corner tags; set only by {@link #withCorners} and the builder (empty otherwise). */
+    private List<Corner> corners = List.of();
     /** u, v per uv; null without a uv channel (then {@link #uvIndices} is null too). */
     private final float[] uvs;
     /** A uv index per corner, parallel to {@link #triangles}; null without a uv channel. */
@@ -220,6 +222,23 @@ public final class TriangleMesh {
         return creases;
     }
 
+    /** @return the corner tags (unmodifiable; vertex sharpness) */
+    public List<Corner> corners() {
+        return corners;
+    }
+
+    /**
+     * The same mesh with these corner tags (the arrays are shared: neither mesh ever changes them).
+     *
+     * @param corners the tags (copied)
+     * @return a new mesh
+     */
+    public TriangleMesh withCorners(List<Corner> corners) {
+        TriangleMesh m = new TriangleMesh(positions, triangles, creases, uvs, uvIndices, true);
+        m.corners = List.copyOf(corners);
+        return m;
+    }
+
     /** @return whether the mesh has a uv channel: a uv index at every corner */
     public boolean hasUvs() {
         return uvs != null;
@@ -322,6 +341,7 @@ public final class TriangleMesh {
         private float[] positions;
         private int[] triangles;
         private List<Crease> creases = List.of();
+        private List<Corner> corners = List.of();
         /** null until a uv channel is started, as in the mesh. */
         private float[] uvs;
         private int[] uvIndices;
@@ -470,6 +490,17 @@ public final class TriangleMesh {
             Objects.checkFromIndexSize(firstTriangle, count, t.length / 3);
             Objects.checkFromIndexSize(offset, count, src.length / 3);
             System.arraycopy(src, 3 * offset, t, 3 * firstTriangle, 3 * count);
+            return this;
+        }
+
+        /**
+         * Sets the corner tags (copied).
+         *
+         * @param corners the tags
+         * @return this builder
+         */
+        public Builder corners(List<Corner> corners) {
+            this.corners = List.copyOf(corners);
             return this;
         }
 
@@ -640,6 +671,7 @@ public final class TriangleMesh {
          */
         public TriangleMesh build() {
             TriangleMesh mesh = new TriangleMesh(p(), t(), creases, uvs, uvIndices, true);
+            mesh.corners = corners;
             positions = null;
             triangles = null;
             creases = null;

@@ -142,7 +142,22 @@ public final class InputWelder {
         if (mesh.hasUvs()) {
             out.uvs(mesh.uvs(), mesh.uvIndices());
         }
-        TriangleMesh welded = out.creases(creases).build();
+        // Corner tags follow their vertex; on merged vertices the sharper tag wins.
+        List<org.loopsub.api.Corner> corners = new ArrayList<>();
+        int droppedCorners = 0;
+        for (org.loopsub.api.Corner c : mesh.corners()) {
+            int v = c.vertex() < n ? newIndex[representative[c.vertex()]] : -1;
+            if (v >= 0) {
+                corners.add(new org.loopsub.api.Corner(v, c.sharpness()));
+            } else {
+                droppedCorners++;
+            }
+        }
+        if (droppedCorners > 0) {
+            warnings.add(droppedCorners + " corner tag" + (droppedCorners > 1 ? "s" : "")
+                    + " dropped: the vertex is missing or used by no face");
+        }
+        TriangleMesh welded = out.creases(creases).corners(corners).build();
         return new WeldedMesh(welded, merged, dropped, warnings, source);
     }
 

@@ -59,6 +59,8 @@ import org.loopsub.api.TriangleMesh;
  * <li>{@code t crease n/1/0 i0 i1 ... s}, OpenSubdiv's tag: {@code n >= 2} 0-based vertex indices,
  *     consecutive ones forming tagged edges (so they must differ), and a sharpness {@code s >= 0}
  *     ({@code inf} and literals beyond the float range mean infinitely sharp);</li>
+ * <li>{@code t corner n/1/0 i0 .. s} or {@code t corner n/n/0 i0 .. s0 ..}: vertex sharpness, one
+ *     value for all the vertices or one each ({@link org.loopsub.api.Corner});</li>
  * <li>{@code g} (no name means the group {@code default}), {@code usemtl}, {@code mtllib}: kept in
  *     {@link ObjFile#obj()} ({@code usemtl} or {@code mtllib} without a name is ignored with a
  *     warning); {@code o} and {@code s}: accepted, no effect;</li>
@@ -171,6 +173,8 @@ public final class ObjReader {
 
         private final List<Crease> creases = new ArrayList<>();
         private final ObjModel.Ints creaseLines = new ObjModel.Ints();
+        private final List<org.loopsub.api.Corner> cornerTags = new ArrayList<>();
+        private final ObjModel.Ints cornerLines = new ObjModel.Ints();
         /** line, face number, element kind, 1-based index: faces pointing past the elements read so far. */
         private final ObjModel.Ints forwardReferences = new ObjModel.Ints();
         /** Per corner of the face being read: its v, vt and vn indices, 0-based (-1 where absent). */
@@ -549,6 +553,10 @@ public final class ObjReader {
                         + "'; expected 't name ints/floats/strings' followed by that many values");
                 return;
             }
+            if (name.equals("corner")) {
+                corner(n);
+                return;
+            }
             if (!name.equals("crease")) {
                 warn("t " + name, "'t " + quote(name) + "' tags are ignored");
                 return;
@@ -602,6 +610,48 @@ public final class ObjReader {
             }
         }
 
+        /**
+         * {@code t corner k/1/0 v.. s} or {@code t corner k/k/0 v.. s..}: vertex sharpness, one value
+         * for all the vertices or one each (OpenSubdiv's corner tag).
+         */
+        private void corner(int[] n) {
+            if (n[0] < 1 || (n[1] != 1 && n[1] != n[0]) || n[2] != 0) {
+                problem(Kind.UNPARSEABLE, "a corner tag needs vertex indices and one sharpness (or one each), "
+                        + "'t corner 1/1/0 v s'; found '" + st.text(QUOTE) + "'");
+                return;
+            }
+            for (int i = 0; i < n[0]; i++) {
+                String token = st.token(3 + i);
+                if (!ObjNumbers.isInteger(token)) {
+                    problem(Kind.UNPARSEABLE, "corner vertex '" + quote(token) + "' is not an integer");
+                    return;
+                }
+                long value = ObjNumbers.parseInteger(token, 0, token.length());
+                if (value < 0 || value > Integer.MAX_VALUE) {
+                    problem(Kind.INDEX_OUT_OF_RANGE, "corner tag uses vertex index " + quote(token)
+                            + "; corner indices are 0-based and not negative");
+                    return;
+                }
+                String sharpnessToken = st.token(3 + n[0] + (n[1] == 1 ? 0 : i));
+                float sharpness;
+                switch (ObjNumbers.classify(sharpnessToken)) {
+                    case ObjNumbers.DECIMAL -> sharpness = ObjNumbers.parseDecimal(sharpnessToken);
+                    case ObjNumbers.NON_FINITE_WORD -> sharpness = ObjNumbers.parseNonFiniteWord(sharpnessToken);
+                    default -> {
+                        problem(Kind.UNPARSEABLE, "corner sharpness '" + quote(sharpnessToken) + "' is not a number"
+                                + notANumberHint(sharpnessToken));
+                        return;
+                    }
+                }
+                if (!(sharpness >= 0)) {
+                    problem(Kind.UNPARSEABLE, "corner sharpness " + quote(sharpnessToken) + " must be a number >= 0");
+                    return;
+                }
+                cornerTags.add(new org.loopsub.api.Corner((int) value, sharpness + 0f));
+                cornerLines.add(st.line());
+            }
+        }
+
         /** Checks what can only be checked once every element is known. */
         private void finish() {
             for (int i = 0; i < forwardReferences.size; i += 4) {
@@ -621,6 +671,12 @@ public final class ObjReader {
                 if (bad >= 0) {
                     problem(Kind.INDEX_OUT_OF_RANGE, creaseLines.get(i), "crease tag uses vertex index " + bad
                             + " (0-based), but the file has " + vertexCount + " vertices");
+                }
+            }
+            for (int i = 0; i < cornerTags.size(); i++) {
+                if (cornerTags.get(i).vertex() >= vertexCount) {
+                    problem(Kind.INDEX_OUT_OF_RANGE, cornerLines.get(i), "corner tag uses vertex index "
+                            + cornerTags.get(i).vertex() + " (0-based), but the file has " + vertexCount + " vertices");
                 }
             }
             if (problems.isEmpty()) {
@@ -693,7 +749,7 @@ public final class ObjReader {
                     mesh.setTriangle(t++, corners[first], corners[k], corners[k + 1]);
                 }
             }
-            return mesh.creases(creases).build();
+            return mesh.creases(creases).corners(cornerTags).build();
         }
 
         /** A token for a message: control characters shown as {@code ?}, long ones cut. */

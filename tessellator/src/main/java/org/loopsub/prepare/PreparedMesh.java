@@ -99,6 +99,13 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
             }
         }
         float[] vertices = new float[topology.vertexCount()];
+        if (options.creases()) {
+            for (org.loopsub.api.Corner c : mesh.corners()) {
+                if (c.vertex() < vertices.length) {
+                    vertices[c.vertex()] = Math.max(vertices[c.vertex()], Math.min(c.sharpness(), Sharpness.INFINITE));
+                }
+            }
+        }
         if (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER) {
             for (int v = 0; v < vertices.length; v++) {
                 if (topology.isBoundary(v) && topology.valence(v) == 2) {

@@ -166,4 +166,39 @@ class CreaseTest {
                 Arguments.of("open mesh, scattered tags s=10", gridWithLine(10f), BoundaryInterpolation.EDGE_ONLY),
                 Arguments.of("open mesh, scattered tags s=0.5", gridWithLine(0.5f), BoundaryInterpolation.EDGE_ONLY));
     }
+
+    /**
+     * Corner tags ({@code t corner}, read from OBJ text) equal the reference's vertex sharpness:
+     * infinite keeps the vertex fixed at every level, 1.5 for one level and blends at the next.
+     */
+    @Test
+    void cornerTagsEqualTheReference() throws Exception {
+        TriangleMesh ico = TestMeshes.load("icosahedron.obj");
+        StringBuilder obj = new StringBuilder();
+        for (int v = 0; v < ico.vertexCount(); v++) {
+            obj.append("v ").append(ico.position(v, 0)).append(' ').append(ico.position(v, 1)).append(' ')
+                    .append(ico.position(v, 2)).append('\n');
+        }
+        for (int t = 0; t < ico.triangleCount(); t++) {
+            obj.append("f ").append(ico.vertex(t, 0) + 1).append(' ').append(ico.vertex(t, 1) + 1).append(' ')
+                    .append(ico.vertex(t, 2) + 1).append('\n');
+        }
+        obj.append("t corner 1/1/0 0 10\n").append("t corner 2/2/0 3 5 1.5 0.5\n");
+        TriangleMesh tagged = org.loopsub.obj.ObjReader.read(new java.io.StringReader(obj.toString()), "tags").mesh();
+        assertEquals(3, tagged.corners().size(), "three corner tags read");
+        ReferenceCreaseLoop.Level base = ReferenceCreaseLoop.base(ico, Map.of(0, 10f, 3, 1.5f, 5, 0.5f),
+                ReferenceCreaseLoop.Options.DEFAULT);
+        try (Tessellator t = Tessellators.create("java")) {
+            for (int level = 1; level <= 3; level++) {
+                ReferenceCreaseLoop.Level ref = ReferenceCreaseLoop.refine(base, level);
+                RefineResult r = t.refine(tagged, RefineOptions.uniform(level));
+                MeshMatcher.assertSameMesh(r.mesh(), ref.mesh().positions(), ref.mesh().triangles(),
+                        1e-5 * MeshMatcher.diagonal(ref.mesh().positions()), "corner tags level " + level);
+                ReferenceCreaseLoop.Limit lim = ReferenceCreaseLoop.limit(ref);
+                RefineResult rl = t.refine(tagged, RefineOptions.uniform(level).withLimitSurface(true));
+                MeshMatcher.assertSameMesh(rl.mesh(), lim.positions(), ref.mesh().triangles(),
+                        1e-5 * MeshMatcher.diagonal(lim.positions()), "corner tags, limit, level " + level);
+            }
+        }
+    }
 }

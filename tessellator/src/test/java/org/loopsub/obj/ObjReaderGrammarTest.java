@@ -107,7 +107,7 @@ class ObjReaderGrammarTest {
                         TRIANGLE + "vt 0 0\nvn 0 0 1\nf 1/1/1 2//1 3/1/1\n", TRIANGLE_XYZ, new int[] {0, 1, 2},
                         1, 1, 2),
                 new Valid("unknown statements, l, p and other tags are ignored with warnings",
-                        TRIANGLE + "f 1 2 3\nl 1 2\np 1\nvp 0.5\ncstype bezier\nt corner 1/1/0 0 2.0\n", TRIANGLE_XYZ,
+                        TRIANGLE + "f 1 2 3\nl 1 2\np 1\nvp 0.5\ncstype bezier\nt hole 1/0/0 0\n", TRIANGLE_XYZ,
                         new int[] {0, 1, 2}, 0, 0, 5),
                 new Valid("keywords are lower case: V is an unknown statement", TRIANGLE + "V 5 5 5\nf 1 2 3\n",
                         TRIANGLE_XYZ, new int[] {0, 1, 2}, 0, 0, 1),

@@ -175,7 +175,7 @@ class ObjReaderTest {
                 l 1 2
                 frobnicate 1 2
                 frobnicate 3
-                t corner 1/1/0 0 2.0
+                t hole 1/0/0 0
                 """);
         assertArrayEquals(new int[] {0, 1, 2}, file.mesh().triangles());
         List<String> w = file.warnings();
@@ -187,7 +187,7 @@ class ObjReaderTest {
         assertTrue(w.stream().anyMatch(s -> s.contains("line 13") && s.contains("'l'")), w.toString());
         assertTrue(w.stream().anyMatch(s -> s.contains("line 14") && s.contains("'frobnicate'")
                 && s.contains("(2 lines)")), w.toString());
-        assertTrue(w.stream().anyMatch(s -> s.contains("line 16") && s.contains("t corner")), w.toString());
+        assertTrue(w.stream().anyMatch(s -> s.contains("line 16") && s.contains("t hole")), w.toString());
     }
 
     @Test
