@@ -43,6 +43,9 @@ import org.loopsub.obj.ObjReader;
  *   --no-wire         no wireframe
  *   --by-size         colour faces by area instead of by the level at which they finished
  *   --palette         write a 256-colour PNG (about half the size; used for the docs pictures)
+ *   --limit           output on the limit surface, with limit normals
+ *   --ignore-creases  refine every edge smoothly
+ *   --checker N       colour faces by an N x N checkerboard of their uvs (meshes with vt)
  *   --msaa N          samples per pixel (default 4)
  * </pre>
  *
@@ -78,6 +81,9 @@ public final class RenderAdaptive {
         boolean wire = true;
         boolean bySize = false;
         boolean palette = false;
+        boolean limit = false;
+        boolean creases = true;
+        int checker = 0;
         int msaa = 4;
         for (int i = 2; i < args.length; i++) {
             String a = args[i];
@@ -86,6 +92,8 @@ public final class RenderAdaptive {
                 case "--no-wire" -> wire = false;
                 case "--by-size" -> bySize = true;
                 case "--palette" -> palette = true;
+                case "--limit" -> limit = true;
+                case "--ignore-creases" -> creases = false;
                 default -> {
                     if (i + 1 >= args.length) {
                         usage("unknown option or missing value: " + a);
@@ -107,6 +115,7 @@ public final class RenderAdaptive {
                         case "--up" -> up = point(v);
                         case "--fov" -> fov = Float.parseFloat(v);
                         case "--msaa" -> msaa = Integer.parseInt(v);
+                        case "--checker" -> checker = Integer.parseInt(v);
                         default -> usage("unknown option: " + a);
                     }
                 }
@@ -142,6 +151,7 @@ public final class RenderAdaptive {
         RefineOptions options = criteria.isEmpty()
                 ? RefineOptions.uniform(levels == null ? 2 : levels)
                 : RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new));
+        options = options.withLimitSurface(limit).withCreases(creases);
 
         RefineResult result;
         try (Tessellator t = Tessellators.create("java")) {
@@ -157,10 +167,13 @@ public final class RenderAdaptive {
         try (GlContext gl = GlContext.createHeadless();
              OffscreenRenderer r = new OffscreenRenderer(width, height, msaa)) {
             FaceLevels faceLevels = bySize ? null : FaceLevels.of(result).orElse(null);
+            if (checker > 0) {
+                faceLevels = checker(result, checker, faceLevels);
+            }
             r.draw(result.mesh(), result.normals(), faceLevels, camera,
                     new OffscreenRenderer.Style(smooth, wire, true, 1f, 0.6f));
             BufferedImage image = r.read();
-            if (faceLevels != null) {
+            if (faceLevels != null && checker == 0) {
                 legend(image, result);
             }
             if (!ImageIO.write(palette ? Palette.reduce(image) : image, "png", out.toFile())) {
@@ -168,6 +181,29 @@ public final class RenderAdaptive {
             }
             System.out.println("wrote " + out + " (" + gl.renderer() + ")");
         }
+    }
+
+    /**
+     * A checkerboard in uv space as face colours (two of the level colours): the texture a
+     * renderer would show, one colour per face at its uv centroid.
+     */
+    static FaceLevels checker(RefineResult result, int n, FaceLevels levels) {
+        if (!result.hasUvs()) {
+            throw new IllegalArgumentException("--checker needs a mesh with texture coordinates (vt)");
+        }
+        int faces = result.triangleCount() > Integer.MAX_VALUE ? 0 : (int) result.triangleCount();
+        int[] colour = new int[faces];
+        boolean[] slivers = levels != null ? levels.slivers() : new boolean[faces];
+        for (int t = 0; t < faces; t++) {
+            double u = 0;
+            double v = 0;
+            for (int c = 0; c < 3; c++) {
+                u += result.uv(result.uvIndex(t, c), 0) / 3;
+                v += result.uv(result.uvIndex(t, c), 1) / 3;
+            }
+            colour[t] = ((int) Math.floor(u * n) + (int) Math.floor(v * n)) % 2 == 0 ? 1 : 6;
+        }
+        return new FaceLevels(colour, slivers);
     }
 
     /**
