@@ -851,17 +851,18 @@ uint childrenMeta(uint j, int w) {
 
 // The four children of a regular record (0-2: the corner children, 3: the centre) are regular:
 // every corner has valence 6 and a fan of two. Their points, in slot order 0-5, fan(0, 0),
-// fan(0, 1), fan(1, 0), fan(1, 1), fan(2, 0), fan(2, 1):
+// fan(0, 1), fan(1, 0), fan(1, 1), fan(2, 0), fan(2, 1), from the registers V_c and E_ci:
 void regularChild(int k, out vec3 p0, out vec3 p1, out vec3 p2, out vec3 p3, out vec3 p4, out vec3 p5,
                   out vec3 p6, out vec3 p7, out vec3 p8, out vec3 p9, out vec3 p10, out vec3 p11) {
+    // The table is Java's (RegularChildren), handed over as REGULAR_CHILD_0 .. REGULAR_CHILD_3.
     if (k == 0) {
-        p0 = V0; p1 = E00; p2 = E01; p3 = E05; p4 = E10; p5 = E02; p6 = E03; p7 = E04; p8 = E12; p9 = V1; p10 = V2; p11 = E25;
+        REGULAR_CHILD_0
     } else if (k == 1) {
-        p0 = E11; p1 = V1; p2 = E10; p3 = E12; p4 = E15; p5 = E20; p6 = V0; p7 = E05; p8 = E13; p9 = E14; p10 = E22; p11 = V2;
+        REGULAR_CHILD_1
     } else if (k == 2) {
-        p0 = E20; p1 = E21; p2 = V2; p3 = E00; p4 = E22; p5 = E25; p6 = E02; p7 = V0; p8 = V1; p9 = E15; p10 = E23; p11 = E24;
+        REGULAR_CHILD_2
     } else {
-        p0 = E10; p1 = E20; p2 = E00; p3 = V2; p4 = V0; p5 = V1; p6 = E15; p7 = E22; p8 = E25; p9 = E02; p10 = E05; p11 = E12;
+        REGULAR_CHILD_3
     }
 }
 

@@ -151,6 +151,7 @@ final class GlPasses implements AutoCloseable {
         d.put("NO_GAP", Integer.toString(RecordLayout.NO_GAP));
         d.put("FIXED_POINTS", Integer.toString(RecordLayout.FIXED_POINTS));
         d.put("FIXED_SPOKES", Integer.toString(RecordLayout.FIXED_SPOKES));
+        d.putAll(org.loopsub.stream.RegularChildren.defines());
         d.put("SHARP_FLAG", Integer.toString(RecordLayout.SHARP) + "u");
         d.put("STALE_FLAG", Integer.toString(RecordLayout.STALE) + "u");
         d.put("GENERAL_BITS", Integer.toString(RecordLayout.GENERAL_BITS) + "u");

@@ -56,6 +56,8 @@ public final class LoopSplit {
     /** [c][i][x], 3 * 6 * 3. */
     private final float[] regEdge = new float[54];
     private final float[] regVertex = new float[9];
+    /** The record slot of each of {@link RegularChildren}' table slots, in this layout. */
+    private final int[] regularSlots = new int[RegularChildren.SLOTS];
 
     // Limit data (layouts that carry it): the limit position and normal of the vertices this split
     // creates, m_0, m_1, m_2 (the record's own edge points), and the ring each is computed from.
@@ -137,6 +139,9 @@ public final class LoopSplit {
         this.ring = new float[ringMax];
         this.ringOff = new int[3 * ringMax];
         this.ringBits = new int[3 * ringMax];
+        for (int t = 0; t < RegularChildren.SLOTS; t++) {
+            regularSlots[t] = RegularChildren.recordSlot(layout, t);
+        }
         for (int c = 0; c < 3; c++) {
             for (int i = 0; i < 6; i++) {
                 regOff[6 * c + i] = 3 * layout.ringSlot(c, 6, RecordLayout.NO_GAP, i);
@@ -1078,18 +1083,7 @@ public final class LoopSplit {
             int[] qm = dst.meta;
             int qb = dr * pointFloats;
             int qmb = dr * metaInts;
-            putPoint(qp, qb + 3 * c, regVertex, 3 * c);
-            putPoint(qp, qb + 3 * c1, regEdge, 18 * c);
-            putPoint(qp, qb + 3 * c2, regEdge, 18 * c + 3);
-            putPoint(qp, qb + 3 * (3 + c), regEdge, 18 * c + 15);
-            putPoint(qp, qb + 3 * (3 + c1), regEdge, 18 * c1);
-            putPoint(qp, qb + 3 * (3 + c2), regEdge, 18 * c + 6);
-            putPoint(qp, qb + 3 * layout.fanSlot(c, 0), regEdge, 18 * c + 9);
-            putPoint(qp, qb + 3 * layout.fanSlot(c, 1), regEdge, 18 * c + 12);
-            putPoint(qp, qb + 3 * layout.fanSlot(c1, 0), regEdge, 18 * c1 + 6);
-            putPoint(qp, qb + 3 * layout.fanSlot(c1, 1), regVertex, 3 * c1);
-            putPoint(qp, qb + 3 * layout.fanSlot(c2, 0), regVertex, 3 * c2);
-            putPoint(qp, qb + 3 * layout.fanSlot(c2, 1), regEdge, 18 * c2 + 15);
+            putRegularChild(qp, qb, c);
             if (anyBit) {
                 copyBit(meta, mb, regBit[6 * c + 3], qm, qmb, layout.fanBit(c, 0));
                 copyBit(meta, mb, regBit[6 * c + 4], qm, qmb, layout.fanBit(c, 1));
@@ -1116,13 +1110,10 @@ public final class LoopSplit {
         int[] qm = dst.meta;
         int qb = dr * pointFloats;
         int qmb = dr * metaInts;
+        putRegularChild(qp, qb, 3);
         for (int jj = 0; jj < 3; jj++) {
             int e = (jj + 1) % 3;
             int e2 = (jj + 2) % 3;
-            putPoint(qp, qb + 3 * jj, regEdge, 18 * e);
-            putPoint(qp, qb + 3 * (3 + jj), regVertex, 3 * e2);
-            putPoint(qp, qb + 3 * layout.fanSlot(jj, 0), regEdge, 18 * e + 15);
-            putPoint(qp, qb + 3 * layout.fanSlot(jj, 1), regEdge, 18 * e2 + 6);
             if (anyBit) {
                 copyBit(meta, mb, e, qm, qmb, 3 + 2 * jj);
                 copyBit(meta, mb, e2, qm, qmb, 4 + 2 * jj);
@@ -1135,6 +1126,20 @@ public final class LoopSplit {
         }
         if (uvs) {
             carryUvs(qp, qb, p, pb, 1, 2, 0);
+        }
+    }
+
+    /** The points of regular child k from the registers, by {@link RegularChildren}' table. */
+    private void putRegularChild(float[] qp, int qb, int k) {
+        int[] sources = RegularChildren.SOURCES[k];
+        for (int t = 0; t < RegularChildren.SLOTS; t++) {
+            int src = sources[t];
+            int slot = regularSlots[t];
+            if (src < 3) {
+                putPoint(qp, qb + 3 * slot, regVertex, 3 * src);
+            } else {
+                putPoint(qp, qb + 3 * slot, regEdge, 3 * (src - 3));
+            }
         }
     }
 

@@ -191,7 +191,8 @@ class ShaderWeightsTest {
         // the record layout's sizes and constants and the resident frame's slots come from Java
         // (GlPasses.layoutDefines, GlSizes.DEFINES): a shader that defined one would shadow it
         java.util.regex.Pattern own = java.util.regex.Pattern.compile(
-                "^\\s*#\\s*define\\s+(FAN|POINT_FLOATS|META_INTS|NO_GAP|FIXED_POINTS|FIXED_SPOKES|SIZES_\\w+|RESIDENT)\\b",
+                "^\\s*#\\s*define\\s+(FAN|POINT_FLOATS|META_INTS|NO_GAP|FIXED_POINTS|FIXED_SPOKES|SIZES_\\w+|RESIDENT"
+                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|REGULAR_CHILD_\\d)\\b",
                 java.util.regex.Pattern.MULTILINE);
         List<String> problems = new ArrayList<>();
         int files = 0;
@@ -210,5 +211,26 @@ class ShaderWeightsTest {
         assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.NO_GAP), d.get("NO_GAP"));
         assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.FIXED_POINTS), d.get("FIXED_POINTS"));
         assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.FIXED_SPOKES), d.get("FIXED_SPOKES"));
+    }
+
+    /**
+     * The regular children's slot map is Java's table ({@code RegularChildren}), handed over as
+     * REGULAR_CHILD_k: no shader assigns a child register by hand, and the defines name every slot of
+     * every child once.
+     */
+    @Test
+    void theRegularChildMapComesFromJava() throws IOException {
+        String split = Files.readString(shaderFolder().resolve("loop_split.comp"), StandardCharsets.UTF_8);
+        assertTrue(!java.util.regex.Pattern.compile("\\bp0\\s*=\\s*[VE]\\d").matcher(split).find(),
+                "loop_split.comp spells out a child's slot map");
+        Map<String, String> d = org.loopsub.stream.RegularChildren.defines();
+        assertEquals(4, d.size());
+        for (String body : d.values()) {
+            for (int slot = 0; slot < 12; slot++) {
+                assertTrue(body.contains("p" + slot + " = "), body);
+            }
+        }
+        assertEquals(d.get("REGULAR_CHILD_0"), GlPasses.layoutDefines(new org.loopsub.stream.RecordLayout(4))
+                .get("REGULAR_CHILD_0"));
     }
 }
