@@ -521,9 +521,9 @@ void birth(vec3 m, vec3 q0, vec3 q1, vec3 q2, vec3 q3, vec3 q4, vec3 q5, bool in
         } else {
             t0 = q4; t1 = q5; t2 = q0; t3 = q1; t4 = q2; t5 = q3;
         }
-        lim = vec3(loopLimitPoint6(m.x, sortedSum6(q0.x, q1.x, q2.x, q3.x, q4.x, q5.x)),
-                   loopLimitPoint6(m.y, sortedSum6(q0.y, q1.y, q2.y, q3.y, q4.y, q5.y)),
-                   loopLimitPoint6(m.z, sortedSum6(q0.z, q1.z, q2.z, q3.z, q4.z, q5.z)));
+        // the ring sum in the canonical rotation (LoopSplit.birth): the same bits in both records
+        precise vec3 sum = t0 + t1 + t2 + t3 + t4 + t5;
+        lim = vec3(loopLimitPoint6(m.x, sum.x), loopLimitPoint6(m.y, sum.y), loopLimitPoint6(m.z, sum.z));
         vec3 u = vec3(loopTangentU6(t0.x, t1.x, t2.x, t3.x, t4.x, t5.x), loopTangentU6(t0.y, t1.y, t2.y, t3.y, t4.y, t5.y),
                       loopTangentU6(t0.z, t1.z, t2.z, t3.z, t4.z, t5.z));
         vec3 v = vec3(loopTangentV6(t0.x, t1.x, t2.x, t3.x, t4.x, t5.x), loopTangentV6(t0.y, t1.y, t2.y, t3.y, t4.y, t5.y),

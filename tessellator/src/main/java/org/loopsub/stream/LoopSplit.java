@@ -517,8 +517,10 @@ public final class LoopSplit {
             float[] u = tanU;
             float[] v = tanV;
             for (int x = 0; x < 3; x++) {
-                bornLimit[o + x] = LoopRules.limitPoint6(m[mo + x],
-                        sortedSum6(q[x], q[3 + x], q[6 + x], q[9 + x], q[12 + x], q[15 + x]));
+                // The ring sum in the canonical rotation: the same sequence in both records, so
+                // the same bits, without sorting.
+                float sum = q[i0 + x] + q[i1 + x] + q[i2 + x] + q[i3 + x] + q[i4 + x] + q[i5 + x];
+                bornLimit[o + x] = LoopRules.limitPoint6(m[mo + x], sum);
                 u[x] = LoopRules.tangentU6(q[i0 + x], q[i1 + x], q[i2 + x], q[i3 + x], q[i4 + x], q[i5 + x]);
                 v[x] = LoopRules.tangentV6(q[i0 + x], q[i1 + x], q[i2 + x], q[i3 + x], q[i4 + x], q[i5 + x]);
             }
