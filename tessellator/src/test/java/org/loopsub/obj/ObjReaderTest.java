@@ -81,6 +81,39 @@ class ObjReaderTest {
         assertTrue(creases.stream().allMatch(c -> c.sharpness() == 7.9f));
     }
 
+    /** {@code t corner}: one sharpness for all the vertices or one each; kept with 0-based indices. */
+    @Test
+    void cornerTagsAreRead() throws IOException {
+        ObjFile file = read("""
+                v 0 0 0
+                v 1 0 0
+                v 0 1 0
+                f 1 2 3
+                t corner 1/1/0 0 inf
+                t corner 2/2/0 1 2 1.5 0.25
+                t corner 2/1/0 0 2 3
+                """);
+        assertEquals(List.of(new org.loopsub.api.Corner(0, Float.POSITIVE_INFINITY), new org.loopsub.api.Corner(1, 1.5f),
+                new org.loopsub.api.Corner(2, 0.25f), new org.loopsub.api.Corner(0, 3f), new org.loopsub.api.Corner(2, 3f)),
+                file.mesh().corners());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "t corner 1/2/0 0 1 2    | a corner tag needs vertex indices and one sharpness",
+        "t corner 1/1/0 x 1      | corner vertex 'x' is not an integer",
+        "t corner 1/1/0 -1 1     | corner indices are 0-based and not negative",
+        "t corner 1/1/0 0 soft   | corner sharpness 'soft' is not a number",
+        "t corner 1/1/0 0 -2     | corner sharpness -2 must be a number >= 0",
+        "t corner 1/1/0 7 2      | corner tag uses vertex index 7 (0-based), but the file has 3 vertices",
+    })
+    void refusesBadCornerTagsNamingTheLine(String tag, String what) {
+        InvalidMeshException e = assertThrows(InvalidMeshException.class, () -> read(
+                "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n" + tag + "\n"));
+        assertTrue(e.getMessage().contains("line 5"), e.getMessage());
+        assertTrue(e.getMessage().contains(what), e.getMessage());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "unparseable_line.obj       | UNPARSEABLE        | line 5 | 'abc'",
