@@ -586,28 +586,39 @@ public final class ObjReader {
                     return;
                 }
             }
-            String sharpnessToken = st.token(3 + n[0]);
-            float sharpness;
-            switch (ObjNumbers.classify(sharpnessToken)) {
-                case ObjNumbers.DECIMAL -> sharpness = ObjNumbers.parseDecimal(sharpnessToken);
-                case ObjNumbers.NON_FINITE_WORD -> sharpness = ObjNumbers.parseNonFiniteWord(sharpnessToken);
-                default -> {
-                    problem(Kind.UNPARSEABLE, "crease sharpness '" + quote(sharpnessToken) + "' is not a number"
-                            + notANumberHint(sharpnessToken));
-                    return;
-                }
-            }
-            // infinity (a word or a literal beyond the float range) is a hard crease; NaN is nothing
-            if (!(sharpness >= 0)) {
-                problem(Kind.UNPARSEABLE, "crease sharpness " + quote(sharpnessToken) + " must be a number >= 0");
+            float sharpness = sharpness("crease", st.token(3 + n[0]));
+            if (Float.isNaN(sharpness)) {
                 return;
             }
-            sharpness += 0f; // -0 becomes +0: one zero sharpness, whatever its sign in the file
             // several indices form a chain of tagged edges sharing the sharpness
             for (int i = 0; i + 1 < vertices.length; i++) {
                 creases.add(new Crease(vertices[i], vertices[i + 1], sharpness));
                 creaseLines.add(st.line());
             }
+        }
+
+        /**
+         * A tag's sharpness: a number {@code >= 0}, infinity (a word or a literal beyond the float
+         * range) for infinitely sharp, -0 read as +0 (one zero sharpness, whatever its sign).
+         *
+         * @return the sharpness, or NaN after reporting the problem
+         */
+        private float sharpness(String tag, String token) {
+            float s;
+            switch (ObjNumbers.classify(token)) {
+                case ObjNumbers.DECIMAL -> s = ObjNumbers.parseDecimal(token);
+                case ObjNumbers.NON_FINITE_WORD -> s = ObjNumbers.parseNonFiniteWord(token);
+                default -> {
+                    problem(Kind.UNPARSEABLE, tag + " sharpness '" + quote(token) + "' is not a number"
+                            + notANumberHint(token));
+                    return Float.NaN;
+                }
+            }
+            if (!(s >= 0)) {
+                problem(Kind.UNPARSEABLE, tag + " sharpness " + quote(token) + " must be a number >= 0");
+                return Float.NaN;
+            }
+            return s + 0f;
         }
 
         /**
@@ -632,22 +643,11 @@ public final class ObjReader {
                             + "; corner indices are 0-based and not negative");
                     return;
                 }
-                String sharpnessToken = st.token(3 + n[0] + (n[1] == 1 ? 0 : i));
-                float sharpness;
-                switch (ObjNumbers.classify(sharpnessToken)) {
-                    case ObjNumbers.DECIMAL -> sharpness = ObjNumbers.parseDecimal(sharpnessToken);
-                    case ObjNumbers.NON_FINITE_WORD -> sharpness = ObjNumbers.parseNonFiniteWord(sharpnessToken);
-                    default -> {
-                        problem(Kind.UNPARSEABLE, "corner sharpness '" + quote(sharpnessToken) + "' is not a number"
-                                + notANumberHint(sharpnessToken));
-                        return;
-                    }
-                }
-                if (!(sharpness >= 0)) {
-                    problem(Kind.UNPARSEABLE, "corner sharpness " + quote(sharpnessToken) + " must be a number >= 0");
+                float sharpness = sharpness("corner", st.token(3 + n[0] + (n[1] == 1 ? 0 : i)));
+                if (Float.isNaN(sharpness)) {
                     return;
                 }
-                cornerTags.add(new org.loopsub.api.Corner((int) value, sharpness + 0f));
+                cornerTags.add(new org.loopsub.api.Corner((int) value, sharpness));
                 cornerLines.add(st.line());
             }
         }
