@@ -81,7 +81,8 @@ public final class RefineResult {
 
     /**
      * @return a copy of the normals: a unit normal per output vertex (x, y, z), area-weighted over
-     *     the faces around it
+     *     the faces around it, or on the limit surface ({@link RefineOptions#withLimitSurface}) the
+     *     vertex's limit normal
      */
     public float[] normals() {
         return normals.clone();
