@@ -103,6 +103,11 @@ final class DemoCommand extends Subcommand {
             description = "Start with every vertex on Loop's limit surface (key M toggles it). Default: off.")
     boolean limit;
 
+    @Option(names = "--checker",
+            description = "Start with a checker texture from the mesh's texture coordinates (key T toggles it). "
+                    + "Default: off.")
+    boolean checker;
+
     @Option(names = "--screenshot", paramLabel = "<FILE.png>",
             description = "Save the last frame as a PNG (also on Esc in a window). Default: none.")
     Path screenshot;
@@ -169,7 +174,7 @@ final class DemoCommand extends Subcommand {
             SubdivideCommand.checkOutputTarget(statsJson);
         }
         long n = frames != null ? frames : headless ? DEFAULT_HEADLESS_FRAMES : 0;
-        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit);
+        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit, checker);
     }
 
     private ParameterException usage(String message) {

@@ -29,6 +29,7 @@ final class Controls {
             "PgUp / PgDn    max depth up / down (also D / Shift-D)",
             "U              uniform / adaptive",
             "M              limit surface / control points",
+            "T              checker texture from the mesh's uvs",
             "F              freeze the refinement camera",
             "A              animate the control mesh",
             "S              screenshot (loopsub-demo-N.png)",
@@ -42,6 +43,7 @@ final class Controls {
     private boolean wireframe;
     private boolean levelColours;
     private boolean limit;
+    private boolean checker;
     private boolean frozen;
     private boolean animating;
     private boolean help;
@@ -102,6 +104,7 @@ final class Controls {
             case GLFW_KEY_L -> levelColours = !levelColours;
             case GLFW_KEY_U -> uniform = !uniform;
             case GLFW_KEY_M -> limit = !limit;
+            case GLFW_KEY_T -> checker = !checker;
             case GLFW_KEY_F -> {
                 frozen = !frozen;
                 frozenChanged = true;
@@ -190,6 +193,16 @@ final class Controls {
     /** @return whether frames put their vertices on the limit surface */
     boolean limit() {
         return limit;
+    }
+
+    /** @return whether the mesh is drawn with a checker texture from its uvs */
+    boolean checker() {
+        return checker;
+    }
+
+    /** @param on the starting setting of {@link #checker()} */
+    void checker(boolean on) {
+        checker = on;
     }
 
     /** @param on the starting setting of {@link #limit()} */

@@ -35,6 +35,9 @@ import org.lwjgl.system.Callback;
  * number of frames, with an optional camera turn per frame, to time the GPU or make pictures.
  */
 public final class Demo {
+    /** Squares per unit of uv of the checker texture (key T). */
+    private static final int CHECKER_SQUARES = 8;
+
     /** The window's title, and the start of it once figures are added. */
     public static final String TITLE = "loopsub demo";
     /** The GPU back end the demo asks {@link GpuTessellators} for. */
@@ -115,6 +118,7 @@ public final class Demo {
         OrbitCamera camera = OrbitCamera.framing(rest);
         Controls controls = new Controls(camera, options.screenPx(), options.maxDepth());
         controls.limit(options.limit());
+        controls.checker(options.checker());
         window.listen(controls);
         Wave wave = new Wave(rest);
         float[] moved = new float[rest.length];
@@ -198,7 +202,8 @@ public final class Demo {
             view.mul(model.set(f.modelMatrix(frameModel)), view);
             modelView.set(view);
             camera.projection(projection, (float) fb[0] / fb[1]);
-            renderer.draw(f, modelView, projection, controls.wireframe(), controls.levelColours());
+            renderer.draw(f, modelView, projection, controls.wireframe(), controls.levelColours(),
+                    controls.checker() ? CHECKER_SQUARES : 0);
 
             if (message != null && start > messageUntil) {
                 message = null;

@@ -15,9 +15,10 @@ import org.loopsub.api.RefineOptions;
  * @param orbitDegrees turn the camera this far around the target every frame
  * @param screenshot where to save the last frame as a PNG, or {@code null}
  * @param limit start on the limit surface (key M toggles it)
+ * @param checker start with the checker texture from the mesh's uvs (key T toggles it)
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
-                          float orbitDegrees, Path screenshot, boolean limit) {
+                          float orbitDegrees, Path screenshot, boolean limit, boolean checker) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;
     /** The largest screen-space bound the demo goes up to. */

@@ -29,6 +29,8 @@ final class MeshRenderer implements AutoCloseable {
     private static final int VERTEX_STRIDE = 3 * Float.BYTES;
     private static final int POSITION = 0;
     private static final int NORMAL = 1;
+    /** Attribute and binding of the frame's uvs ({@code GpuFrame.uvBuffer()}), for the checker texture. */
+    private static final int UV = 2;
     private static final float[] LINE_COLOUR = {0.05f, 0.05f, 0.07f};
 
     private final ShaderProgram fill;
@@ -61,6 +63,8 @@ final class MeshRenderer implements AutoCloseable {
         glVertexAttribFormat(NORMAL, 3, GL_FLOAT, false, 0);
         glVertexAttribBinding(NORMAL, NORMAL);
         glEnableVertexAttribArray(NORMAL);
+        glVertexAttribFormat(UV, 3, GL_FLOAT, false, 0);
+        glVertexAttribBinding(UV, UV);
         // the index buffer is vertex array state: bound here once, filled when slivers need it
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, edgeIndices);
         glBindVertexArray(0);
@@ -82,20 +86,29 @@ final class MeshRenderer implements AutoCloseable {
      * @param projectionMatrix the projection
      * @param wireframe overlay the triangles' edges
      * @param levelColours colour triangles by level and draw the slivers' edges
+     * @param checker squares of a checker texture per unit of uv (0: none; the mesh needs uvs)
      */
     void draw(GpuFrame frame, Matrix4f modelViewMatrix, Matrix4f projectionMatrix, boolean wireframe,
-              boolean levelColours) {
+              boolean levelColours, int checker) {
         modelViewMatrix.get(modelView);
         projectionMatrix.get(projection);
         glBindVertexArray(vertexArray);
         glBindVertexBuffer(POSITION, frame.positionBuffer(), 0, VERTEX_STRIDE);
         glBindVertexBuffer(NORMAL, frame.normalBuffer(), 0, VERTEX_STRIDE);
+        boolean textured = checker > 0 && frame.uvBuffer() != 0;
+        if (textured) {
+            glBindVertexBuffer(UV, frame.uvBuffer(), 0, VERTEX_STRIDE);
+            glEnableVertexAttribArray(UV);
+        } else {
+            glDisableVertexAttribArray(UV);
+        }
 
         glUseProgram(fill.id());
         glUniformMatrix4fv(fill.location("modelView"), false, modelView);
         glUniformMatrix4fv(fill.location("projection"), false, projection);
         glUniform1i(fill.location("wireframe"), wireframe ? 1 : 0);
         glUniform1i(fill.location("levelColours"), levelColours ? 1 : 0);
+        glUniform1i(fill.location("checker"), textured ? checker : 0);
         if (levelColours) {
             int n = blockTable(frame.blocks());
             glUniform1i(fill.location("blockCount"), n);

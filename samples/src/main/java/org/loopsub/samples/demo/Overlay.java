@@ -69,7 +69,8 @@ final class Overlay {
                         f.uniformLevels() < c.depth() ? " (depth " + c.depth() + ", capped)" : "")
                 : String.format(Locale.ROOT, "adaptive  screen %s px  depth %d", px(c.screenPx()), c.depth());
         lines.add(new String[] {criterion, "a"});
-        String flags = (c.limit() ? "limit surface  " : "") + (c.frozen() ? "frozen  " : "")
+        String flags = (c.limit() ? "limit surface  " : "") + (c.checker() ? "checker  " : "")
+                + (c.frozen() ? "frozen  " : "")
                 + (c.animating() ? "animating  " : "")
                 + (c.wireframe() ? "wireframe  " : "") + (c.levelColours() ? "levels  " : "");
         lines.add(new String[] {flags.isEmpty() ? "H: keys" : flags + "H: keys", flags.isEmpty() ? "d" : "a"});

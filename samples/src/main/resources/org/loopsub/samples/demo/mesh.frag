@@ -1,10 +1,12 @@
 in vec3 vNormal;
 in vec3 vViewPos;
 in vec3 vColour;
+in vec2 vUv;
 noperspective in vec3 vBary;
 
 uniform bool wireframe;
 uniform vec3 lineColour;
+uniform int checker;       // squares per unit of uv; 0: no texture
 
 out vec4 fragColour;
 
@@ -23,7 +25,13 @@ void main() {
     // a little light from the viewer's side too, so the faces turned from the key light keep a shape
     float fill = 0.25 * max(dot(n, v), 0.0);
     float specular = pow(max(dot(n, normalize(LIGHT + v)), 0.0), 48.0);
-    vec3 c = vColour * (0.18 + 0.72 * diffuse + fill) + vec3(0.22 * specular);
+    vec3 albedo = vColour;
+    if (checker > 0) {
+        // a checker texture from the carried uvs: squares of 1/checker in u and v
+        ivec2 cell = ivec2(floor(vUv * float(checker)));
+        albedo = ((cell.x + cell.y) & 1) == 0 ? vec3(0.93, 0.93, 0.90) : vec3(0.20, 0.36, 0.62);
+    }
+    vec3 c = albedo * (0.18 + 0.72 * diffuse + fill) + vec3(0.22 * specular);
     if (wireframe) {
         // distance to the nearest edge in pixels: barycentric coordinate over its screen derivative;
         // a one-pixel core and a one-pixel ramp, so lines stay clean without multisampling

@@ -5,6 +5,7 @@
 // (for its level, looked up in the frame's blocks).
 layout(location = 0) in vec3 position;   // the engine's internal frame
 layout(location = 1) in vec3 normal;     // unit, or zero for padding triangles
+layout(location = 2) in vec3 uv;         // (u, v, 0) of the corner in its face; a constant when the mesh has none
 
 uniform mat4 modelView;     // view * GpuFrame.modelMatrix, composed in double on the CPU
 uniform mat4 projection;
@@ -19,6 +20,7 @@ uniform vec3 palette[LEVELS];
 out vec3 vNormal;        // view space
 out vec3 vViewPos;
 out vec3 vColour;
+out vec2 vUv;
 noperspective out vec3 vBary;   // in screen space: the wireframe is measured in pixels
 
 vec3 levelColour(int triangle) {
@@ -46,5 +48,6 @@ void main() {
     // up to a scale the fragment shader normalises away
     vNormal = mat3(modelView) * normal;
     vColour = levelColours && blockCount > 0 ? levelColour(gl_VertexID / 3) : baseColour;
+    vUv = uv.xy;
     gl_Position = projection * p;
 }
