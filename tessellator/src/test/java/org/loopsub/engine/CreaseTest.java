@@ -201,4 +201,73 @@ class CreaseTest {
             }
         }
     }
+
+    /**
+     * Seeded random tags on closed and open meshes (edges with sharpness 0.3 to infinite, boundary
+     * edges and corners included, vertex tags): uniform output and its limit equal the reference at
+     * levels 1 and 2, with both boundary options. Meshes and tags no other test chose.
+     */
+    @Test
+    void randomTagsEqualTheReference() {
+        float[] values = {0.3f, 1f, 1.7f, 2.5f, 3f, 10f};
+        TriangleMesh[] meshes = {TestMeshes.load("icosahedron.obj"), TestMeshes.load("mesh_with_border.obj"),
+            SyntheticMeshes.diskWithHoles(), SyntheticMeshes.highValenceCone(9), SyntheticMeshes.torus(6, 5, 2)};
+        try (Tessellator t = Tessellators.create("java")) {
+            for (int mi = 0; mi < meshes.length; mi++) {
+                TriangleMesh m = meshes[mi];
+                java.util.Random random = new java.util.Random(100 + mi);
+                List<Crease> tags = new ArrayList<>();
+                for (int f = 0; f < m.triangleCount(); f++) {
+                    if (random.nextInt(4) == 0) {
+                        int c = random.nextInt(3);
+                        tags.add(new Crease(m.vertex(f, c), m.vertex(f, (c + 1) % 3), values[random.nextInt(values.length)]));
+                    }
+                }
+                Map<Integer, Float> vertexTags = new java.util.HashMap<>();
+                List<org.loopsub.api.Corner> corners = new ArrayList<>();
+                for (int v = 0; v < m.vertexCount(); v++) {
+                    if (random.nextInt(10) == 0) {
+                        float s = values[random.nextInt(values.length)];
+                        vertexTags.put(v, s);
+                        corners.add(new org.loopsub.api.Corner(v, s));
+                    }
+                }
+                TriangleMesh tagged = new TriangleMesh(m.positions(), m.triangles(), tags).withCorners(corners);
+                for (BoundaryInterpolation b : BoundaryInterpolation.values()) {
+                    ReferenceCreaseLoop.Options o = new ReferenceCreaseLoop.Options(
+                            b == BoundaryInterpolation.EDGE_ONLY ? ReferenceCreaseLoop.Boundary.EDGE_ONLY
+                                    : ReferenceCreaseLoop.Boundary.EDGE_AND_CORNER, ReferenceCreaseLoop.Creasing.UNIFORM);
+                    ReferenceCreaseLoop.Level base = ReferenceCreaseLoop.base(tagged, vertexTags, o);
+                    for (int level = 1; level <= 2; level++) {
+                        String what = "mesh " + mi + " " + b + " level " + level;
+                        ReferenceCreaseLoop.Level ref = ReferenceCreaseLoop.refine(base, level);
+                        RefineResult r = t.refine(tagged, RefineOptions.uniform(level).withBoundary(b));
+                        MeshMatcher.assertSameMesh(r.mesh(), ref.mesh().positions(), ref.mesh().triangles(),
+                                1e-5 * MeshMatcher.diagonal(ref.mesh().positions()), what);
+                        ReferenceCreaseLoop.Limit lim = ReferenceCreaseLoop.limit(ref);
+                        RefineResult rl = t.refine(tagged, RefineOptions.uniform(level).withBoundary(b).withLimitSurface(true));
+                        MeshMatcher.assertSameMesh(rl.mesh(), lim.positions(), ref.mesh().triangles(),
+                                1e-5 * MeshMatcher.diagonal(lim.positions()), what + " limit");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Adaptive refinement with creases stays crack-free, with and without the limit surface. */
+    @Test
+    void adaptiveWithCreasesIsCrackFree() {
+        TriangleMesh[] meshes = {octahedronEquator(1.5f), gridWithLine(0.5f), gridWithLine(10f), TestMeshes.load("rookT.obj")};
+        try (Tessellator t = Tessellators.create("java")) {
+            for (TriangleMesh m : meshes) {
+                for (long seed = 21; seed < 23; seed++) {
+                    for (boolean limit : new boolean[] {false, true}) {
+                        RefineResult r = t.refine(m, RefineOptions.adaptive(m.triangleCount() > 500 ? 3 : 4,
+                                AdaptiveTest.randomCriterion(seed, 0.3)).withLimitSurface(limit));
+                        CrackCheck.assertCrackFree(m, r.mesh(), "creases, seed " + seed + (limit ? ", limit" : ""));
+                    }
+                }
+            }
+        }
+    }
 }
