@@ -63,6 +63,35 @@ final class GlGpuMesh implements GpuMesh {
     private static final boolean RESIDENT = !"false".equals(System.getProperty("loopsub.gl.resident"));
     /** The last frame's sizes, from which a resident frame plans its room. */
     private final FramePrediction prediction = new FramePrediction();
+    /** Host time of resident frames: issuing the passes, then the one read-back (for frameStats). */
+    private final Phases phases = new Phases();
+
+    /** Medians of the two host phases of resident frames. */
+    private static final class Phases {
+        private final List<Long> issue = new java.util.ArrayList<>();
+        private final List<Long> wait = new java.util.ArrayList<>();
+
+        void add(long issueNanos, long waitNanos) {
+            issue.add(issueNanos);
+            wait.add(waitNanos);
+        }
+
+        private static double medianMs(List<Long> l) {
+            if (l.isEmpty()) {
+                return Double.NaN;
+            }
+            List<Long> s = new java.util.ArrayList<>(l);
+            s.sort(null);
+            return s.get(s.size() / 2) / 1e6;
+        }
+
+        @Override
+        public String toString() {
+            return String.format(java.util.Locale.ROOT, "resident host ms median: issue %.3f, read-back wait %.3f",
+                    medianMs(issue), medianMs(wait));
+        }
+    }
+
     /** Frames that ran resident, and resident frames that did not fit their plan (tests read these). */
     int residentFrames;
     int overflowFrames;
@@ -143,15 +172,18 @@ final class GlGpuMesh implements GpuMesh {
         }
         int hostProgram = glGetInteger(GL_CURRENT_PROGRAM);
         try {
+            long t0 = System.nanoTime();
             out.reset();
             glQueryCounter(queries[0], GL_TIMESTAMP);
             boolean done = false;
             int planned = RESIDENT && !options.criteria().isEmpty()
                     ? engine.issueResident(level0, options.levels(), criteria, prediction, out, indirect) : 0;
+            long t1 = System.nanoTime();
             if (planned > 0) {
                 // the read-back below reads the sizes the plan wrote
                 glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
                 done = engine.finishResident(planned, out);
+                phases.add(t1 - t0, System.nanoTime() - t1);
                 if (done) {
                     residentFrames++;
                 } else {
@@ -207,7 +239,7 @@ final class GlGpuMesh implements GpuMesh {
         if (Boolean.getBoolean("loopsub.gl.frameStats")) {
             // for tuning the resident plan on a new GPU
             System.err.println("loopsub: gl: " + frameNumber + " frames, " + residentFrames + " with their sizes on the GPU, "
-                    + overflowFrames + " refined again level by level");
+                    + overflowFrames + " refined again level by level; " + phases);
         }
         level0.close();
         out.close();
