@@ -24,7 +24,8 @@ import picocli.CommandLine.Parameters;
             "Describe a mesh and check whether it can be subdivided.",
             "",
             "Prints on stdout the counts after welding by exact position (vertices, triangles, edges, "
-                    + "boundary edges and loops, crease tags, merged and dropped vertices), the valence "
+                    + "boundary edges and loops, crease and corner tags, texture coordinates, merged and dropped "
+                    + "vertices), the valence "
                     + "histogram, warnings, and every problem that would make 'subdivide' refuse the mesh."},
         parameterListHeading = "%nParameters:%n",
         optionListHeading = "%nOptions:%n",
@@ -68,6 +69,9 @@ final class InfoCommand extends Subcommand {
         row(out, "boundary edges", count(info.boundaryEdges()));
         row(out, "boundary loops", count(info.boundaryLoops()));
         row(out, "crease tags", Integer.toString(info.creases()));
+        org.loopsub.api.TriangleMesh mesh = in.obj().mesh();
+        row(out, "corner tags", Integer.toString(mesh.corners().size()));
+        row(out, "texture coords", mesh.hasUvs() ? mesh.uvCount() + " (vt, carried through refinement)" : "none");
         row(out, "merged vertices", info.mergedVertices() + " (shared an exact position with an earlier one)");
         row(out, "dropped vertices", info.droppedUnreferenced() + " (used by no face)");
         out.println("valence histogram:");

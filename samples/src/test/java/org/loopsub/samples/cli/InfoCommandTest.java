@@ -38,6 +38,18 @@ class InfoCommandTest {
     }
 
     @Test
+    void cornerTagsAndTextureCoordinatesAreCounted(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path in = dir.resolve("tagged.obj");
+        java.nio.file.Files.writeString(in, "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\n"
+                + "f 1/1 2/2 3/3\nt corner 2/1/0 0 1 10\n");
+        Cli.Result r = Cli.run("info", in.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertEquals("2", field(r.out(), "corner tags"));
+        assertEquals("3 (vt, carried through refinement)", field(r.out(), "texture coords"));
+    }
+
+    @Test
     void valenceHistogramAddsUpToTheVertices() {
         Cli.Result r = Cli.run("info", Cli.mesh("bunny_npm.obj").toString());
         Matcher m = Pattern.compile("(?m)^  valence +(\\d+): (\\d+) vert").matcher(r.out());
