@@ -139,6 +139,73 @@ class GpuMeshTest extends GlTestBase {
         }
     }
 
+    /**
+     * Creases, corners and uvs together in a renderer's frames (resident adaptive frames and a
+     * uniform one, with and without the limit surface): the Java back end's positions and normals.
+     */
+    @Test
+    void creasedTexturedFramesEqualTheJavaBackEnd() {
+        TriangleMesh tagged = UvTest.seamed(CreaseTest.gridWithLine(1.5f));
+        TriangleMesh mesh = new TriangleMesh(tagged.positions(), tagged.triangles(), tagged.creases(), tagged.uvs(),
+                tagged.uvIndices()).withCorners(java.util.List.of(new org.loopsub.api.Corner(tagged.vertex(5, 0), 2f)));
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            for (boolean limit : new boolean[] {false, true}) {
+                for (float d : new float[] {3, 2, 3}) {
+                    RefineOptions o = screen(new Point3(0.5f, 0.5f, 0f), d, 8).withLimitSurface(limit);
+                    assertBits8(javaCorners(mesh, null, o), frameCorners8(m.refine(o)), "tags and uvs, distance " + d
+                            + (limit ? ", limit" : ""));
+                }
+                RefineOptions u = RefineOptions.uniform(2).withLimitSurface(limit);
+                assertBits8(javaCorners(mesh, null, u), frameCorners8(m.refine(u)), "uniform 2" + (limit ? ", limit" : ""));
+            }
+        }
+    }
+
+    /** {@link #frameCorners} for a mesh with uvs: per corner position, normal, then u and v. */
+    private static float[] frameCorners8(GpuFrame f) {
+        float[] pn = frameCorners(f);
+        int[] cmd = new int[4];
+        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.drawIndirectBuffer(), 0, cmd);
+        float[] pos = new float[3 * cmd[0]];
+        float[] uv = new float[3 * cmd[0]];
+        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, pos);
+        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.uvBuffer(), 0, uv);
+        float[] all = new float[pn.length / 6 * 8];
+        int n = 0;
+        for (int t = 0; t < cmd[0] / 3; t++) {
+            boolean pad = true;
+            for (int i = 0; i < 9; i++) {
+                pad &= Float.floatToRawIntBits(pos[9 * t + i]) == 0;
+            }
+            if (pad) {
+                continue;
+            }
+            for (int c = 0; c < 3; c++, n++) {
+                System.arraycopy(pn, 6 * n, all, 8 * n, 6);
+                all[8 * n + 6] = uv[9 * t + 3 * c];
+                all[8 * n + 7] = uv[9 * t + 3 * c + 1];
+            }
+        }
+        return all;
+    }
+
+    /** {@link #assertBits} for 8 floats per corner: positions and uvs to the bit, normals as there. */
+    private static void assertBits8(float[] expected, float[] actual, String what) {
+        assertEquals(expected.length, actual.length, what + ": length");
+        float[] e6 = new float[expected.length / 8 * 6];
+        float[] a6 = new float[e6.length];
+        for (int v = 0; v < expected.length / 8; v++) {
+            System.arraycopy(expected, 8 * v, e6, 6 * v, 6);
+            System.arraycopy(actual, 8 * v, a6, 6 * v, 6);
+            for (int x = 6; x < 8; x++) {
+                assertEquals(Float.floatToRawIntBits(expected[8 * v + x]), Float.floatToRawIntBits(actual[8 * v + x]),
+                        what + ": uv of corner " + v);
+            }
+        }
+        assertBits(e6, a6, what);
+    }
+
     /** A mesh with uvs: each frame's uv buffer holds the Java back end's uvs, corner for corner. */
     @Test
     void uvFramesEqualTheJavaBackEnd() {
