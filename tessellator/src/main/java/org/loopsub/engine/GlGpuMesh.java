@@ -63,6 +63,9 @@ final class GlGpuMesh implements GpuMesh {
     private static final boolean RESIDENT = !"false".equals(System.getProperty("loopsub.gl.resident"));
     /** The last frame's sizes, from which a resident frame plans its room. */
     private final FramePrediction prediction = new FramePrediction();
+    /** The settings the current records were made for (see refine). */
+    private List<Object> lastSurface = List.of(Scheme.LOOP, false, true, org.loopsub.api.BoundaryInterpolation.EDGE_ONLY);
+
     /** Host time of resident frames: issuing the passes, then the one read-back (for frameStats). */
     private final Phases phases = new Phases();
 
@@ -160,7 +163,11 @@ final class GlGpuMesh implements GpuMesh {
         checkOpen();
         GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), radius);
-        PreparedMesh wanted = prepared.configured(true, options);
+        // What decides the records: the scheme, the limit surface, creases and boundary option. Looked
+        // at only when one of them changes (working out the sharpness visits every vertex).
+        List<Object> surface = List.of(options.scheme(), options.limitSurface(), options.creases(), options.boundary());
+        PreparedMesh wanted = surface.equals(lastSurface) ? prepared : prepared.configured(true, options);
+        lastSurface = surface;
         if (options.scheme() != engineScheme || wanted != prepared) {
             // Other weights, the limit surface or other sharpness: other level-0 records, maybe another layout.
             prepared = wanted;

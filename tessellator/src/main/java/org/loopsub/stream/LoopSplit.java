@@ -601,11 +601,14 @@ public final class LoopSplit {
 
     /** A child's uvs: corner c keeps the parent's corner, the others are born ones (e0, e1, e2: edge per child corner, -1 = parent's corner). */
     private void carryUvs(float[] q, int qb, float[] p, int pb, int e0, int e1, int e2) {
-        int[] es = {e0, e1, e2};
-        for (int cc = 0; cc < 3; cc++) {
-            for (int x = 0; x < 2; x++) {
-                q[qb + layout.uvFloat(cc, x)] = es[cc] < 0 ? p[pb + layout.uvFloat(cc, x)] : bornUv[2 * es[cc] + x];
-            }
+        carryUv(q, qb, p, pb, 0, e0);
+        carryUv(q, qb, p, pb, 1, e1);
+        carryUv(q, qb, p, pb, 2, e2);
+    }
+
+    private void carryUv(float[] q, int qb, float[] p, int pb, int cc, int e) {
+        for (int x = 0; x < 2; x++) {
+            q[qb + layout.uvFloat(cc, x)] = e < 0 ? p[pb + layout.uvFloat(cc, x)] : bornUv[2 * e + x];
         }
     }
 
