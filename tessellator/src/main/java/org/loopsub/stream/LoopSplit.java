@@ -747,7 +747,6 @@ public final class LoopSplit {
         nextE1[c] = c1;
         boolean blend = parentRule != childRule && parentRule >= LoopRules.CREASE;
         float w = blend ? Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]) : 0f;
-        int v = pb + 3 * c;
         for (int x = 0; x < 3; x++) {
             float child = maskCoordinate(p, pb, c, k, g, childRule, c0, c1, x);
             vertexPoints[3 * c + x] = blend
