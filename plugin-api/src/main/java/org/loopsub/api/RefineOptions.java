@@ -18,13 +18,14 @@ public final class RefineOptions {
     private final boolean limitSurface;
     private final boolean creases;
     private final BoundaryInterpolation boundary;
+    private final Creasing creasing;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
-        this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY);
+        this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY, Creasing.UNIFORM);
     }
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
-                          boolean limitSurface, boolean creases, BoundaryInterpolation boundary) {
+                          boolean limitSurface, boolean creases, BoundaryInterpolation boundary, Creasing creasing) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -38,6 +39,7 @@ public final class RefineOptions {
         this.limitSurface = limitSurface;
         this.creases = creases;
         this.boundary = Objects.requireNonNull(boundary, "boundary");
+        this.creasing = Objects.requireNonNull(creasing, "creasing");
     }
 
     /**
@@ -71,7 +73,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
     }
 
     /**
@@ -86,7 +88,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withLimitSurface(boolean limitSurface) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
     }
 
     /**
@@ -99,7 +101,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreases(boolean creases) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
     }
 
     /**
@@ -107,12 +109,25 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withBoundary(BoundaryInterpolation boundary) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
     }
 
     /** @return whether crease tags apply ({@link #withCreases}) */
     public boolean creases() {
         return creases;
+    }
+
+    /**
+     * @param creasing how semi-sharp sharpness decays per level
+     * @return a copy with that setting
+     */
+    public RefineOptions withCreasing(Creasing creasing) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
+    }
+
+    /** @return how semi-sharp sharpness decays ({@link #withCreasing}) */
+    public Creasing creasing() {
+        return creasing;
     }
 
     /** @return how boundaries refine ({@link #withBoundary}) */
@@ -128,7 +143,7 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
     }
 
     /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
@@ -165,17 +180,17 @@ public final class RefineOptions {
     public boolean equals(Object o) {
         return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
                 && r.criteria.equals(criteria) && r.limitSurface == limitSurface && r.creases == creases
-                && r.boundary == boundary;
+                && r.boundary == boundary && r.creasing == creasing;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
-                + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + "]";
+                + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + ", creasing=" + creasing + "]";
     }
 }

@@ -54,13 +54,15 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
     public PreparedMesh configured(boolean normals, RefineOptions options) {
         Sharpness s = sharpness(options);
         boolean n = normals || options.limitSurface();
+        boolean chaikin = s != null && options.creasing() == org.loopsub.api.Creasing.CHAIKIN;
         boolean same = layout.carriesNormals() == n && layout.limit() == options.limitSurface()
-                && layout.uvs() == mesh.hasUvs()
+                && layout.uvs() == mesh.hasUvs() && layout.chaikin() == chaikin
                 && (!n || options.scheme() == scheme) && Objects.equals(s, sharpness);
         if (same) {
             return this;
         }
-        RecordLayout l = new RecordLayout(layout.fanCapacity(), n, options.limitSurface(), s != null, mesh.hasUvs());
+        RecordLayout l = new RecordLayout(layout.fanCapacity(), n, options.limitSurface(), s != null, mesh.hasUvs(),
+                chaikin);
         List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, options.scheme(), s,
                 cornerUvs());
         return new PreparedMesh(mesh, frame, positions, topology, l, r, merged, warnings, sourceVertices,

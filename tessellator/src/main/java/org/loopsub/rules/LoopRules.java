@@ -477,4 +477,29 @@ public final class LoopRules {
         }
         return t;
     }
+
+    /** Chaikin's weight of the edge's own sharpness in its half. */
+    public static final float CHAIKIN_OWN = 0.75f;
+    /** Chaikin's weight of the average of the other semi-sharp edges at the half's end. */
+    public static final float CHAIKIN_OTHERS = 0.25f;
+
+    /**
+     * The sharpness of the half of an edge at vertex v one level down, by Chaikin's rule:
+     * {@code 3/4 s + 1/4 avg - 1}, avg the average of v's other semi-sharp edges ({@code s - 1} when
+     * there are none, {@code avg < 0}), at least 0; infinite stays infinite.
+     *
+     * @param s the edge's sharpness
+     * @param avg the average at v, or a negative number when v has no other semi-sharp edge
+     * @return the half's sharpness
+     */
+    public static float chaikinHalf(float s, float avg) {
+        if (s >= INFINITE_SHARPNESS) {
+            return INFINITE_SHARPNESS;
+        }
+        if (s <= 0f) {
+            return 0f;
+        }
+        float child = avg < 0f ? s - 1f : CHAIKIN_OWN * s + CHAIKIN_OTHERS * avg - 1f;
+        return child > 0f ? child : 0f;
+    }
 }

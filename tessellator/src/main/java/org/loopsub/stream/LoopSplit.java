@@ -89,6 +89,10 @@ public final class LoopSplit {
     private boolean sharpRecord;
     private float[] curP;
     private int curPb;
+    /** Chaikin's creasing: per corner c and ring position i, the half of spoke i at c one level down. */
+    private final boolean chaikin;
+    private final float[] nearHalf;
+    private final float[] others;
     /** Per corner of a sharp record: its rule at the next level and the sharp spokes it has there. */
     private final int[] nextRule = new int[3];
     private final int[] nextE0 = new int[3];
@@ -129,12 +133,15 @@ public final class LoopSplit {
         this.tangentStride = weights.length / 2;
         this.tangents = normals ? LoopRules.boundaryTangents(tangentStride - 1) : null;
         this.creases = layout.creases();
+        this.chaikin = layout.chaikin();
         this.uvs = layout.uvs();
         this.vuv = layout.vertexUv();
         this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
         this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
         this.reciprocals = LoopRules.reciprocals(ringMax + 2);
         this.decayed = new float[ringMax + 1];
+        this.nearHalf = new float[3 * ringMax];
+        this.others = new float[ringMax];
         this.edgePoints = new float[3 * ringMax * 3];
         this.ring = new float[ringMax];
         this.ringOff = new int[3 * ringMax];
@@ -256,13 +263,19 @@ public final class LoopSplit {
         // Vertex points, then edge points of every spoke; shared spokes are computed from both ends
         // and agree because the masks are symmetric to the bit.
         for (int c = 0; c < 3; c++) {
+            int t = c * ringMax;
+            for (int i = 0; i < k[c]; i++) {
+                ringOff[t + i] = 3 * layout.ringSlot(c, k[c], g[c], i);
+                ringBits[t + i] = layout.ringBit(c, k[c], g[c], i);
+            }
+        }
+        if (chaikin && sharpRecord) {
+            chaikinHalves(p, pb);
+        }
+        for (int c = 0; c < 3; c++) {
             int kc = k[c];
             int gc = g[c];
             int t = c * ringMax;
-            for (int i = 0; i < kc; i++) {
-                ringOff[t + i] = 3 * layout.ringSlot(c, kc, gc, i);
-                ringBits[t + i] = layout.ringBit(c, kc, gc, i);
-            }
             boolean frozen = false;
             for (int i = 0; i < kc && adaptiveRules && !frozen; i++) {
                 frozen = RecordLayout.bit(meta, mb, ringBits[t + i]);
@@ -288,9 +301,16 @@ public final class LoopSplit {
                 }
                 putPoint(bornRing, 12, vertexPoints, 3 * c1);
                 putPoint(bornRing, 15, edgePoints, ep(c1, 0));
+                // m_c's two sharp edges, if any: the halves of edge c at c and at c+1
                 float half = sharpRecord ? LoopRules.decay(p[pb + layout.spokeSharpness(c)]) : 0f;
-                boolean crease = sharpRecord && interior[c] && half > 0;
-                bornStale[c] = crease && half < LoopRules.INFINITE_SHARPNESS;
+                float half1 = half;
+                if (chaikin && sharpRecord) {
+                    half = nearHalf[c * ringMax];
+                    half1 = nearHalf[c1 * ringMax + 1];
+                }
+                boolean crease = sharpRecord && interior[c] && half > 0 && half1 > 0;
+                bornStale[c] = sharpRecord && interior[c] && (half > 0 || half1 > 0)
+                        && (half < LoopRules.INFINITE_SHARPNESS || half1 < LoopRules.INFINITE_SHARPNESS);
                 birth(c, edgePoints, ep(c, 0), interior[c], crease);
             }
             for (int c = 0; c < 3; c++) {
@@ -692,6 +712,80 @@ public final class LoopSplit {
         }
     }
 
+    /**
+     * Chaikin's halves at the record's corners ({@link #nearHalf}): each spoke's sharpness blended with
+     * the average of the other semi-sharp spokes at the corner, summed in ascending order and times a
+     * reciprocal, so that every record holding the corner gets the same bits.
+     */
+    private void chaikinHalves(float[] p, int pb) {
+        for (int c = 0; c < 3; c++) {
+            for (int i = 0; i < k[c]; i++) {
+                int n = 0;
+                for (int j = 0; j < k[c]; j++) {
+                    float s = spokeSharpness(p, pb, c, k[c], g[c], j);
+                    if (j != i && s > 0 && s < LoopRules.INFINITE_SHARPNESS) {
+                        others[n++] = s;
+                    }
+                }
+                float avg = n == 0 ? -1f : LoopRules.sortedSum(others, n) * reciprocals[n];
+                nearHalf[c * ringMax + i] = LoopRules.chaikinHalf(spokeSharpness(p, pb, c, k[c], g[c], i), avg);
+            }
+        }
+    }
+
+    /** The half of spoke i of corner c at its far end, one level down (Chaikin). */
+    private float farHalf(float[] p, int pb, int c, int i) {
+        if (i == 0) {
+            return nearHalf[(c + 1) % 3 * ringMax + 1];
+        }
+        if (i == 1) {
+            return nearHalf[(c + 2) % 3 * ringMax];
+        }
+        return LoopRules.chaikinHalf(spokeSharpness(p, pb, c, k[c], g[c], i),
+                p[pb + layout.spokeFar(ringBits[c * ringMax + i])]);
+    }
+
+    /** The average of the semi-sharp halves at corner y's end other than that of spoke i, or -1. */
+    private float nextAverage(int y, int i) {
+        int n = 0;
+        for (int j = 0; j < k[y]; j++) {
+            float h = nearHalf[y * ringMax + j];
+            if (j != i && h > 0 && h < LoopRules.INFINITE_SHARPNESS) {
+                others[n++] = h;
+            }
+        }
+        return n == 0 ? -1f : LoopRules.sortedSum(others, n) * reciprocals[n];
+    }
+
+    /** {@link #farHalf} of the current record when Chaikin applies (else unused: 0). */
+    private float chaikinFar(int c, int i) {
+        return chaikin && sharpRecord ? farHalf(curP, curPb, c, i) : 0f;
+    }
+
+    /** {@link #nextAverage} when Chaikin applies (else unused: 0). */
+    private float nextAverageIf(int y, int i) {
+        return chaikin && sharpRecord ? nextAverage(y, i) : 0f;
+    }
+
+    /** A half as a far-end average of one edge: itself when semi-sharp, else -1. */
+    private static float alone(float h) {
+        return h > 0 && h < LoopRules.INFINITE_SHARPNESS ? h : -1f;
+    }
+
+    /** Ring position of a spoke bit at corner c, or -1 when the record has no such spoke. */
+    private int ringIndex(int c, int bit) {
+        for (int i = 0; i < k[c]; i++) {
+            if (ringBits[c * ringMax + i] == bit) {
+                return i;
+            }
+        }
+        if (bit == 3 + 2 * c) {
+            // a valence-3 corner: D_prev and D_next are one vertex, ring position k - 1 holds both bits
+            return k[c] - 1;
+        }
+        return -1;  // no such spoke here (a D across a boundary edge): its bits and sharpness are 0
+    }
+
     /** Sharpness of spoke i of corner c (a boundary spoke is infinitely sharp). */
     private float spokeSharpness(float[] p, int pb, int c, int k, int g, int i) {
         return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS
@@ -719,7 +813,7 @@ public final class LoopSplit {
         int c1 = -1;
         for (int i = 0; i < k; i++) {
             float s = spokeSharpness(p, pb, c, k, g, i);
-            float next = LoopRules.decay(s);
+            float next = chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(s);
             if (s > 0) {
                 if (np == 0) {
                     p0 = i;
@@ -774,8 +868,10 @@ public final class LoopSplit {
         int b = pb + ringSlot3(c, i);
         int out = ep(c, i);
         float sharp = sharpRecord ? p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])] : 0f;
+        // A crease while both halves stay sharp (uniform creasing: s >= 1; Chaikin: each half its own)
+        boolean crease = chaikin ? sharp > 0 && nearHalf[c * ringMax + i] > 0 && farHalf(p, pb, c, i) > 0 : sharp >= 1f;
         if (LoopFlagEdges.isBoundarySpoke(k, g, i) || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])
-                || sharp >= 1f) {
+                || crease) {
             for (int x = 0; x < 3; x++) {
                 edgePoints[out + x] = LoopRules.midpoint(p[a + x], p[b + x]);
             }
@@ -818,20 +914,21 @@ public final class LoopSplit {
         int first = 2 + (dp ? 1 : 0);
         for (int jj = 0; jj < fan; jj++) {
             putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, ep(c, first + jj));
-            copySpoke(meta, mb, layout.fanBit(c, jj), q, qb, qm, qmb, layout.fanBit(c, jj));
+            copySpoke(meta, mb, layout.fanBit(c, jj), c, farOf(alone(chaikinFar(c, first + jj))), q, qb, qm, qmb,
+                    layout.fanBit(c, jj));
         }
         // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
         if (interior[c]) {
             putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, ep(c1, 2));
             putPoint(q, qb + 3 * layout.fanSlot(c1, 1), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, q, qb, qm, qmb, layout.fanBit(c1, 1));
+            copySpoke(meta, mb, c, c1, farOf(nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 1));
         } else {
             putPoint(q, qb + 3 * layout.fanSlot(c1, 0), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, q, qb, qm, qmb, layout.fanBit(c1, 0));
+            copySpoke(meta, mb, c, c1, farOf(nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 0));
         }
         // m_{c+2}: ring (V'_c, m_c, m_{c+1}, V'_{c+2}, [E(c+2, D_{c+2})], [E(c, D_{c+2})]).
         putPoint(q, qb + 3 * layout.fanSlot(c2, 0), vertexPoints, 3 * c2);
-        copySpoke(meta, mb, c2, q, qb, qm, qmb, layout.fanBit(c2, 0));
+        copySpoke(meta, mb, c2, c2, farOf(nextAverageIf(c2, 0)), q, qb, qm, qmb, layout.fanBit(c2, 0));
         if (interior[c2]) {
             putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, ep(c2, k[c2] - 1));
         }
@@ -846,10 +943,12 @@ public final class LoopSplit {
         qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], childNf);
         qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
         // Halves of parent edges and spokes inherit their complete bits; new edges start open.
-        copySpoke(meta, mb, c, q, qb, qm, qmb, c);
-        copySpoke(meta, mb, c2, q, qb, qm, qmb, c2);
-        copySpoke(meta, mb, 3 + 2 * c, q, qb, qm, qmb, 3 + 2 * c);
-        copySpoke(meta, mb, 4 + 2 * c2, q, qb, qm, qmb, 4 + 2 * c2);
+        copySpoke(meta, mb, c, c, 0f, q, qb, qm, qmb, c);
+        copySpoke(meta, mb, c2, c, 0f, q, qb, qm, qmb, c2);
+        copySpoke(meta, mb, 3 + 2 * c, c, farOf(interior[c] ? alone(chaikinFar(c, k[c] - 1)) : -1f), q, qb, qm, qmb,
+                3 + 2 * c);
+        copySpoke(meta, mb, 4 + 2 * c2, c, farOf(RecordLayout.prevEdgeInterior(g[c]) ? alone(chaikinFar(c, 2)) : -1f),
+                q, qb, qm, qmb, 4 + 2 * c2);
         if (sharpRecord) {
             // the corner keeps its (decayed) sharpness; the new vertices have none
             q[qb + layout.cornerSharpness(c)] = LoopRules.decay(curP[curPb + layout.cornerSharpness(c)]);
@@ -880,8 +979,8 @@ public final class LoopSplit {
             kk[jj] = interior[e] ? 6 : 4;
             gg[jj] = interior[e] ? RecordLayout.NO_GAP : 2;
             // (m_{j+1}, V'_{j+2}) halves parent edge j+1; (m_{j+2}, V'_{j+2}) halves parent edge j+2.
-            copySpoke(meta, mb, e, q, qb, qm, qmb, 3 + 2 * jj);
-            copySpoke(meta, mb, e2, q, qb, qm, qmb, 4 + 2 * jj);
+            copySpoke(meta, mb, e, e2, farOf(nextAverageIf(e2, 1)), q, qb, qm, qmb, 3 + 2 * jj);
+            copySpoke(meta, mb, e2, e2, farOf(nextAverageIf(e2, 0)), q, qb, qm, qmb, 4 + 2 * jj);
         }
         qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], 0);
         qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
@@ -893,12 +992,35 @@ public final class LoopSplit {
         }
     }
 
-    /** A spoke of a child that halves a spoke of the parent: its complete bit and decayed sharpness. */
-    private void copySpoke(int[] meta, int mb, int bit, float[] q, int qb, int[] qm, int qmb, int childBit) {
+    /**
+     * A spoke of a child that halves a spoke of the parent: its complete bit and sharpness, the
+     * parent spoke's half at corner {@code end}'s end; with Chaikin also {@code far}, the average at
+     * the child spoke's far end (for a child spoke that is not one of the child's own edges).
+     */
+    private void copySpoke(int[] meta, int mb, int bit, int end, float far, float[] q, int qb, int[] qm, int qmb,
+                           int childBit) {
         copyBit(meta, mb, bit, qm, qmb, childBit);
-        if (sharpRecord) {
-            q[qb + layout.spokeSharpness(childBit)] = LoopRules.decay(curP[curPb + layout.spokeSharpness(bit)]);
+        if (!sharpRecord) {
+            return;
         }
+        float half;
+        if (!chaikin) {
+            half = LoopRules.decay(curP[curPb + layout.spokeSharpness(bit)]);
+        } else if (bit < 3) {
+            half = end == bit ? nearHalf[bit * ringMax] : nearHalf[end * ringMax + 1];
+        } else {
+            int i = ringIndex(end, bit);
+            half = i < 0 ? 0f : nearHalf[end * ringMax + i];
+        }
+        q[qb + layout.spokeSharpness(childBit)] = half;
+        if (chaikin && childBit >= 3) {
+            q[qb + layout.spokeFar(childBit)] = far;
+        }
+    }
+
+    /** With Chaikin, the far-end average a child spoke gets (0 without: unused). */
+    private float farOf(float value) {
+        return chaikin && sharpRecord ? value : 0f;
     }
 
     /** Sets a finished child's {@link RecordLayout#SHARP} bit if any of its sharpness is above 0. */

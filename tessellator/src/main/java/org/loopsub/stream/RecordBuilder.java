@@ -119,7 +119,11 @@ public final class RecordBuilder {
                         for (int i = 0; i < k[c]; i++) {
                             int u = topology.neighbour(v, (s + i) % k[c]);
                             float e = sharpness.edge(v, u);
-                            chunk.points[r * pf + layout.spokeSharpness(layout.ringBit(c, k[c], g[c], i))] = e;
+                            int bit = layout.ringBit(c, k[c], g[c], i);
+                            chunk.points[r * pf + layout.spokeSharpness(bit)] = e;
+                            if (layout.chaikin() && bit >= 3) {
+                                chunk.points[r * pf + layout.spokeFar(bit)] = otherAverage(topology, sharpness, u, v);
+                            }
                             sharp |= e > 0;
                             boolean boundarySpoke = g[c] != RecordLayout.NO_GAP && (i == g[c] || i == (g[c] + 1) % k[c]);
                             sharpEdges += e > 0 && !boundarySpoke ? 1 : 0;
@@ -220,6 +224,27 @@ public final class RecordBuilder {
             }
         }
         return new float[][] {lp, ln};
+    }
+
+    /**
+     * The average sharpness of u's semi-sharp edges other than (u, v) (boundary edges are infinitely
+     * sharp, so not semi-sharp), as a split works it out for a corner: summed in ascending order,
+     * times the reciprocal of the count; -1 when there are none.
+     */
+    static float otherAverage(MeshTopology topology, Sharpness sharpness, int u, int v) {
+        int k = topology.valence(u);
+        float[] vals = new float[k];
+        int n = 0;
+        boolean boundary = topology.isBoundary(u);
+        for (int i = 0; i < k; i++) {
+            int w = topology.neighbour(u, i);
+            boolean boundaryEdge = boundary && (i == 0 || i == k - 1);
+            float s = boundaryEdge ? Sharpness.INFINITE : sharpness.edge(u, w);
+            if (w != v && s > 0 && s < Sharpness.INFINITE) {
+                vals[n++] = s;
+            }
+        }
+        return n == 0 ? -1f : LoopRules.sortedSum(vals, n) * (float) (1.0 / n);
     }
 
     /** Whether vertex a's position precedes b's: x first, then y, then z. */

@@ -64,6 +64,22 @@ public final class RecordLayout {
     private final int sharpBase;
     private final boolean uvs;
     private final int uvBase;
+    private final boolean chaikin;
+    private final int farBase;
+
+    /** @return whether sharpness decays by Chaikin's rule (spokes carry their far-end averages) */
+    public boolean chaikin() {
+        return chaikin;
+    }
+
+    /**
+     * @return the float holding, for the spoke whose complete bit is {@code bit}, the average sharpness
+     *     of the other semi-sharp edges at its far end, or -1 when there are none (with {@link #chaikin()};
+     *     not used for the record's own edges, whose far end is a corner of the record)
+     */
+    public int spokeFar(int bit) {
+        return farBase + bit;
+    }
 
     /** @return whether records carry texture coordinates (and output vertices a uv) */
     public boolean uvs() {
@@ -130,6 +146,20 @@ public final class RecordLayout {
      *            channel, refined linearly), and output vertices a uv
      */
     public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs) {
+        this(fanCapacity, normals, limit, creases, uvs, false);
+    }
+
+    /**
+     * @param fanCapacity F, the most fan slots any corner needs
+     * @param normals whether records carry each corner's limit normal
+     * @param limit whether records carry each corner's limit position (implies {@code normals})
+     * @param creases whether records carry spoke and corner sharpness
+     * @param uvs whether records carry each corner's texture coordinate in this face
+     * @param chaikin with creases: Chaikin's creasing, for which every spoke also carries the average
+     *                sharpness of the other semi-sharp edges at its far end ({@link #spokeFar})
+     */
+    public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs,
+                        boolean chaikin) {
         if (fanCapacity < MIN_FAN) {
             throw new IllegalArgumentException("fan capacity must be >= " + MIN_FAN);
         }
@@ -140,7 +170,9 @@ public final class RecordLayout {
         this.pointSlots = FIXED_POINTS + 3 * fanCapacity + (this.normals ? 3 : 0) + (limit ? 3 : 0);
         this.sharpBase = 3 * pointSlots;
         this.uvs = uvs;
-        this.uvBase = sharpBase + (creases ? FIXED_SPOKES + 3 * fanCapacity + 3 : 0);
+        this.chaikin = creases && chaikin;
+        this.farBase = sharpBase + (creases ? FIXED_SPOKES + 3 * fanCapacity + 3 : 0);
+        this.uvBase = farBase + (this.chaikin ? FIXED_SPOKES + 3 * fanCapacity : 0);
         this.metaInts = 2 + (FIXED_SPOKES + 3 * fanCapacity + 31) / 32;
     }
 
@@ -214,7 +246,7 @@ public final class RecordLayout {
 
     /** @return floats per record (x, y, z per point slot) */
     public int pointFloats() {
-        return 3 * pointSlots + (creases ? spokes() + 3 : 0) + (uvs ? 6 : 0);
+        return 3 * pointSlots + (creases ? spokes() + 3 : 0) + (chaikin ? spokes() : 0) + (uvs ? 6 : 0);
     }
 
     /** @return ints of metadata per record */

@@ -270,4 +270,46 @@ class CreaseTest {
             }
         }
     }
+
+    /** Chaikin's creasing equals the reference's at levels 1 to 3 (positions), and its limit. */
+    @Test
+    void chaikinEqualsTheReference() {
+        float[] values = {0.3f, 1f, 1.7f, 2.5f, 3f, 10f};
+        List<TriangleMesh> meshes = new ArrayList<>(List.of(octahedronEquator(2.5f), gridWithLine(1.7f),
+                TestMeshes.load("rookT.obj")));
+        TriangleMesh t = SyntheticMeshes.torus(6, 5, 2);
+        java.util.Random random = new java.util.Random(7);
+        List<Crease> tags = new ArrayList<>();
+        for (int f = 0; f < t.triangleCount(); f++) {
+            if (random.nextInt(3) == 0) {
+                int c = random.nextInt(3);
+                tags.add(new Crease(t.vertex(f, c), t.vertex(f, (c + 1) % 3), values[random.nextInt(values.length)]));
+            }
+        }
+        meshes.add(new TriangleMesh(t.positions(), t.triangles(), tags));
+        try (Tessellator tess = Tessellators.create("java")) {
+            for (int mi = 0; mi < meshes.size(); mi++) {
+                TriangleMesh m = meshes.get(mi);
+                ReferenceCreaseLoop.Level base = ReferenceCreaseLoop.base(m, Map.of(), new ReferenceCreaseLoop.Options(
+                        ReferenceCreaseLoop.Boundary.EDGE_ONLY, ReferenceCreaseLoop.Creasing.CHAIKIN));
+                for (int level = 1; level <= (m.triangleCount() > 1000 ? 2 : 3); level++) {
+                    ReferenceCreaseLoop.Level ref = ReferenceCreaseLoop.refine(base, level);
+                    RefineOptions o = RefineOptions.uniform(level).withCreasing(org.loopsub.api.Creasing.CHAIKIN);
+                    RefineResult r = tess.refine(m, o);
+                    MeshMatcher.assertSameMesh(r.mesh(), ref.mesh().positions(), ref.mesh().triangles(),
+                            1e-5 * MeshMatcher.diagonal(ref.mesh().positions()), "chaikin mesh " + mi + " level " + level);
+                    ReferenceCreaseLoop.Limit lim = ReferenceCreaseLoop.limit(ref);
+                    RefineResult rl = tess.refine(m, o.withLimitSurface(true));
+                    MeshMatcher.assertSameMesh(rl.mesh(), lim.positions(), ref.mesh().triangles(),
+                            1e-5 * MeshMatcher.diagonal(lim.positions()), "chaikin limit mesh " + mi + " level " + level);
+                }
+            }
+            // the random tags meet with different sharpness: Chaikin's surface is not the uniform one
+            TriangleMesh mixed = meshes.get(meshes.size() - 1);
+            float[] chaikin = tess.refine(mixed, RefineOptions.uniform(2).withCreasing(org.loopsub.api.Creasing.CHAIKIN))
+                    .mesh().positions();
+            float[] uniform = tess.refine(mixed, RefineOptions.uniform(2)).mesh().positions();
+            assertTrue(!java.util.Arrays.equals(chaikin, uniform), "Chaikin changed nothing");
+        }
+    }
 }
