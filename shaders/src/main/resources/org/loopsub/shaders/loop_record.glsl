@@ -170,6 +170,13 @@ float loopCreaseEdgePoint(float w, float a, float b, float c, float d) {
     precise float p = e * (a + b) + o * (c + d);
     return p;
 }
+// Chaikin's half at a vertex (LoopRules.chaikinHalf): avg < 0 when the vertex has no other semi-sharp edge.
+float loopChaikinHalf(float s, float avg) {
+    if (s >= SHARP_INFINITE) return SHARP_INFINITE;
+    if (s <= 0.0) return 0.0;
+    precise float child = avg < 0.0 ? s - 1.0 : LOOP_CHAIKIN_OWN * s + LOOP_CHAIKIN_OTHERS * avg - 1.0;
+    return child > 0.0 ? child : 0.0;
+}
 float loopBlend(float w, float parent, float child) {
     precise float r = w * parent + (1.0 - w) * child;
     return r;

@@ -120,6 +120,8 @@ float edgePoints[3 * RING_MAX * 3];
 float ring[RING_MAX + 1];  // one more: the values a transition weight averages (LoopSplit.decayed)
 uint childBits[META_INTS - 2];
 uint sR;  // this invocation's record (splitOne)
+int sK[3];  // its corners' valences and gaps
+int sG[3];
 #ifdef CREASES
 // The record has sharpness (general path only); the children's sharpness, written by endChild.
 bool sSharp;
@@ -132,6 +134,12 @@ int sNextRule[3];
 int sNextE0[3];
 int sNextE1[3];
 bool sBornStale[3];  // the vertex born on edge e has a level-dependent limit (a semi-sharp crease)
+#endif
+#ifdef CHAIKIN
+// Chaikin's creasing: per corner c and ring position i the half of spoke i at c one level down, and
+// the children's far-end averages (written by endChild at FAR_BASE).
+float nearHalf[3 * RING_MAX];
+float childFar[SPOKES];
 #endif
 // The record's complete bits, loaded once: the masks test them dozens of times.
 uint recordBits[META_INTS - 2];
@@ -161,6 +169,56 @@ float spokeSharpness(uint r, int c, int k, int g, int i) {
     return isBoundarySpoke(k, g, i) ? SHARP_INFINITE : srcFloat(r, SHARP_BASE + ringBit(c, k, g, i));
 }
 
+#ifdef CHAIKIN
+// Twin of LoopSplit.chaikinHalves.
+void chaikinHalves(uint r) {
+    for (int c = 0; c < 3; c++) {
+        for (int i = 0; i < sK[c]; i++) {
+            int n = 0;
+            for (int j = 0; j < sK[c]; j++) {
+                float s = spokeSharpness(r, c, sK[c], sG[c], j);
+                if (j != i && s > 0.0 && s < SHARP_INFINITE) ring[n++] = s;
+            }
+            float avg = -1.0;
+            if (n > 0) {
+                precise float a = sortedSum(n) * weights[RECIPROCAL_BASE + n];
+                avg = a;
+            }
+            nearHalf[c * RING_MAX + i] = loopChaikinHalf(spokeSharpness(r, c, sK[c], sG[c], i), avg);
+        }
+    }
+}
+
+// The half of spoke i of corner c at its far end (LoopSplit.farHalf).
+float farHalf(uint r, int c, int i) {
+    if (i == 0) return nearHalf[((c + 1) % 3) * RING_MAX + 1];
+    if (i == 1) return nearHalf[((c + 2) % 3) * RING_MAX];
+    return loopChaikinHalf(spokeSharpness(r, c, sK[c], sG[c], i), srcFloat(r, FAR_BASE + ringBit(c, sK[c], sG[c], i)));
+}
+
+// The average of the semi-sharp halves at corner y other than that of spoke i, or -1 (LoopSplit.nextAverage).
+float nextAverage(int y, int i) {
+    int n = 0;
+    for (int j = 0; j < sK[y]; j++) {
+        float h = nearHalf[y * RING_MAX + j];
+        if (j != i && h > 0.0 && h < SHARP_INFINITE) ring[n++] = h;
+    }
+    if (n == 0) return -1.0;
+    precise float a = sortedSum(n) * weights[RECIPROCAL_BASE + n];
+    return a;
+}
+
+float alone(float h) { return h > 0.0 && h < SHARP_INFINITE ? h : -1.0; }
+
+// Ring position of a spoke bit at corner c, or -1 (LoopSplit.ringIndex).
+int ringIndexOf(int c, int bit) {
+    for (int i = 0; i < sK[c]; i++) {
+        if (ringBit(c, sK[c], sG[c], i) == bit) return i;
+    }
+    return bit == 3 + 2 * c ? sK[c] - 1 : -1;
+}
+#endif
+
 // One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease).
 float maskCoordinate(uint r, int c, int k, int g, int rule, int e0, int e1, int x) {
     float v = coord(pointOf(r, c), x);
@@ -188,7 +246,11 @@ void creaseVertexPoint(uint r, int c, int k, int g) {
     int c1 = -1;
     for (int i = 0; i < k; i++) {
         float s = spokeSharpness(r, c, k, g, i);
+#ifdef CHAIKIN
+        float next = nearHalf[c * RING_MAX + i];
+#else
         float next = loopDecay(s);
+#endif
         if (s > 0.0) {
             if (np == 0) p0 = i; else if (np == 1) p1 = i;
             np++;
@@ -255,11 +317,17 @@ void edgePoint(uint r, int c, int k, int g, int i) {
 #else
     float sharp = 0.0;
 #endif
+    // a crease while both halves stay sharp (uniform creasing: s >= 1; Chaikin: each half its own)
+#ifdef CHAIKIN
+    bool crease = sharp > 0.0 && nearHalf[c * RING_MAX + i] > 0.0 && farHalf(r, c, i) > 0.0;
+#else
+    bool crease = sharp >= 1.0;
+#endif
 #ifdef LIMIT
     // On the limit surface nothing is frozen and complete spokes keep Loop's mask (LoopSplit).
-    if (isBoundarySpoke(k, g, i) || sharp >= 1.0) {
+    if (isBoundarySpoke(k, g, i) || crease) {
 #else
-    if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i)) || sharp >= 1.0) {
+    if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i)) || crease) {
 #endif
         for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
         return;
@@ -324,7 +392,38 @@ void beginChild() {
 #ifdef CREASES
     for (int i = 0; i < SPOKES + 3; i++) childSharp[i] = 0.0;
 #endif
+#ifdef CHAIKIN
+    for (int i = 0; i < SPOKES; i++) childFar[i] = 0.0;
+#endif
 }
+
+// copyBit, then (Chaikin) the half of the parent spoke at corner end's end and the child spoke's
+// far-end average (twin of LoopSplit.copySpoke).
+void copySpoke(int bit, int end, float far, int childBit) {
+    copyBit(bit, childBit);
+#ifdef CHAIKIN
+    if (sSharp) {
+        float h;
+        if (bit < 3) {
+            h = end == bit ? nearHalf[bit * RING_MAX] : nearHalf[end * RING_MAX + 1];
+        } else {
+            int i = ringIndexOf(end, bit);
+            h = i < 0 ? 0.0 : nearHalf[end * RING_MAX + i];
+        }
+        childSharp[childBit] = h;
+        if (childBit >= 3) childFar[childBit] = far;
+    }
+#endif
+}
+
+#ifdef CHAIKIN
+float chaikinFar(uint r, int c, int i) { return sSharp ? farHalf(r, c, i) : 0.0; }
+float nextAverageIf(int y, int i) { return sSharp ? nextAverage(y, i) : 0.0; }
+#else
+float chaikinFar(uint r, int c, int i) { return 0.0; }
+float nextAverageIf(int y, int i) { return 0.0; }
+float alone(float h) { return 0.0; }
+#endif
 
 void endChild(uint q, int kk[3], int gg[3], uint nf) {
     uint m0 = packMeta0(kk[0], kk[1], kk[2], nf);
@@ -336,6 +435,9 @@ void endChild(uint q, int kk[3], int gg[3], uint nf) {
             any = any || childSharp[i] > 0.0;
         }
         if (any) m0 |= SHARP_FLAG;
+#ifdef CHAIKIN
+        for (int i = 0; i < SPOKES; i++) dstP[childFloat(q, FAR_BASE + i)] = childFar[i];
+#endif
     }
     m0 |= sChildStale;
 #endif
@@ -359,20 +461,20 @@ void writeCornerChild(uint q, int c, int k[3], int g[3], bool interior[3], uint 
     int first = 2 + (dp ? 1 : 0);
     for (int jj = 0; jj < fan; jj++) {
         dstEdge(q, fanSlot(c, jj), ep(c, first + jj));
-        copyBit(fanBit(c, jj), fanBit(c, jj));
+        copySpoke(fanBit(c, jj), c, alone(chaikinFar(sR, c, first + jj)), fanBit(c, jj));
     }
     // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
     if (interior[c]) {
         dstEdge(q, fanSlot(c1, 0), ep(c1, 2));
         dstVertex(q, fanSlot(c1, 1), 3 * c1);
-        copyBit(c, fanBit(c1, 1));
+        copySpoke(c, c1, nextAverageIf(c1, 1), fanBit(c1, 1));
     } else {
         dstVertex(q, fanSlot(c1, 0), 3 * c1);
-        copyBit(c, fanBit(c1, 0));
+        copySpoke(c, c1, nextAverageIf(c1, 1), fanBit(c1, 0));
     }
     // m_{c+2}: ring (V'_c, m_c, m_{c+1}, V'_{c+2}, [E(c+2, D_{c+2})], [E(c, D_{c+2})]).
     dstVertex(q, fanSlot(c2, 0), 3 * c2);
-    copyBit(c2, fanBit(c2, 0));
+    copySpoke(c2, c2, nextAverageIf(c2, 0), fanBit(c2, 0));
     if (interior[c2]) dstEdge(q, fanSlot(c2, 1), ep(c2, k[c2] - 1));
 
     int kk[3];
@@ -383,10 +485,10 @@ void writeCornerChild(uint q, int c, int k[3], int g[3], bool interior[3], uint 
     gg[c1] = interior[c] ? NO_GAP : 1;
     kk[c2] = interior[c2] ? 6 : 4;
     gg[c2] = interior[c2] ? NO_GAP : 3;
-    copyBit(c, c);
-    copyBit(c2, c2);
-    copyBit(3 + 2 * c, 3 + 2 * c);
-    copyBit(4 + 2 * c2, 4 + 2 * c2);
+    copySpoke(c, c, 0.0, c);
+    copySpoke(c2, c, 0.0, c2);
+    copySpoke(3 + 2 * c, c, interior[c] ? alone(chaikinFar(sR, c, k[c] - 1)) : -1.0, 3 + 2 * c);
+    copySpoke(4 + 2 * c2, c, prevEdgeInterior(g[c]) ? alone(chaikinFar(sR, c, 2)) : -1.0, 4 + 2 * c2);
 #ifdef CREASES
     // the corner keeps its (decayed) sharpness; the new vertices have none
     if (sSharp) childSharp[SPOKES + c] = loopDecay(srcFloat(sR, SHARP_BASE + SPOKES + c));
@@ -412,8 +514,8 @@ void writeCentreChild(uint q, int k[3], bool interior[3]) {
         kk[jj] = interior[e] ? 6 : 4;
         gg[jj] = interior[e] ? NO_GAP : 2;
         // (m_{j+1}, V'_{j+2}) halves parent edge j+1; (m_{j+2}, V'_{j+2}) halves parent edge j+2.
-        copyBit(e, 3 + 2 * jj);
-        copyBit(e2, 4 + 2 * jj);
+        copySpoke(e, e2, nextAverageIf(e2, 1), 3 + 2 * jj);
+        copySpoke(e2, e2, nextAverageIf(e2, 0), 4 + 2 * jj);
     }
 #ifdef CREASES
     sChildStale = 0u;
@@ -995,11 +1097,9 @@ void directRegularChild(uint r, int k, uint o4) {
 }
 #endif
 
-// What splitOne() leaves for the child writers of this invocation's record (and sR, above).
+// What splitOne() leaves for the child writers of this invocation's record (and sR, sK, sG, above).
 bool sRegular;
 uint sNf;
-int sK[3];
-int sG[3];
 bool sInterior[3];
 
 // Computes this invocation's record; false if the record is left to the other kind of dispatch
@@ -1045,6 +1145,9 @@ bool splitOne(uint j) {
         sK[c] = valenceOf(m0, c);
         sG[c] = gapOf(m1, c);
     }
+#ifdef CHAIKIN
+    if (sSharp) chaikinHalves(r);
+#endif
     for (int c = 0; c < 3; c++) {
         bool frozen = false;
 #ifndef LIMIT
@@ -1064,9 +1167,18 @@ bool splitOne(uint j) {
         vec3 lim;
         vec3 nor;
 #ifdef CREASES
+        // m_c's two sharp edges, if any: the halves of edge c at c and at c+1
         float halves = sSharp ? loopDecay(srcFloat(r, SHARP_BASE + c)) : 0.0;
-        bool crease = sSharp && sInterior[c] && halves > 0.0;
-        sBornStale[c] = crease && halves < SHARP_INFINITE;
+        float halves1 = halves;
+#ifdef CHAIKIN
+        if (sSharp) {
+            halves = nearHalf[c * RING_MAX];
+            halves1 = nearHalf[c1 * RING_MAX + 1];
+        }
+#endif
+        bool crease = sSharp && sInterior[c] && halves > 0.0 && halves1 > 0.0;
+        sBornStale[c] = sSharp && sInterior[c] && (halves > 0.0 || halves1 > 0.0)
+            && (halves < SHARP_INFINITE || halves1 < SHARP_INFINITE);
 #else
         bool crease = false;
 #endif

@@ -64,7 +64,8 @@ final class GlGpuMesh implements GpuMesh {
     /** The last frame's sizes, from which a resident frame plans its room. */
     private final FramePrediction prediction = new FramePrediction();
     /** The settings the current records were made for (see refine). */
-    private List<Object> lastSurface = List.of(Scheme.LOOP, false, true, org.loopsub.api.BoundaryInterpolation.EDGE_ONLY);
+    private List<Object> lastSurface = List.of(Scheme.LOOP, false, true, org.loopsub.api.BoundaryInterpolation.EDGE_ONLY,
+            org.loopsub.api.Creasing.UNIFORM);
 
     /** Host time of resident frames: issuing the passes, then the one read-back (for frameStats). */
     private final Phases phases = new Phases();
@@ -165,7 +166,8 @@ final class GlGpuMesh implements GpuMesh {
                 prepared.frame().scaleExponent(), radius);
         // What decides the records: the scheme, the limit surface, creases and boundary option. Looked
         // at only when one of them changes (working out the sharpness visits every vertex).
-        List<Object> surface = List.of(options.scheme(), options.limitSurface(), options.creases(), options.boundary());
+        List<Object> surface = List.of(options.scheme(), options.limitSurface(), options.creases(), options.boundary(),
+                options.creasing());
         PreparedMesh wanted = surface.equals(lastSurface) ? prepared : prepared.configured(true, options);
         lastSurface = surface;
         if (options.scheme() != engineScheme || wanted != prepared) {

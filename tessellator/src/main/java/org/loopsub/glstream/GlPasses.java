@@ -134,6 +134,8 @@ final class GlPasses implements AutoCloseable {
         d.put("LOOP_LIMIT_RING_6", glslFloat(LoopRules.LIMIT_RING_6));
         d.put("LOOP_LIMIT_CREASE_CENTRE", glslFloat(LoopRules.LIMIT_CREASE_CENTRE));
         d.put("LOOP_LIMIT_CREASE_NEIGHBOUR", glslFloat(LoopRules.LIMIT_CREASE_NEIGHBOUR));
+        d.put("LOOP_CHAIKIN_OWN", glslFloat(LoopRules.CHAIKIN_OWN));
+        d.put("LOOP_CHAIKIN_OTHERS", glslFloat(LoopRules.CHAIKIN_OTHERS));
         return Collections.unmodifiableMap(d);
     }
 
@@ -160,6 +162,10 @@ final class GlPasses implements AutoCloseable {
             d.put("SPOKES", Integer.toString(layout.spokes()));
             d.put("SHARP_BASE", Integer.toString(layout.spokeSharpness(0)));
             d.put("SHARP_INFINITE", glslFloat(LoopRules.INFINITE_SHARPNESS));
+            if (layout.chaikin()) {
+                d.put("CHAIKIN", "1");
+                d.put("FAR_BASE", Integer.toString(layout.spokeFar(0)));
+            }
         }
         if (layout.carriesNormals()) {
             d.put("NORMALS", "1");

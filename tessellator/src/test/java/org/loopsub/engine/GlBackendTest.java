@@ -162,6 +162,12 @@ class GlBackendTest extends GlTestBase {
                 GlTessellator.DEFAULT_BUDGET, "edge and corner");
         assertSameBytes(CreaseTest.octahedronEquator(1.5f), RefineOptions.uniform(3).withLimitSurface(true),
                 GlTessellator.DEFAULT_BUDGET, "creases on the limit surface");
+        // Chaikin's creasing: halves at both ends, far-end averages carried by the records
+        TriangleMesh mixed = CreaseTest.randomTags(SyntheticMeshes.torus(6, 5, 2), 7);
+        assertSameBytes(mixed, RefineOptions.uniform(3).withCreasing(org.loopsub.api.Creasing.CHAIKIN),
+                GlTessellator.DEFAULT_BUDGET, "chaikin");
+        assertSameBytes(mixed, RefineOptions.adaptive(4, randomBoth(6, 0.3)).withCreasing(org.loopsub.api.Creasing.CHAIKIN)
+                .withLimitSurface(true), GlTessellator.DEFAULT_BUDGET, "chaikin adaptive limit");
         // darts and semi-sharp tags: their limit taken again at the last level
         assertSameBytes(CreaseTest.gridWithLine(0.5f), RefineOptions.uniform(2).withLimitSurface(true),
                 GlTessellator.DEFAULT_BUDGET, "darts on the limit surface");

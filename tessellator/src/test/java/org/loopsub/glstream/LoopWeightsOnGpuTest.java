@@ -62,6 +62,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             d.put("LOOP_LIMIT_RING_6", GlPasses.glslFloat(LoopRules.LIMIT_RING_6));
             d.put("LOOP_LIMIT_CREASE_CENTRE", GlPasses.glslFloat(LoopRules.LIMIT_CREASE_CENTRE));
             d.put("LOOP_LIMIT_CREASE_NEIGHBOUR", GlPasses.glslFloat(LoopRules.LIMIT_CREASE_NEIGHBOUR));
+            d.put("LOOP_CHAIKIN_OWN", GlPasses.glslFloat(LoopRules.CHAIKIN_OWN));
+            d.put("LOOP_CHAIKIN_OTHERS", GlPasses.glslFloat(LoopRules.CHAIKIN_OTHERS));
             return d;
         }
     }

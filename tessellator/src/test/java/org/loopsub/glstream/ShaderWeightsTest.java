@@ -130,10 +130,11 @@ class ShaderWeightsTest {
         assertEquals("uintBitsToFloat(0x3EC00000u)", GlPasses.glslFloat(0.375f));
         float[] weights = {LoopRules.EDGE_END, LoopRules.EDGE_OPPOSITE, LoopRules.HALF, LoopRules.BOUNDARY_CENTRE,
             LoopRules.BOUNDARY_NEIGHBOUR, LoopRules.LIMIT_CENTRE_6, LoopRules.LIMIT_RING_6,
-            LoopRules.LIMIT_CREASE_CENTRE, LoopRules.LIMIT_CREASE_NEIGHBOUR};
+            LoopRules.LIMIT_CREASE_CENTRE, LoopRules.LIMIT_CREASE_NEIGHBOUR, LoopRules.CHAIKIN_OWN,
+            LoopRules.CHAIKIN_OTHERS};
         String[] names = {"LOOP_EDGE_END", "LOOP_EDGE_OPPOSITE", "LOOP_HALF", "LOOP_BOUNDARY_CENTRE",
             "LOOP_BOUNDARY_NEIGHBOUR", "LOOP_LIMIT_CENTRE_6", "LOOP_LIMIT_RING_6", "LOOP_LIMIT_CREASE_CENTRE",
-            "LOOP_LIMIT_CREASE_NEIGHBOUR"};
+            "LOOP_LIMIT_CREASE_NEIGHBOUR", "LOOP_CHAIKIN_OWN", "LOOP_CHAIKIN_OTHERS"};
         assertEquals(names.length, GlPasses.LOOP_WEIGHT_DEFINES.size(), "one define per mask weight");
         Pattern bits = Pattern.compile("uintBitsToFloat\\(0x([0-9A-F]+)u\\)");
         for (int i = 0; i < names.length; i++) {
@@ -192,7 +193,7 @@ class ShaderWeightsTest {
         // (GlPasses.layoutDefines, GlSizes.DEFINES): a shader that defined one would shadow it
         java.util.regex.Pattern own = java.util.regex.Pattern.compile(
                 "^\\s*#\\s*define\\s+(FAN|POINT_FLOATS|META_INTS|NO_GAP|FIXED_POINTS|FIXED_SPOKES|SIZES_\\w+|RESIDENT"
-                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|REGULAR_CHILD_\\d)\\b",
+                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|FAR_BASE|REGULAR_CHILD_\\d)\\b",
                 java.util.regex.Pattern.MULTILINE);
         List<String> problems = new ArrayList<>();
         int files = 0;

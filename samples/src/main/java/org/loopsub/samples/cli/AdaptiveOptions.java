@@ -101,6 +101,12 @@ final class AdaptiveOptions {
                     + "Default: ${DEFAULT-VALUE}.")
     String boundary;
 
+    @Option(names = "--creasing", paramLabel = "<rule>", defaultValue = "uniform",
+            description = "How semi-sharp crease sharpness decays per level: uniform (each half loses 1) or "
+                    + "chaikin (each half blends with the other semi-sharp edges at its end, OpenSubdiv's Chaikin "
+                    + "rule). Default: ${DEFAULT-VALUE}.")
+    String creasing;
+
     @Option(names = "--flatness", paramLabel = "<T>",
             description = "With --adaptive: an edge is fine once its Loop edge point lies within T of the edge's "
                     + "midpoint, in mesh units (T > 0; boundary edges are always fine). Default: not used.")
@@ -166,7 +172,12 @@ final class AdaptiveOptions {
             case "edge-and-corner" -> BoundaryInterpolation.EDGE_AND_CORNER;
             default -> throw usage("--boundary must be edge-only or edge-and-corner, not '" + boundary + "'");
         };
-        return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b);
+        org.loopsub.api.Creasing c = switch (creasing) {
+            case "uniform" -> org.loopsub.api.Creasing.UNIFORM;
+            case "chaikin" -> org.loopsub.api.Creasing.CHAIKIN;
+            default -> throw usage("--creasing must be uniform or chaikin, not '" + creasing + "'");
+        };
+        return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b).withCreasing(c);
     }
 
     /**
@@ -177,7 +188,8 @@ final class AdaptiveOptions {
     static String describe(RefineOptions options) {
         String surface = (options.limitSurface() ? ", limit surface" : "")
                 + (options.creases() ? "" : ", creases ignored")
-                + (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER ? ", boundary edge-and-corner" : "");
+                + (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER ? ", boundary edge-and-corner" : "")
+                + (options.creasing() == org.loopsub.api.Creasing.CHAIKIN ? ", Chaikin creasing" : "");
         if (!options.isAdaptive()) {
             return "uniform, " + options.levels() + " level" + (options.levels() == 1 ? "" : "s") + surface;
         }

@@ -97,6 +97,11 @@ class SubdivideCommandTest {
                 dir.resolve("bad.obj").toString());
         assertEquals(ExitCodes.USAGE, bad.exitCode(), bad::both);
         assertTrue(bad.err().contains("--boundary must be edge-only or edge-and-corner"), bad::both);
+        Path chaikin = run("rook-chaikin.obj", rook, "-l", "1", "--creasing", "chaikin");
+        assertEquals(Cli.lines(sharp, "f "), Cli.lines(chaikin, "f "), "the same faces");
+        Cli.Result badCreasing = Cli.run("subdivide", rook, "-l", "1", "--creasing", "smooth", "-o",
+                dir.resolve("bad2.obj").toString());
+        assertEquals(ExitCodes.USAGE, badCreasing.exitCode(), badCreasing::both);
     }
 
     @Test
