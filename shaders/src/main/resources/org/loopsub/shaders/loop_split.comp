@@ -655,18 +655,37 @@ vec3 cornerNormal(uint r, int c) { return vec3(0.0); }
 // weights in the weight buffer.
 bool sRenewed[3];
 vec3 sRenewedNormal[3];
-vec3 renewNormal(int c, int k, int g) {
-    int at = TANGENT_BASE + k * TANGENT_STRIDE;
-    vec3 u;
-    vec3 v;
+// The limit tangents of corner c at the next level as a crease (or boundary) vertex: the sector from
+// sharp spoke e0 counter-clockwise to e1 (twin of LoopSplit.sectorTangents).
+void sectorTangents(int c, int k, int e0, int e1, out vec3 u, out vec3 w) {
+    int between = (e1 - e0 + k) % k - 1;
+    vec3 v = vertexVec(c);
+    vec3 q0 = edgeVec(c, e0);
+    vec3 ql = edgeVec(c, e1);
     for (int x = 0; x < 3; x++) {
-        for (int j = 0; j < k; j++) ring[j] = edgePoints[ep(c, (g + 1 + j) % k) + x];
-        u[x] = loopTangentUBoundary(ring[0], ring[k - 1]);
-        precise float s = 0.0;
-        for (int j = 0; j < k; j++) s = s + weights[at + j] * ring[j];
-        v[x] = s;
+        u[x] = loopTangentUBoundary(q0[x], ql[x]);
+        if (between == 0) {
+            precise float t = (q0[x] + ql[x]) - (v[x] + v[x]);
+            w[x] = t;
+        } else if (between == 1) {
+            precise float t = edgeVec(c, (e0 + 1) % k)[x] - v[x];
+            w[x] = t;
+        } else if (between == 2) {
+            w[x] = loopTangentVBoundary4(v[x], q0[x], edgeVec(c, (e0 + 1) % k)[x], edgeVec(c, (e0 + 2) % k)[x], ql[x]);
+        } else {
+            int at = TANGENT_BASE + (between + 2) * TANGENT_STRIDE;
+            precise float s = 0.0;
+            for (int j = 0; j <= between + 1; j++) s = s + weights[at + j] * edgeVec(c, (e0 + j) % k)[x];
+            w[x] = s;
+        }
     }
-    return loopCross3(u, v);
+}
+
+vec3 renewNormal(int c, int k, int g) {
+    vec3 u;
+    vec3 w;
+    sectorTangents(c, k, (g + 1) % k, g, u, w);
+    return loopCross3(u, w);
 }
 #ifdef CREASES
 bool sRenewAll[3];
@@ -711,27 +730,10 @@ void renewCorner(int c, int k, int g) {
             e0 = sNextE1[c];
             e1 = sNextE0[c];
         }
-        int between = (e1 - e0 + k) % k - 1;
         vec3 q0 = edgeVec(c, e0);
         vec3 ql = edgeVec(c, e1);
-        for (int x = 0; x < 3; x++) {
-            lim[x] = loopLimitCreasePoint(v[x], q0[x], ql[x]);
-            u[x] = loopTangentUBoundary(q0[x], ql[x]);
-            if (between == 0) {
-                precise float t = (q0[x] + ql[x]) - (v[x] + v[x]);
-                w[x] = t;
-            } else if (between == 1) {
-                precise float t = edgeVec(c, (e0 + 1) % k)[x] - v[x];
-                w[x] = t;
-            } else if (between == 2) {
-                w[x] = loopTangentVBoundary4(v[x], q0[x], edgeVec(c, (e0 + 1) % k)[x], edgeVec(c, (e0 + 2) % k)[x], ql[x]);
-            } else {
-                int at = TANGENT_BASE + (between + 2) * TANGENT_STRIDE;
-                precise float s = 0.0;
-                for (int j = 0; j <= between + 1; j++) s = s + weights[at + j] * edgeVec(c, (e0 + j) % k)[x];
-                w[x] = s;
-            }
-        }
+        for (int x = 0; x < 3; x++) lim[x] = loopLimitCreasePoint(v[x], q0[x], ql[x]);
+        sectorTangents(c, k, e0, e1, u, w);
     } else {
         int s = 0;
         for (int i = 1; i < k; i++) {

@@ -40,10 +40,8 @@ public final class GlOutput implements AutoCloseable {
     private final GlBufferPool pool;
     private final List<Block> blocks = new ArrayList<>();
     private GlBuffer buffer;
-    private GlBuffer normals;
-    private boolean withNormals;
-    private GlBuffer uvs;
-    private boolean withUvs;
+    private final Beside normals = new Beside("loop_output_normals");
+    private final Beside uvs = new Beside("loop_output_uvs");
     /** Triangles in use, padding included. */
     private long end;
     public final List<LevelStats> levels = new ArrayList<>();
@@ -68,12 +66,8 @@ public final class GlOutput implements AutoCloseable {
         long first = place(level, kind, count, aligned);
         if (first > gap) {
             buffer.fill(36 * gap, 9 * (first - gap), 0);
-            if (withNormals) {
-                normals.fill(36 * gap, 9 * (first - gap), 0);
-            }
-            if (withUvs) {
-                uvs.fill(36 * gap, 9 * (first - gap), 0);
-            }
+            normals.fill(gap, first - gap);
+            uvs.fill(gap, first - gap);
         }
         return first;
     }
@@ -97,12 +91,8 @@ public final class GlOutput implements AutoCloseable {
             long want = buffer == null ? need : Math.max(need, buffer.bytes() + buffer.bytes() / 2);
             buffer = grown(buffer, want, "loop_output");
         }
-        if (withNormals && (normals == null || normals.bytes() < buffer.bytes())) {
-            normals = grown(normals, buffer.bytes(), "loop_output_normals");
-        }
-        if (withUvs && (uvs == null || uvs.bytes() < buffer.bytes())) {
-            uvs = grown(uvs, buffer.bytes(), "loop_output_uvs");
-        }
+        normals.grow();
+        uvs.grow();
     }
 
     /** A buffer of at least {@code want} bytes holding what {@code old} held (old goes back to the pool). */
@@ -118,44 +108,77 @@ public final class GlOutput implements AutoCloseable {
     }
 
     /**
+     * A buffer beside the positions, at the same float index (9 floats per triangle): the normals or
+     * the uvs. It grows with the positions and goes back to the pool when the output stops carrying it.
+     */
+    private final class Beside {
+        private final String label;
+        private boolean on;
+        private GlBuffer buffer;
+
+        Beside(String label) {
+            this.label = label;
+        }
+
+        void carry(boolean carry) {
+            on = carry;
+            if (!carry) {
+                release();
+            }
+        }
+
+        void grow() {
+            long bytes = GlOutput.this.buffer.bytes();
+            if (on && (buffer == null || buffer.bytes() < bytes)) {
+                buffer = grown(buffer, bytes, label);
+            }
+        }
+
+        void fill(long firstTriangle, long triangles) {
+            if (on) {
+                buffer.fill(36 * firstTriangle, 9 * triangles, 0);
+            }
+        }
+
+        void release() {
+            if (buffer != null) {
+                pool.release(buffer);
+                buffer = null;
+            }
+        }
+    }
+
+    /**
      * Whether the output carries normals from now on (set before a refinement places its first
      * block, from its record layout).
      */
     void withNormals(boolean on) {
-        withNormals = on;
-        if (!on && normals != null) {
-            pool.release(normals);
-            normals = null;
-        }
+        normals.carry(on);
     }
 
     /** Whether the output carries uvs from now on (u, v, 0 per corner in {@link #uvs()}). */
     void withUvs(boolean on) {
-        withUvs = on;
-        if (!on && uvs != null) {
-            pool.release(uvs);
-            uvs = null;
-        }
+        uvs.carry(on);
     }
 
     /** @return whether triangles have uvs in {@link #uvs()} */
     public boolean hasUvs() {
-        return withUvs;
+        return uvs.on;
     }
 
     /** @return the buffer of corner uvs (u, v, 0), parallel to {@link #buffer()} ({@code null} without uvs) */
     public GlBuffer uvs() {
-        return uvs;
+        return uvs.buffer;
     }
 
     /** @return whether triangles have normals in {@link #normals()} */
     public boolean hasNormals() {
-        return withNormals;
+        return normals.on;
     }
 
     /** @return the buffer of corner normals, parallel to {@link #buffer()} ({@code null} without normals) */
     public GlBuffer normals() {
-        return normals;
+        return normals.buffer;
     }
 
     /** @return the buffer holding the triangles ({@code null} before the first block) */
@@ -225,7 +248,7 @@ public final class GlOutput implements AutoCloseable {
      * vertex layout).
      */
     public float[] corners() {
-        int vf = 3 + (withNormals ? 3 : 0) + (withUvs ? 2 : 0);
+        int vf = 3 + (normals.on ? 3 : 0) + (uvs.on ? 2 : 0);
         int tf = 3 * vf;
         long n = (long) tf * triangleCount();
         if (n > Integer.MAX_VALUE - 8) {
@@ -237,8 +260,8 @@ public final class GlOutput implements AutoCloseable {
             int len = Math.toIntExact(9 * b.count());
             if (len > 0) {
                 float[] p = buffer.readFloats(36 * b.first(), len);
-                float[] q = withNormals ? normals.readFloats(36 * b.first(), len) : null;
-                float[] u = withUvs ? uvs.readFloats(36 * b.first(), len) : null;
+                float[] q = normals.on ? normals.buffer.readFloats(36 * b.first(), len) : null;
+                float[] u = uvs.on ? uvs.buffer.readFloats(36 * b.first(), len) : null;
                 for (int v = 0; v < len / 3; v++) {
                     int o = at + vf * v;
                     System.arraycopy(p, 3 * v, all, o, 3);
@@ -260,14 +283,8 @@ public final class GlOutput implements AutoCloseable {
     public void close() {
         pool.release(buffer);
         buffer = null;
-        if (normals != null) {
-            pool.release(normals);
-            normals = null;
-        }
-        if (uvs != null) {
-            pool.release(uvs);
-            uvs = null;
-        }
+        normals.release();
+        uvs.release();
         blocks.clear();
         end = 0;
     }

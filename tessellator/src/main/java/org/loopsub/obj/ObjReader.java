@@ -568,18 +568,11 @@ public final class ObjReader {
             }
             int[] vertices = new int[n[0]];
             for (int i = 0; i < n[0]; i++) {
-                String token = st.token(3 + i);
-                if (!ObjNumbers.isInteger(token)) {
-                    problem(Kind.UNPARSEABLE, "crease vertex '" + quote(token) + "' is not an integer");
+                int value = tagVertex("crease", st.token(3 + i));
+                if (value < 0) {
                     return;
                 }
-                long value = ObjNumbers.parseInteger(token, 0, token.length());
-                if (value < 0 || value > Integer.MAX_VALUE) {
-                    problem(Kind.INDEX_OUT_OF_RANGE, "crease tag uses vertex index " + quote(token)
-                            + "; crease indices are 0-based and not negative");
-                    return;
-                }
-                vertices[i] = (int) value;
+                vertices[i] = value;
                 if (i > 0 && vertices[i] == vertices[i - 1]) {
                     problem(Kind.UNPARSEABLE, "crease tag joins vertex " + value + " to itself in '"
                             + st.text(QUOTE) + "'");
@@ -595,6 +588,25 @@ public final class ObjReader {
                 creases.add(new Crease(vertices[i], vertices[i + 1], sharpness));
                 creaseLines.add(st.line());
             }
+        }
+
+        /**
+         * A tag's vertex index: a 0-based, non-negative integer.
+         *
+         * @return the index, or -1 after reporting the problem
+         */
+        private int tagVertex(String tag, String token) {
+            if (!ObjNumbers.isInteger(token)) {
+                problem(Kind.UNPARSEABLE, tag + " vertex '" + quote(token) + "' is not an integer");
+                return -1;
+            }
+            long value = ObjNumbers.parseInteger(token, 0, token.length());
+            if (value < 0 || value > Integer.MAX_VALUE) {
+                problem(Kind.INDEX_OUT_OF_RANGE, tag + " tag uses vertex index " + quote(token)
+                        + "; " + tag + " indices are 0-based and not negative");
+                return -1;
+            }
+            return (int) value;
         }
 
         /**
@@ -632,22 +644,15 @@ public final class ObjReader {
                 return;
             }
             for (int i = 0; i < n[0]; i++) {
-                String token = st.token(3 + i);
-                if (!ObjNumbers.isInteger(token)) {
-                    problem(Kind.UNPARSEABLE, "corner vertex '" + quote(token) + "' is not an integer");
-                    return;
-                }
-                long value = ObjNumbers.parseInteger(token, 0, token.length());
-                if (value < 0 || value > Integer.MAX_VALUE) {
-                    problem(Kind.INDEX_OUT_OF_RANGE, "corner tag uses vertex index " + quote(token)
-                            + "; corner indices are 0-based and not negative");
+                int value = tagVertex("corner", st.token(3 + i));
+                if (value < 0) {
                     return;
                 }
                 float sharpness = sharpness("corner", st.token(3 + n[0] + (n[1] == 1 ? 0 : i)));
                 if (Float.isNaN(sharpness)) {
                     return;
                 }
-                cornerTags.add(new org.loopsub.api.Corner((int) value, sharpness));
+                cornerTags.add(new org.loopsub.api.Corner(value, sharpness));
                 cornerLines.add(st.line());
             }
         }

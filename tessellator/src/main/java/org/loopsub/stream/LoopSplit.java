@@ -20,7 +20,11 @@ import org.loopsub.rules.LoopRules;
  * control points may follow Loop's rules everywhere and triangles of different levels still meet.
  *
  * <p>With a layout that carries limit data, the split also computes the limit position and normal of
- * the three vertices it creates (see {@link #birth}) and hands every child its corners' data.
+ * the three vertices it creates (see {@link #birth}) and hands every child its corners' data. With
+ * sharpness, records that have any take the general path, where each corner's rule comes from its
+ * spokes' sharpness ({@link #creaseVertexPoint}) and each child spoke gets its half of the parent's
+ * (uniform decay, or Chaikin's per end: {@link #chaikinHalves}). With uvs, a new vertex takes the
+ * midpoint of its edge's uvs in this face.
  *
  * <p>Like the shader, records whose three corners are interior and of valence 6 (almost every record
  * after a few levels) take {@link #splitRegular}, where every ring index is a constant from a table
@@ -391,18 +395,36 @@ public final class LoopSplit {
      * vertex's ring has one start, so every record holding the vertex gets the same bits.
      */
     private void renewNormal(int c, int kc, int gc) {
-        int at = kc * tangentStride;
+        sectorTangents(c, kc, (gc + 1) % kc, gc);
+        crossInto(renewedNormal, 3 * c);
+    }
+
+    /**
+     * The limit tangents of corner c at the next level as a crease (or boundary) vertex, into
+     * {@link #tanU} and {@link #tanV}: the one-sided sector from sharp spoke e0 counter-clockwise to
+     * e1 of its ring there (V'_c and the edge points of its spokes), by the number of edges between.
+     */
+    private void sectorTangents(int c, int k, int e0, int e1) {
+        int between = Math.floorMod(e1 - e0, k) - 1;
         for (int x = 0; x < 3; x++) {
-            for (int j = 0; j < kc; j++) {
-                ring[j] = edgePoints[ep(c, (gc + 1 + j) % kc) + x];
+            float v = vertexPoints[3 * c + x];
+            float q0 = edgePoints[ep(c, e0) + x];
+            float ql = edgePoints[ep(c, e1) + x];
+            tanU[x] = LoopRules.tangentUBoundary(q0, ql);
+            if (between == 0) {
+                tanV[x] = (q0 + ql) - (v + v);
+            } else if (between == 1) {
+                tanV[x] = edgePoints[ep(c, (e0 + 1) % k) + x] - v;
+            } else if (between == 2) {
+                tanV[x] = LoopRules.tangentVBoundary4(v, q0, edgePoints[ep(c, (e0 + 1) % k) + x],
+                        edgePoints[ep(c, (e0 + 2) % k) + x], ql);
+            } else {
+                for (int j = 0; j <= between + 1; j++) {
+                    ring[j] = edgePoints[ep(c, (e0 + j) % k) + x];
+                }
+                tanV[x] = LoopRules.weightedSum(tangents, (between + 2) * tangentStride, ring, between + 2);
             }
-            tanU[x] = LoopRules.tangentUBoundary(ring[0], ring[kc - 1]);
-            tanV[x] = LoopRules.weightedSum(tangents, at, ring, kc);
         }
-        int o = 3 * c;
-        renewedNormal[o] = LoopRules.cross(tanU[1], tanU[2], tanV[1], tanV[2]);
-        renewedNormal[o + 1] = LoopRules.cross(tanU[2], tanU[0], tanV[2], tanV[0]);
-        renewedNormal[o + 2] = LoopRules.cross(tanU[0], tanU[1], tanV[0], tanV[1]);
     }
 
     /** Point i of corner c's ring at the next level: the edge point of its spoke i. */
@@ -448,27 +470,11 @@ public final class LoopSplit {
                 e0 = nextE1[c];
                 e1 = nextE0[c];
             }
-            int between = Math.floorMod(e1 - e0, k) - 1;
             for (int x = 0; x < 3; x++) {
-                float v = vertexPoints[o + x];
-                float q0 = edgePoints[ep(c, e0) + x];
-                float ql = edgePoints[ep(c, e1) + x];
-                renewedLimit[o + x] = LoopRules.limitCreasePoint(v, q0, ql);
-                tanU[x] = LoopRules.tangentUBoundary(q0, ql);
-                if (between == 0) {
-                    tanV[x] = (q0 + ql) - (v + v);
-                } else if (between == 1) {
-                    tanV[x] = edgePoints[ep(c, (e0 + 1) % k) + x] - v;
-                } else if (between == 2) {
-                    tanV[x] = LoopRules.tangentVBoundary4(v, q0, edgePoints[ep(c, (e0 + 1) % k) + x],
-                            edgePoints[ep(c, (e0 + 2) % k) + x], ql);
-                } else {
-                    for (int j = 0; j <= between + 1; j++) {
-                        ring[j] = edgePoints[ep(c, (e0 + j) % k) + x];
-                    }
-                    tanV[x] = LoopRules.weightedSum(tangents, (between + 2) * tangentStride, ring, between + 2);
-                }
+                renewedLimit[o + x] = LoopRules.limitCreasePoint(vertexPoints[o + x], edgePoints[ep(c, e0) + x],
+                        edgePoints[ep(c, e1) + x]);
             }
+            sectorTangents(c, k, e0, e1);
         } else {
             int s = 0;
             for (int i = 1; i < k; i++) {
@@ -495,9 +501,7 @@ public final class LoopSplit {
                 renewedLimit[o + x] = LoopRules.vertexPoint(w, e, vertexPoints[o + x], LoopRules.sortedSum(ring, k));
             }
         }
-        renewedNormal[o] = LoopRules.cross(tanU[1], tanU[2], tanV[1], tanV[2]);
-        renewedNormal[o + 1] = LoopRules.cross(tanU[2], tanU[0], tanV[2], tanV[0]);
-        renewedNormal[o + 2] = LoopRules.cross(tanU[0], tanU[1], tanV[0], tanV[1]);
+        crossInto(renewedNormal, o);
     }
 
     /**
@@ -523,7 +527,7 @@ public final class LoopSplit {
                 tanU[x] = LoopRules.tangentUBoundary(q[a + x], q[z + x]);
                 tanV[x] = LoopRules.tangentVBoundary4(m[mo + x], q[a + x], q[b1 + x], q[b2 + x], q[z + x]);
             }
-            crossInto(tanU, tanV, o);
+            crossInto(bornNormal, o);
             return;
         }
         if (interiorEdge) {
@@ -544,7 +548,7 @@ public final class LoopSplit {
                 u[x] = LoopRules.tangentU6(q[i0 + x], q[i1 + x], q[i2 + x], q[i3 + x], q[i4 + x], q[i5 + x]);
                 v[x] = LoopRules.tangentV6(q[i0 + x], q[i1 + x], q[i2 + x], q[i3 + x], q[i4 + x], q[i5 + x]);
             }
-            crossInto(u, v, o);
+            crossInto(bornNormal, o);
             return;
         }
         // Boundary: ring (V'_{c+1}, m_{c+1}, m_{c+2}, V'_c) from the leading edge.
@@ -559,13 +563,14 @@ public final class LoopSplit {
             u[x] = LoopRules.tangentUBoundary(q0, q3);
             v[x] = LoopRules.tangentVBoundary4(m[mo + x], q0, q1, q2, q3);
         }
-        crossInto(u, v, o);
+        crossInto(bornNormal, o);
     }
 
-    private void crossInto(float[] u, float[] v, int o) {
-        bornNormal[o] = LoopRules.cross(u[1], u[2], v[1], v[2]);
-        bornNormal[o + 1] = LoopRules.cross(u[2], u[0], v[2], v[0]);
-        bornNormal[o + 2] = LoopRules.cross(u[0], u[1], v[0], v[1]);
+    /** {@code tanU x tanV} into {@code dst[o..o+2]}. */
+    private void crossInto(float[] dst, int o) {
+        dst[o] = LoopRules.cross(tanU[1], tanU[2], tanV[1], tanV[2]);
+        dst[o + 1] = LoopRules.cross(tanU[2], tanU[0], tanV[2], tanV[0]);
+        dst[o + 2] = LoopRules.cross(tanU[0], tanU[1], tanV[0], tanV[1]);
     }
 
     /** Whether point a precedes point b, x first, then y, then z. */

@@ -18,7 +18,10 @@ package org.loopsub.stream;
  * With {@link #creases()}, the floats after the point slots hold the sharpness of every spoke (at
  * {@link #spokeSharpness(int)}, indexed like its complete bit) and of every corner
  * ({@link #cornerSharpness(int)}); boundary spokes are not stored (a boundary is always
- * infinitely sharp) and a record with any sharpness above zero has {@link #SHARP} set in meta[0].
+ * infinitely sharp) and a record with any sharpness above zero has {@link #SHARP} set in meta[0];
+ * with {@link #chaikin()} every spoke also carries the average sharpness at its far end
+ * ({@link #spokeFar(int)}). With {@link #uvs()}, each corner's uv in this face follows
+ * ({@link #uvFloat(int, int)}).
  * A vertex's limit position and normal never change with refinement, so a record computes them only
  * for the three vertices its split creates (the midpoints of its own edges) and copies the rest from
  * the parent: every record holding a vertex holds the same bits for it.

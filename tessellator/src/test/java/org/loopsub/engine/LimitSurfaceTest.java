@@ -48,10 +48,10 @@ class LimitSurfaceTest {
         for (int level = 0; level <= 2; level++) {
             RefineResult coarse = refine(m, RefineOptions.uniform(level).withLimitSurface(true));
             RefineResult fine = refine(m, RefineOptions.uniform(level + 1).withLimitSurface(true));
-            double tol = 1e-6 * diagonal(fine.mesh());
+            double tol = 1e-6 * AdaptiveTest.diagonal(fine.mesh());
             Map<List<Long>, double[]> grid = new HashMap<>();
             TriangleMesh f = fine.mesh();
-            double cell = 1e-3 * diagonal(f);
+            double cell = 1e-3 * AdaptiveTest.diagonal(f);
             for (int v = 0; v < f.vertexCount(); v++) {
                 double[] p = {f.position(v, 0), f.position(v, 1), f.position(v, 2)};
                 grid.put(List.of(Math.round(p[0] / cell), Math.round(p[1] / cell), Math.round(p[2] / cell)), p);
@@ -192,18 +192,6 @@ class LimitSurfaceTest {
                 }
             }
         }
-    }
-
-    static double diagonal(TriangleMesh m) {
-        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
-        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
-        for (int v = 0; v < m.vertexCount(); v++) {
-            for (int x = 0; x < 3; x++) {
-                lo[x] = Math.min(lo[x], m.position(v, x));
-                hi[x] = Math.max(hi[x], m.position(v, x));
-            }
-        }
-        return Math.hypot(Math.hypot(hi[0] - lo[0], hi[1] - lo[1]), hi[2] - lo[2]);
     }
 
     static int edges(TriangleMesh m) {
