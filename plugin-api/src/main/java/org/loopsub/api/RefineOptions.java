@@ -19,13 +19,16 @@ public final class RefineOptions {
     private final boolean creases;
     private final BoundaryInterpolation boundary;
     private final Creasing creasing;
+    private final UvInterpolation uvInterpolation;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
-        this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY, Creasing.UNIFORM);
+        this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY, Creasing.UNIFORM,
+                UvInterpolation.LINEAR);
     }
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
-                          boolean limitSurface, boolean creases, BoundaryInterpolation boundary, Creasing creasing) {
+                          boolean limitSurface, boolean creases, BoundaryInterpolation boundary, Creasing creasing,
+                          UvInterpolation uvInterpolation) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -40,6 +43,7 @@ public final class RefineOptions {
         this.creases = creases;
         this.boundary = Objects.requireNonNull(boundary, "boundary");
         this.creasing = Objects.requireNonNull(creasing, "creasing");
+        this.uvInterpolation = Objects.requireNonNull(uvInterpolation, "uvInterpolation");
     }
 
     /**
@@ -73,7 +77,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
     }
 
     /**
@@ -88,7 +92,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withLimitSurface(boolean limitSurface) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
     }
 
     /**
@@ -101,7 +105,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreases(boolean creases) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
     }
 
     /**
@@ -109,7 +113,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withBoundary(BoundaryInterpolation boundary) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
     }
 
     /** @return whether crease tags apply ({@link #withCreases}) */
@@ -122,12 +126,26 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreasing(Creasing creasing) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
     }
 
     /** @return how semi-sharp sharpness decays ({@link #withCreasing}) */
     public Creasing creasing() {
         return creasing;
+    }
+
+    /**
+     * @param uvInterpolation how texture coordinates refine (meshes without uvs ignore it)
+     * @return a copy with that setting
+     */
+    public RefineOptions withUvInterpolation(UvInterpolation uvInterpolation) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
+                uvInterpolation);
+    }
+
+    /** @return how texture coordinates refine ({@link #withUvInterpolation}) */
+    public UvInterpolation uvInterpolation() {
+        return uvInterpolation;
     }
 
     /** @return how boundaries refine ({@link #withBoundary}) */
@@ -143,7 +161,7 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
     }
 
     /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
@@ -180,17 +198,18 @@ public final class RefineOptions {
     public boolean equals(Object o) {
         return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
                 && r.criteria.equals(criteria) && r.limitSurface == limitSurface && r.creases == creases
-                && r.boundary == boundary && r.creasing == creasing;
+                && r.boundary == boundary && r.creasing == creasing && r.uvInterpolation == uvInterpolation;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
-                + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + ", creasing=" + creasing + "]";
+                + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + ", creasing=" + creasing
+                + ", uvInterpolation=" + uvInterpolation + "]";
     }
 }
