@@ -54,7 +54,14 @@ void bornUvs(uint r) {
     BU2 = uvMidpoint(c, a);
 }
 #define CORNER_UV(r, c) loadUv(r, c)
+#ifdef SMOOTH_UVS
+// (direct output corners show their vertex child's uv: NEXT_CORNER_UV; slivers the corner's own)
+#define NEXT_CORNER_UV(r, c) uvVertexOf(c)
 #else
+#define NEXT_CORNER_UV(r, c) loadUv(r, c)
+#endif
+#else
+#define NEXT_CORNER_UV(r, c) vec2(0.0)
 #define CORNER_UV(r, c) vec2(0.0)
 vec2 bornUv(int e) { return vec2(0.0); }
 #endif
@@ -143,6 +150,31 @@ float childFar[SPOKES];
 #endif
 // The record's complete bits, loaded once: the masks test them dozens of times.
 uint recordBits[META_INTS - 2];
+#ifdef SMOOTH_UVS
+// The smooth uv rule (twin of LoopSplit's): per corner c, ring position i and side (0 the face
+// clockwise of the spoke, 1 counter-clockwise) the uv edge point of spoke i at ue(c, i, side); per
+// corner the uv of its vertex child in this face; how each spoke's edge point is made (edgePoint).
+float uvEdge[3 * RING_MAX * 4];
+float uvVertex[6];
+int edgeMode[3 * RING_MAX];
+float edgeSharp[3 * RING_MAX];
+const int EDGE_MIDPOINT = 0;
+const int EDGE_SEMI_SHARP = 1;
+const int EDGE_SMOOTH = 2;
+#ifdef CREASES
+// Per corner of a sharp record: its rule before this level's decay, that rule's sharp spokes, the
+// blend, and OpenSubdiv's transition weight whatever the rules (creaseVertexPoint).
+int sParentRule[3];
+int sParentE0[3];
+int sParentE1[3];
+bool sBlends[3];
+float sBlendWeight[3];
+float sTransition[3];
+#endif
+#define RECORD_EDGE_MODE(c, i, mode, sharp) { edgeMode[(c) * RING_MAX + (i)] = mode; edgeSharp[(c) * RING_MAX + (i)] = sharp; }
+#else
+#define RECORD_EDGE_MODE(c, i, mode, sharp)
+#endif
 
 bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) != 0u; }
 
@@ -267,11 +299,20 @@ void creaseVertexPoint(uint r, int c, int k, int g) {
     sNextE0[c] = c0;
     sNextE1[c] = c1;
     bool blend = parentRule != childRule && parentRule >= RULE_CREASE;
-    float w = 0.0;
-    if (blend) {
+    float transitionWeight = 0.0;
+    if (nd != 0) {
         precise float a = sortedSum(nd) * weights[RECIPROCAL_BASE + nd];
-        w = min(1.0, a);
+        transitionWeight = min(1.0, a);
     }
+    float w = blend ? transitionWeight : 0.0;
+#ifdef SMOOTH_UVS
+    sParentRule[c] = parentRule;
+    sParentE0[c] = p0;
+    sParentE1[c] = p1;
+    sBlends[c] = blend;
+    sBlendWeight[c] = w;
+    sTransition[c] = transitionWeight;
+#endif
     for (int x = 0; x < 3; x++) {
         float child = maskCoordinate(r, c, k, g, childRule, c0, c1, x);
         vertexPoints[3 * c + x] = blend ? loopBlend(w, maskCoordinate(r, c, k, g, parentRule, p0, p1, x), child) : child;
@@ -329,6 +370,7 @@ void edgePoint(uint r, int c, int k, int g, int i) {
 #else
     if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i)) || crease) {
 #endif
+        RECORD_EDGE_MODE(c, i, EDGE_MIDPOINT, sharp)
         for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
         return;
     }
@@ -336,16 +378,186 @@ void edgePoint(uint r, int c, int k, int g, int i) {
     uint od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
 #ifdef CREASES
     if (sharp > 0.0) {
+        RECORD_EDGE_MODE(c, i, EDGE_SEMI_SHARP, sharp)
         for (int x = 0; x < 3; x++) {
             edgePoints[o + x] = loopCreaseEdgePoint(sharp, coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
         }
         return;
     }
 #endif
+    RECORD_EDGE_MODE(c, i, EDGE_SMOOTH, sharp)
     for (int x = 0; x < 3; x++) {
         edgePoints[o + x] = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
     }
 }
+
+#ifdef SMOOTH_UVS
+// ---- The smooth uv rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY), twin of LoopSplit's: a corner's
+// uv in this face belongs to a span of faces that carry the same value, bounded by the seam codes of
+// its spokes; only that span's values are read for it.
+
+int ue(int c, int i, int side) { return 4 * (c * RING_MAX + i) + 2 * side; }
+float uvAt(int c, int x) { return srcFloat(sR, UV_BASE + 2 * c + x); }
+
+// The seam code of spoke i of corner c, seen from c (LoopSplit.uvCode).
+int uvCode(int c, int i) {
+    if (i == 0) return int(srcFloat(sR, UV_SEAM_BASE + c));
+    if (i == 1) {
+        int code = int(srcFloat(sR, UV_SEAM_BASE + (c + 2) % 3));
+        return (code & UV_SEAM_NEAR) << 1 | (code & UV_SEAM_FAR) >> 1;
+    }
+    return int(srcFloat(sR, UV_SEAM_BASE + ringBit(c, sK[c], sG[c], i)));
+}
+
+// The uv of spoke i's far end clockwise (side 0) or counter-clockwise (side 1) of it (LoopSplit.uvFarAt).
+float uvFarAt(int c, int i, int side, int x) {
+    if (i == 0) return side == 0 ? srcFloat(sR, UV_FAR_BASE + 4 * c + x) : uvAt((c + 1) % 3, x);
+    if (i == 1) return side == 0 ? uvAt((c + 2) % 3, x) : srcFloat(sR, UV_FAR_BASE + 4 * ((c + 2) % 3) + 2 + x);
+    return srcFloat(sR, UV_FAR_BASE + 4 * ringBit(c, sK[c], sG[c], i) + 2 * side + x);
+}
+
+// Twin of LoopSplit.uvEdgePoint.
+void uvEdgePoint(int c, int k, int i) {
+    int mode = edgeMode[c * RING_MAX + i];
+    int o = ue(c, i, 0);
+    if (mode == EDGE_MIDPOINT || uvCode(c, i) != 0) {
+        for (int side = 0; side < 2; side++) {
+            for (int x = 0; x < 2; x++) uvEdge[o + 2 * side + x] = loopMidpoint(uvAt(c, x), uvFarAt(c, i, side, x));
+        }
+        return;
+    }
+    int prev = (i + k - 1) % k;
+    int next = (i + 1) % k;
+    for (int x = 0; x < 2; x++) {
+        float a = uvAt(c, x);
+        float b = uvFarAt(c, i, 0, x);
+        float oc = uvFarAt(c, prev, 1, x);
+        float od = uvFarAt(c, next, 0, x);
+#ifdef CREASES
+        float v = mode == EDGE_SEMI_SHARP ? loopCreaseEdgePoint(edgeSharp[c * RING_MAX + i], a, b, oc, od)
+                                         : loopEdgePoint(a, b, oc, od);
+#else
+        float v = loopEdgePoint(a, b, oc, od);
+#endif
+        uvEdge[o + x] = v;
+        uvEdge[o + 2 + x] = v;
+    }
+}
+
+// Twin of LoopSplit.uvMask: the positions' vertex mask on the uvs of a seamless vertex.
+float uvMask(int c, int k, int rule, int e0, int e1, int x) {
+    float v = uvAt(c, x);
+#ifdef CREASES
+    if (rule == RULE_CORNER) return v;
+    if (rule == RULE_CREASE) return loopBoundaryVertexPoint(v, uvFarAt(c, e0, 0, x), uvFarAt(c, e1, 0, x));
+#endif
+    for (int i = 0; i < k; i++) ring[i] = uvFarAt(c, i, 0, x);
+    return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sortedSum(k));
+}
+
+// Twin of LoopSplit.uvMatched.
+float uvMatched(int c, int k, int g, int x) {
+#ifdef CREASES
+    if (sSharp) {
+        float child = uvMask(c, k, sNextRule[c], sNextE0[c], sNextE1[c], x);
+        return sBlends[c] ? loopBlend(sBlendWeight[c], uvMask(c, k, sParentRule[c], sParentE0[c], sParentE1[c], x), child)
+                          : child;
+    }
+#endif
+    if (g != NO_GAP) return loopBoundaryVertexPoint(uvAt(c, x), uvFarAt(c, g, 0, x), uvFarAt(c, (g + 1) % k, 0, x));
+    return uvMask(c, k, 0, -1, -1, x);
+}
+
+// Twin of LoopSplit.uvVertexPoint.
+void uvVertexPoint(int c, int k, int g, bool frozen) {
+    int o = 2 * c;
+    if (frozen) {
+        uvVertex[o] = uvAt(c, 0);
+        uvVertex[o + 1] = uvAt(c, 1);
+        return;
+    }
+    bool boundary = g != NO_GAP;
+    bool mismatched = boundary && k == 2;
+    bool nearSeams = false;
+    int farSeams = 0;
+    int dart = -1;
+    for (int i = 0; i < k; i++) {
+        int code = uvCode(c, i);
+        mismatched = mismatched || code != 0;
+        nearSeams = nearSeams || (code & UV_SEAM_NEAR) != 0;
+        if ((code & UV_SEAM_FAR) != 0) {
+            farSeams++;
+            dart = i;
+        }
+    }
+    if (!mismatched) {
+        for (int x = 0; x < 2; x++) uvVertex[o + x] = uvMatched(c, k, g, x);
+        return;
+    }
+    int s0;
+    int s1;
+    int e0Side;
+    int e1Side;
+    bool corner;
+    if (!boundary && !nearSeams) {
+        corner = farSeams != 1;
+        s0 = dart;
+        s1 = dart;
+        e0Side = 0;
+        e1Side = 1;
+    } else {
+        int last = boundary ? g : -1;
+        int first = boundary ? (g + 1) % k : -1;
+        s1 = 1;
+        while (s1 != last && (uvCode(c, s1) & UV_SEAM_NEAR) == 0) s1 = (s1 + 1) % k;
+        s0 = 0;
+        while (s0 != first && (uvCode(c, s0) & UV_SEAM_NEAR) == 0) s0 = (s0 + k - 1) % k;
+        corner = srcFloat(sR, UV_PIN_BASE + c) != 0.0 || (s1 - s0 + k) % k == 1;
+        for (int i = (s0 + 1) % k; i != s1 && !corner; i = (i + 1) % k) corner = (uvCode(c, i) & UV_SEAM_FAR) != 0;
+        e0Side = 1;
+        e1Side = 0;
+    }
+    float w = -1.0;
+#ifdef CREASES
+    if (!corner && sSharp) {
+        float vs = srcFloat(sR, SHARP_BASE + SPOKES + c);
+        bool infinite = vs >= SHARP_INFINITE;
+        bool sharpNow = vs > 0.0;
+        bool sharpNext = loopDecay(vs) > 0.0;
+        int first = boundary || nearSeams ? (s0 + 1) % k : 0;
+        int count = boundary || nearSeams ? (s1 - s0 + k) % k - 1 : k;
+        for (int j = 0; j < count; j++) {
+            int i = (first + j) % k;
+            float sh = spokeSharpness(sR, c, k, g, i);
+#ifdef CHAIKIN
+            float next = nearHalf[c * RING_MAX + i];
+#else
+            float next = loopDecay(sh);
+#endif
+            infinite = infinite || sh >= SHARP_INFINITE;
+            sharpNow = sharpNow || sh > 0.0;
+            sharpNext = sharpNext || next > 0.0;
+        }
+        corner = infinite || sharpNext;
+        w = sharpNow ? sTransition[c] : -1.0;
+    }
+#endif
+    for (int x = 0; x < 2; x++) {
+        float v = uvAt(c, x);
+        if (corner) {
+            uvVertex[o + x] = v;
+            continue;
+        }
+        float crease = loopBoundaryVertexPoint(v, uvFarAt(c, s0, e0Side, x), uvFarAt(c, s1, e1Side, x));
+#ifdef CREASES
+        uvVertex[o + x] = w >= 0.0 ? loopBlend(w, v, crease) : crease;
+#else
+        uvVertex[o + x] = crease;
+#endif
+    }
+}
+vec2 uvVertexOf(int c) { return vec2(uvVertex[2 * c], uvVertex[2 * c + 1]); }
+#endif
 
 vec3 vertexVec(int c) { return vec3(vertexPoints[3 * c], vertexPoints[3 * c + 1], vertexPoints[3 * c + 2]); }
 vec3 edgeVec(int c, int i) { int o = ep(c, i); return vec3(edgePoints[o], edgePoints[o + 1], edgePoints[o + 2]); }
@@ -523,6 +735,75 @@ void writeCentreChild(uint q, int k[3], bool interior[3]) {
 #endif
     endChild(q, kk, gg, 0u);
 }
+
+#ifdef SMOOTH_UVS
+// One spoke's smooth-uv data in a child: its seam code and its far end's uv on both sides
+// (LoopSplit.putUvSpoke; s0, s1: offsets in uvEdge, or 6 + 2c for corner c's vertex child).
+float uvSource(int s, int x) { return s >= 3 * 4 * RING_MAX ? uvVertex[s - 3 * 4 * RING_MAX + x] : uvEdge[s + x]; }
+#define UV_VERTEX(c) (3 * 4 * RING_MAX + 2 * (c))
+void putUvSpoke(uint q, int bit, int code, int s0, int s1) {
+    dstP[childFloat(q, UV_SEAM_BASE + bit)] = float(code);
+    for (int x = 0; x < 2; x++) {
+        dstP[childFloat(q, UV_FAR_BASE + 4 * bit + x)] = uvSource(s0, x);
+        dstP[childFloat(q, UV_FAR_BASE + 4 * bit + 2 + x)] = uvSource(s1, x);
+    }
+}
+int halfFromMiddle(int parentCode, int endBit) {
+    return (parentCode != 0 ? UV_SEAM_NEAR : 0) | ((parentCode & endBit) != 0 ? UV_SEAM_FAR : 0);
+}
+
+// Twin of LoopSplit.cornerChildSmoothUvs.
+void cornerChildSmoothUvs(uint q, int c, bool interior[3]) {
+    int c1 = (c + 1) % 3;
+    int c2 = (c + 2) % 3;
+    dstP[childFloat(q, UV_PIN_BASE + c)] = srcFloat(sR, UV_PIN_BASE + c);
+    dstP[childFloat(q, UV_PIN_BASE + c1)] = 0.0;
+    dstP[childFloat(q, UV_PIN_BASE + c2)] = 0.0;
+    int pc = int(srcFloat(sR, UV_SEAM_BASE + c));
+    int pc2 = int(srcFloat(sR, UV_SEAM_BASE + c2));
+    putUvSpoke(q, c, (pc & UV_SEAM_NEAR) | (pc != 0 ? UV_SEAM_FAR : 0), ue(c, 0, 0), UV_VERTEX(c));
+    putUvSpoke(q, c1, 0, ue(c2, 0, 1), ue(c, 0, 1));
+    putUvSpoke(q, c2, halfFromMiddle(pc2, UV_SEAM_FAR), UV_VERTEX(c), ue(c2, 0, 0));
+    for (int i = 2; i < sK[c]; i++) {
+        int code = uvCode(c, i);
+        int childCode = (code & UV_SEAM_NEAR) | (code != 0 ? UV_SEAM_FAR : 0);
+        putUvSpoke(q, ringBit(c, sK[c], sG[c], i), childCode, ue(c, i, 0), ue(c, i, 1));
+        if (i == 2 && fanLength(sK[c], sG[c]) < 0) putUvSpoke(q, 3 + 2 * c, childCode, ue(c, i, 0), ue(c, i, 1));
+    }
+    if (interior[c]) {
+        putUvSpoke(q, 4 + 2 * c, 0, ue(c, sK[c] - 1, 1), ue(c, sK[c] - 1, 1));
+        putUvSpoke(q, fanBit(c1, 0), 0, ue(c1, 2, 0), ue(c1, 2, 0));
+        putUvSpoke(q, fanBit(c1, 1), halfFromMiddle(pc, UV_SEAM_FAR), UV_VERTEX(c1), UV_VERTEX(c1));
+    } else {
+        putUvSpoke(q, fanBit(c1, 0), 0, UV_VERTEX(c1), UV_VERTEX(c1));
+    }
+    putUvSpoke(q, 3 + 2 * c1, 0, ue(c1, 0, 1), ue(c1, 0, 1));
+    putUvSpoke(q, 4 + 2 * c1, 0, ue(c1, 0, 1), ue(c1, 0, 1));
+    putUvSpoke(q, fanBit(c2, 0), halfFromMiddle(pc2, UV_SEAM_NEAR), UV_VERTEX(c2), UV_VERTEX(c2));
+    if (interior[c2]) {
+        putUvSpoke(q, fanBit(c2, 1), 0, ue(c2, sK[c2] - 1, 1), ue(c2, sK[c2] - 1, 1));
+        putUvSpoke(q, 3 + 2 * c2, 0, ue(c, 2, 0), ue(c, 2, 0));
+    }
+}
+
+// Twin of LoopSplit.centreChildSmoothUvs.
+void centreChildSmoothUvs(uint q, bool interior[3]) {
+    for (int jj = 0; jj < 3; jj++) {
+        int e = (jj + 1) % 3;
+        int e2 = (jj + 2) % 3;
+        dstP[childFloat(q, UV_PIN_BASE + jj)] = 0.0;
+        int pe = int(srcFloat(sR, UV_SEAM_BASE + e));
+        int pe2 = int(srcFloat(sR, UV_SEAM_BASE + e2));
+        putUvSpoke(q, jj, 0, ue(e2, 0, 1), ue(e, 0, 1));
+        putUvSpoke(q, 3 + 2 * jj, halfFromMiddle(pe, UV_SEAM_FAR), UV_VERTEX(e2), UV_VERTEX(e2));
+        putUvSpoke(q, 4 + 2 * jj, halfFromMiddle(pe2, UV_SEAM_NEAR), UV_VERTEX(e2), UV_VERTEX(e2));
+        if (interior[e]) {
+            putUvSpoke(q, fanBit(jj, 0), 0, ue(e, sK[e] - 1, 1), ue(e, sK[e] - 1, 1));
+            putUvSpoke(q, fanBit(jj, 1), 0, ue(e2, 2, 0), ue(e2, 2, 0));
+        }
+    }
+}
+#endif
 #endif
 
 // ---- Regular records: three interior corners of valence 6 (almost every record after a few
@@ -1122,6 +1403,9 @@ bool splitOne(uint j) {
     if (m1 == SKIP_RECORD) return false;
 #endif
     sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & (0x00FFFFFFu | GENERAL_BITS)) == packMeta0(6, 6, 6, 0u);
+#ifdef SMOOTH_UVS
+    sRegular = false;  // the smooth uv rule has no regular path (LoopSplit.run)
+#endif
 #ifdef CREASES
     sSharp = (m0 & SHARP_FLAG) != 0u;
     sStale = m0 & (GENERAL_BITS & ~SHARP_FLAG);
@@ -1157,7 +1441,16 @@ bool splitOne(uint j) {
 #endif
         vertexPoint(r, c, sK[c], sG[c], frozen);
         for (int i = 0; i < sK[c]; i++) edgePoint(r, c, sK[c], sG[c], i);
+#ifdef SMOOTH_UVS
+        uvVertexPoint(c, sK[c], sG[c], frozen);
+        for (int i = 0; i < sK[c]; i++) uvEdgePoint(c, sK[c], i);
+#endif
     }
+#ifdef SMOOTH_UVS
+    BU0 = vec2(uvEdge[ue(0, 0, 1)], uvEdge[ue(0, 0, 1) + 1]);
+    BU1 = vec2(uvEdge[ue(1, 0, 1)], uvEdge[ue(1, 0, 1) + 1]);
+    BU2 = vec2(uvEdge[ue(2, 0, 1)], uvEdge[ue(2, 0, 1) + 1]);
+#endif
 
     for (int e = 0; e < 3; e++) sInterior[e] = nextEdgeInterior(sK[e], sG[e]);
 #ifdef NORMALS
@@ -1227,12 +1520,12 @@ bool splitOne(uint j) {
 #else
                       cornerOut(r, c),
 #endif
-                      sRenewedNormal[c], CORNER_UV(r, c));
+                      sRenewedNormal[c], NEXT_CORNER_UV(r, c));
         } else {
-            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), CORNER_UV(r, c));
+            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), NEXT_CORNER_UV(r, c));
         }
 #else
-        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), CORNER_UV(r, c));
+        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), NEXT_CORNER_UV(r, c));
 #endif
         directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c), bornUv(c));
         directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2), bornUv(c2));
@@ -1289,11 +1582,17 @@ void main() {
         uint q = 4u * j + uint(c);
         int c1 = (c + 1) % 3;
         int c2 = (c + 2) % 3;
-        dstUv(q, c, loadUv(sR, c));
+        dstUv(q, c, NEXT_CORNER_UV(sR, c));
         dstUv(q, c1, bornUv(c));
         dstUv(q, c2, bornUv(c2));
         dstUv(4u * j + 3u, c, bornUv(c1));
+#ifdef SMOOTH_UVS
+        cornerChildSmoothUvs(q, c, sInterior);
+#endif
     }
+#ifdef SMOOTH_UVS
+    centreChildSmoothUvs(4u * j + 3u, sInterior);
+#endif
 #endif
 #endif
 }

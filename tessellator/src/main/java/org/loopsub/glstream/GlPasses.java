@@ -174,6 +174,14 @@ final class GlPasses implements AutoCloseable {
         if (layout.uvs()) {
             d.put("UVS", "1");
             d.put("UV_BASE", Integer.toString(layout.uvFloat(0, 0)));
+            if (layout.smoothUvs()) {
+                d.put("SMOOTH_UVS", "1");
+                d.put("UV_SEAM_BASE", Integer.toString(layout.uvSeam(0)));
+                d.put("UV_FAR_BASE", Integer.toString(layout.uvFar(0, 0, 0)));
+                d.put("UV_PIN_BASE", Integer.toString(layout.uvPin(0)));
+                d.put("UV_SEAM_NEAR", Integer.toString(RecordLayout.UV_SEAM_NEAR));
+                d.put("UV_SEAM_FAR", Integer.toString(RecordLayout.UV_SEAM_FAR));
+            }
         }
         if (layout.limit()) {
             d.put("LIMIT", "1");

@@ -13,6 +13,7 @@ import org.loopsub.api.MeshProblem;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.UvInterpolation;
 import org.loopsub.mesh.FlatFaces;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.MeshTopology;
@@ -55,16 +56,17 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         Sharpness s = sharpness(options);
         boolean n = normals || options.limitSurface();
         boolean chaikin = s != null && options.creasing() == org.loopsub.api.Creasing.CHAIKIN;
+        boolean smoothUvs = mesh.hasUvs() && options.uvInterpolation() == UvInterpolation.SMOOTH;
         boolean same = layout.carriesNormals() == n && layout.limit() == options.limitSurface()
-                && layout.uvs() == mesh.hasUvs() && layout.chaikin() == chaikin
+                && layout.uvs() == mesh.hasUvs() && layout.chaikin() == chaikin && layout.smoothUvs() == smoothUvs
                 && (!n || options.scheme() == scheme) && Objects.equals(s, sharpness);
         if (same) {
             return this;
         }
         RecordLayout l = new RecordLayout(layout.fanCapacity(), n, options.limitSurface(), s != null, mesh.hasUvs(),
-                chaikin);
+                chaikin, smoothUvs);
         List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, options.scheme(), s,
-                cornerUvs());
+                cornerUvs(), smoothUvs ? mesh.uvIndices() : null);
         return new PreparedMesh(mesh, frame, positions, topology, l, r, merged, warnings, sourceVertices,
                 options.scheme(), s);
     }
@@ -141,7 +143,7 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
             }
         }
         List<RecordChunk> moved = RecordBuilder.build(mesh.triangles(), internal, topology, layout, scheme, sharpness,
-                layout.uvs() ? cornerUvs() : null);
+                layout.uvs() ? cornerUvs() : null, layout.smoothUvs() ? mesh.uvIndices() : null);
         return new PreparedMesh(mesh, frame, internal, topology, layout, moved, merged, warnings, sourceVertices,
                 scheme, sharpness);
     }

@@ -78,6 +78,29 @@ public final class LoopSplit {
     private final boolean uvs;
     private final int vuv;
     private final float[] bornUv = new float[6];
+    /**
+     * The smooth uv rule (layouts with {@link RecordLayout#smoothUvs()}): per corner c, ring position i
+     * and side (0 the face clockwise of the spoke, 1 counter-clockwise), the uv edge point of spoke i
+     * at {@link #ue}; per corner the uv of its vertex child in this face.
+     */
+    private final boolean smoothUvs;
+    private final float[] uvEdge;
+    private final float[] uvVertex = new float[6];
+    private final float[] uvRing;
+    /** Per corner of a sharp record, its rule before this level's decay, that rule's sharp spokes and the blend. */
+    private final int[] parentRule = new int[3];
+    private final int[] parentE0 = new int[3];
+    private final int[] parentE1 = new int[3];
+    private final float[] blendWeight = new float[3];
+    private final boolean[] blends = new boolean[3];
+    /** Per corner of a sharp record, OpenSubdiv's transition weight, whatever the rules. */
+    private final float[] transition = new float[3];
+    /** Per corner c and ring position i: how the spoke's edge point is made ({@link #EDGE_SMOOTH} ...). */
+    private final int[] edgeMode;
+    private final float[] edgeSharp;
+    private static final int EDGE_MIDPOINT = 0;
+    private static final int EDGE_SEMI_SHARP = 1;
+    private static final int EDGE_SMOOTH = 2;
     private final float[] tanU = new float[3];
     private final float[] tanV = new float[3];
     /** Boundary corners whose normal is taken again at the next level, and that normal. */
@@ -140,6 +163,7 @@ public final class LoopSplit {
         this.chaikin = layout.chaikin();
         this.uvs = layout.uvs();
         this.vuv = layout.vertexUv();
+        this.smoothUvs = layout.smoothUvs();
         this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
         this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
         this.reciprocals = LoopRules.reciprocals(ringMax + 2);
@@ -150,6 +174,10 @@ public final class LoopSplit {
         this.ring = new float[ringMax];
         this.ringOff = new int[3 * ringMax];
         this.ringBits = new int[3 * ringMax];
+        this.uvEdge = smoothUvs ? new float[3 * ringMax * 4] : null;
+        this.uvRing = new float[ringMax];
+        this.edgeMode = new int[3 * ringMax];
+        this.edgeSharp = new float[3 * ringMax];
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
             regularSlots[t] = RegularChildren.recordSlot(layout, t);
         }
@@ -232,7 +260,7 @@ public final class LoopSplit {
             int r = active[j];
             int mb = r * metaInts;
             int m0 = meta[mb];
-            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & (0x00FFFFFF | RecordLayout.GENERAL_BITS)) == regularMeta0) {
+            if (regularPath && !smoothUvs && meta[mb + 1] == regularMeta1 && (m0 & (0x00FFFFFF | RecordLayout.GENERAL_BITS)) == regularMeta0) {
                 splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             } else {
                 splitOne(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
@@ -287,6 +315,18 @@ public final class LoopSplit {
             vertexPoint(p, pb, c, kc, gc, frozen);
             for (int i = 0; i < kc; i++) {
                 edgePoint(p, pb, meta, mb, c, kc, gc, i);
+            }
+            if (smoothUvs) {
+                uvVertexPoint(c, kc, gc, frozen);
+                for (int i = 0; i < kc; i++) {
+                    uvEdgePoint(c, kc, i);
+                }
+            }
+        }
+        if (smoothUvs) {
+            for (int e = 0; e < 3; e++) {
+                bornUv[2 * e] = uvEdge[ue(e, 0, 1)];
+                bornUv[2 * e + 1] = uvEdge[ue(e, 0, 1) + 1];
             }
         }
         for (int e = 0; e < 3; e++) {
@@ -348,6 +388,10 @@ public final class LoopSplit {
             for (int c = 0; c < 3; c++) {
                 int c2 = (c + 2) % 3;
                 putCorner(direct, d + tf * c + vf * c, p, pb, c, vertexPoints);
+                if (smoothUvs) {
+                    direct[d + tf * c + vf * c + vuv] = uvVertex[2 * c];
+                    direct[d + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
+                }
                 if (normals && (renewed[c] || renewedAll[c])) {
                     putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
                 }
@@ -369,6 +413,9 @@ public final class LoopSplit {
             if (uvs) {
                 cornerChildUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c, p, pb);
             }
+            if (smoothUvs) {
+                cornerChildSmoothUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c);
+            }
             if (normals) {
                 float[] qp = children.chunkOf(q).points;
                 int qb = children.indexOf(q) * pointFloats;
@@ -385,6 +432,9 @@ public final class LoopSplit {
         }
         if (uvs) {
             carryUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, p, pb, 1, 2, 0);
+        }
+        if (smoothUvs) {
+            centreChildSmoothUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats);
         }
     }
 
@@ -839,17 +889,24 @@ public final class LoopSplit {
                 nc++;
             }
         }
-        int parentRule = LoopRules.vertexRule(vs, np);
+        int pRule = LoopRules.vertexRule(vs, np);
         int childRule = LoopRules.vertexRule(vsNext, nc);
         nextRule[c] = childRule;
         nextE0[c] = c0;
         nextE1[c] = c1;
-        boolean blend = parentRule != childRule && parentRule >= LoopRules.CREASE;
-        float w = blend ? Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]) : 0f;
+        boolean blend = pRule != childRule && pRule >= LoopRules.CREASE;
+        float transitionWeight = nd == 0 ? 0f : Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]);
+        float w = blend ? transitionWeight : 0f;
+        parentRule[c] = pRule;
+        parentE0[c] = p0;
+        parentE1[c] = p1;
+        blends[c] = blend;
+        blendWeight[c] = w;
+        transition[c] = transitionWeight;
         for (int x = 0; x < 3; x++) {
             float child = maskCoordinate(p, pb, c, k, g, childRule, c0, c1, x);
             vertexPoints[3 * c + x] = blend
-                    ? LoopRules.blend(w, maskCoordinate(p, pb, c, k, g, parentRule, p0, p1, x), child) : child;
+                    ? LoopRules.blend(w, maskCoordinate(p, pb, c, k, g, pRule, p0, p1, x), child) : child;
         }
     }
 
@@ -875,8 +932,10 @@ public final class LoopSplit {
         float sharp = sharpRecord ? p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])] : 0f;
         // A crease while both halves stay sharp (uniform creasing: s >= 1; Chaikin: each half its own)
         boolean crease = chaikin ? sharp > 0 && nearHalf[c * ringMax + i] > 0 && farHalf(p, pb, c, i) > 0 : sharp >= 1f;
+        edgeSharp[c * ringMax + i] = sharp;
         if (LoopFlagEdges.isBoundarySpoke(k, g, i) || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])
                 || crease) {
+            edgeMode[c * ringMax + i] = EDGE_MIDPOINT;
             for (int x = 0; x < 3; x++) {
                 edgePoints[out + x] = LoopRules.midpoint(p[a + x], p[b + x]);
             }
@@ -885,13 +944,291 @@ public final class LoopSplit {
         int oc = pb + ringSlot3(c, (i + k - 1) % k);
         int od = pb + ringSlot3(c, (i + 1) % k);
         if (sharp > 0f) {
+            edgeMode[c * ringMax + i] = EDGE_SEMI_SHARP;
             for (int x = 0; x < 3; x++) {
                 edgePoints[out + x] = LoopRules.creaseEdgePoint(sharp, p[a + x], p[b + x], p[oc + x], p[od + x]);
             }
             return;
         }
+        edgeMode[c * ringMax + i] = EDGE_SMOOTH;
         for (int x = 0; x < 3; x++) {
             edgePoints[out + x] = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x]);
+        }
+    }
+
+    // ---- The smooth uv rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY; docs/design.md §3). A corner's
+    // uv in this face belongs to a span: the faces around its vertex that carry the same value, which
+    // the seam codes of its spokes bound. Only values of that span are ever read for it, so a record
+    // carries, per spoke, its far end's uv on both sides and, per corner, this face's value.
+
+    /** Offset in {@link #uvEdge} of the uv edge point of spoke i of corner c on one side. */
+    private int ue(int c, int i, int side) {
+        return 4 * (c * ringMax + i) + 2 * side;
+    }
+
+    /** Corner c's uv in this face. */
+    private float uvAt(int c, int x) {
+        return curP[curPb + layout.uvFloat(c, x)];
+    }
+
+    /** The seam code of spoke i of corner c, seen from c: {@link RecordLayout#UV_SEAM_NEAR} at c, FAR at the far end. */
+    private int uvCode(int c, int i) {
+        if (i == 0) {
+            return (int) curP[curPb + layout.uvSeam(c)];
+        }
+        if (i == 1) {
+            int code = (int) curP[curPb + layout.uvSeam((c + 2) % 3)];
+            return (code & RecordLayout.UV_SEAM_NEAR) << 1 | (code & RecordLayout.UV_SEAM_FAR) >> 1;
+        }
+        return (int) curP[curPb + layout.uvSeam(ringBits[c * ringMax + i])];
+    }
+
+    /** The uv of spoke i's far end in the face clockwise (side 0) or counter-clockwise (side 1) of it around corner c. */
+    private float uvFarAt(int c, int i, int side, int x) {
+        if (i == 0) {
+            return side == 0 ? curP[curPb + layout.uvFar(c, 0, x)] : uvAt((c + 1) % 3, x);
+        }
+        if (i == 1) {
+            return side == 0 ? uvAt((c + 2) % 3, x) : curP[curPb + layout.uvFar((c + 2) % 3, 1, x)];
+        }
+        return curP[curPb + layout.uvFar(ringBits[c * ringMax + i], side, x)];
+    }
+
+    /**
+     * The uv edge point of spoke i of corner c on both sides: on a seam (or the boundary, or where the
+     * positions take the midpoint) the midpoint of each side's ends; elsewhere the positions' own
+     * mask, the opposite values each taken in its own face.
+     */
+    private void uvEdgePoint(int c, int k, int i) {
+        int mode = edgeMode[c * ringMax + i];
+        int o = ue(c, i, 0);
+        if (mode == EDGE_MIDPOINT || uvCode(c, i) != 0) {
+            for (int side = 0; side < 2; side++) {
+                for (int x = 0; x < 2; x++) {
+                    uvEdge[o + 2 * side + x] = LoopRules.midpoint(uvAt(c, x), uvFarAt(c, i, side, x));
+                }
+            }
+            return;
+        }
+        int prev = (i + k - 1) % k;
+        int next = (i + 1) % k;
+        for (int x = 0; x < 2; x++) {
+            float a = uvAt(c, x);
+            float b = uvFarAt(c, i, 0, x);
+            float oc = uvFarAt(c, prev, 1, x);
+            float od = uvFarAt(c, next, 0, x);
+            float v = mode == EDGE_SEMI_SHARP ? LoopRules.creaseEdgePoint(edgeSharp[c * ringMax + i], a, b, oc, od)
+                    : LoopRules.edgePoint(a, b, oc, od);
+            uvEdge[o + x] = v;
+            uvEdge[o + 2 + x] = v;
+        }
+    }
+
+    /**
+     * The uv of corner c's vertex child in this face. A value whose vertex has no seam (and is not a
+     * boundary vertex with one face) follows the positions' vertex rule; otherwise its span decides:
+     * pinned (one face, the value in two runs, a seam inside, two seams ending at a seamless interior
+     * vertex, infinitely sharp, or sharp while its sharpness lasts), a dart (one seam ending at a
+     * seamless interior vertex: its two far values), or a crease along the span's two ends.
+     */
+    private void uvVertexPoint(int c, int k, int g, boolean frozen) {
+        int o = 2 * c;
+        if (frozen) {
+            uvVertex[o] = uvAt(c, 0);
+            uvVertex[o + 1] = uvAt(c, 1);
+            return;
+        }
+        boolean boundary = g != RecordLayout.NO_GAP;
+        boolean mismatched = boundary && k == 2;
+        boolean nearSeams = false;
+        int farSeams = 0;
+        int dart = -1;
+        for (int i = 0; i < k; i++) {
+            int code = uvCode(c, i);
+            mismatched |= code != 0;
+            nearSeams |= (code & RecordLayout.UV_SEAM_NEAR) != 0;
+            if ((code & RecordLayout.UV_SEAM_FAR) != 0) {
+                farSeams++;
+                dart = i;
+            }
+        }
+        if (!mismatched) {
+            for (int x = 0; x < 2; x++) {
+                uvVertex[o + x] = uvMatched(c, k, g, x);
+            }
+            return;
+        }
+        // The span: from s0 (clockwise end) counter-clockwise to s1, and the end values e0, e1 of the curve.
+        int s0;
+        int s1;
+        int e0Side;
+        int e1Side;
+        boolean corner;
+        if (!boundary && !nearSeams) {
+            corner = farSeams != 1;
+            s0 = dart;
+            s1 = dart;
+            e0Side = 0;
+            e1Side = 1;
+        } else {
+            // (a boundary vertex's span also ends at its boundary spokes, g and g + 1)
+            int last = boundary ? g : -1;
+            int first = boundary ? (g + 1) % k : -1;
+            s1 = 1;
+            while (s1 != last && (uvCode(c, s1) & RecordLayout.UV_SEAM_NEAR) == 0) {
+                s1 = (s1 + 1) % k;
+            }
+            s0 = 0;
+            while (s0 != first && (uvCode(c, s0) & RecordLayout.UV_SEAM_NEAR) == 0) {
+                s0 = (s0 + k - 1) % k;
+            }
+            corner = curP[curPb + layout.uvPin(c)] != 0f || Math.floorMod(s1 - s0, k) == 1;
+            for (int i = (s0 + 1) % k; i != s1 && !corner; i = (i + 1) % k) {
+                corner = (uvCode(c, i) & RecordLayout.UV_SEAM_FAR) != 0;
+            }
+            e0Side = 1;
+            e1Side = 0;
+        }
+        float w = -1f;
+        if (!corner && sharpRecord) {
+            // Sharpness inside the span (a dart's span is every face): infinite pins the value,
+            // semi-sharp pins it while it lasts and blends it in the step where it decays.
+            float vs = curP[curPb + layout.cornerSharpness(c)];
+            boolean infinite = vs >= LoopRules.INFINITE_SHARPNESS;
+            boolean sharpNow = vs > 0;
+            boolean sharpNext = LoopRules.decay(vs) > 0;
+            int first = boundary || nearSeams ? (s0 + 1) % k : 0;
+            int count = boundary || nearSeams ? Math.floorMod(s1 - s0, k) - 1 : k;
+            for (int j = 0; j < count; j++) {
+                int i = (first + j) % k;
+                float sh = spokeSharpness(curP, curPb, c, k, g, i);
+                float next = chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(sh);
+                infinite |= sh >= LoopRules.INFINITE_SHARPNESS;
+                sharpNow |= sh > 0;
+                sharpNext |= next > 0;
+            }
+            corner = infinite || sharpNext;
+            w = sharpNow ? transition[c] : -1f;
+        }
+        for (int x = 0; x < 2; x++) {
+            float v = uvAt(c, x);
+            if (corner) {
+                uvVertex[o + x] = v;
+                continue;
+            }
+            float crease = LoopRules.boundaryVertexPoint(v, uvFarAt(c, s0, e0Side, x), uvFarAt(c, s1, e1Side, x));
+            uvVertex[o + x] = w >= 0f ? LoopRules.blend(w, v, crease) : crease;
+        }
+    }
+
+    /** One coordinate of a seamless value's vertex child: the positions' rule (and blend) on the uvs. */
+    private float uvMatched(int c, int k, int g, int x) {
+        if (sharpRecord) {
+            float child = uvMask(c, k, nextRule[c], nextE0[c], nextE1[c], x);
+            return blends[c] ? LoopRules.blend(blendWeight[c], uvMask(c, k, parentRule[c], parentE0[c], parentE1[c], x),
+                    child) : child;
+        }
+        if (g != RecordLayout.NO_GAP) {
+            return LoopRules.boundaryVertexPoint(uvAt(c, x), uvFarAt(c, g, 0, x), uvFarAt(c, (g + 1) % k, 0, x));
+        }
+        return uvMask(c, k, LoopRules.SMOOTH, -1, -1, x);
+    }
+
+    /** Twin of {@link #maskCoordinate} on the uvs of a seamless vertex (its far values agree on both sides). */
+    private float uvMask(int c, int k, int rule, int e0, int e1, int x) {
+        float v = uvAt(c, x);
+        if (rule == LoopRules.CORNER) {
+            return v;
+        }
+        if (rule == LoopRules.CREASE) {
+            return LoopRules.boundaryVertexPoint(v, uvFarAt(c, e0, 0, x), uvFarAt(c, e1, 0, x));
+        }
+        for (int i = 0; i < k; i++) {
+            uvRing[i] = uvFarAt(c, i, 0, x);
+        }
+        return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], v, LoopRules.sortedSum(uvRing, k));
+    }
+
+    /** Writes one spoke's smooth-uv data into a child: its seam code and its far end's uv on both sides. */
+    private void putUvSpoke(float[] q, int qb, int bit, int code, float[] src0, int o0, float[] src1, int o1) {
+        q[qb + layout.uvSeam(bit)] = code;
+        for (int x = 0; x < 2; x++) {
+            q[qb + layout.uvFar(bit, 0, x)] = src0[o0 + x];
+            q[qb + layout.uvFar(bit, 1, x)] = src1[o1 + x];
+        }
+    }
+
+    /** Seam code of a child spoke that halves a parent spoke, seen from the new vertex on it towards {@code endBit}'s end. */
+    private static int halfFromMiddle(int parentCode, int endBit) {
+        return (parentCode != 0 ? RecordLayout.UV_SEAM_NEAR : 0) | ((parentCode & endBit) != 0 ? RecordLayout.UV_SEAM_FAR : 0);
+    }
+
+    /**
+     * Corner child c's smooth-uv data: c's vertex child keeps its spans (its spokes halve c's: seams
+     * at c stay, a seam anywhere on a spoke ends at the new vertex on it), the new vertices m_c and
+     * m_{c+2} see halves of the parent's edges and edges inside a parent face (no seam).
+     */
+    private void cornerChildSmoothUvs(float[] q, int qb, int c) {
+        int c1 = (c + 1) % 3;
+        int c2 = (c + 2) % 3;
+        q[qb + layout.uvFloat(c, 0)] = uvVertex[2 * c];
+        q[qb + layout.uvFloat(c, 1)] = uvVertex[2 * c + 1];
+        q[qb + layout.uvPin(c)] = curP[curPb + layout.uvPin(c)];
+        q[qb + layout.uvPin(c1)] = 0f;
+        q[qb + layout.uvPin(c2)] = 0f;
+        int pc = (int) curP[curPb + layout.uvSeam(c)];
+        int pc2 = (int) curP[curPb + layout.uvSeam(c2)];
+        // own edges: c halves parent edge c at c; c+1 lies inside this face; c+2 halves parent edge c+2 at c
+        putUvSpoke(q, qb, c, (pc & RecordLayout.UV_SEAM_NEAR) | (pc != 0 ? RecordLayout.UV_SEAM_FAR : 0),
+                uvEdge, ue(c, 0, 0), uvVertex, 2 * c);
+        putUvSpoke(q, qb, c1, 0, uvEdge, ue(c2, 0, 1), uvEdge, ue(c, 0, 1));
+        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, ue(c2, 0, 0));
+        // V'_c's other spokes: the edge points of c's spokes
+        for (int i = 2; i < k[c]; i++) {
+            int code = uvCode(c, i);
+            int childCode = (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
+            putUvSpoke(q, qb, ringBits[c * ringMax + i], childCode, uvEdge, ue(c, i, 0), uvEdge, ue(c, i, 1));
+            if (i == 2 && RecordLayout.fanLength(k[c], g[c]) < 0) {
+                putUvSpoke(q, qb, 3 + 2 * c, childCode, uvEdge, ue(c, i, 0), uvEdge, ue(c, i, 1));
+            }
+        }
+        // m_c: (m_c, E(c, D_c)) and (m_c, E(c+1, D_c)) inside the face across edge c, (m_c, V'_{c+1})
+        // halving edge c, (m_c, m_{c+1}) inside this face
+        if (interior[c]) {
+            putUvSpoke(q, qb, 4 + 2 * c, 0, uvEdge, ue(c, k[c] - 1, 1), uvEdge, ue(c, k[c] - 1, 1));
+            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvEdge, ue(c1, 2, 0), uvEdge, ue(c1, 2, 0));
+            putUvSpoke(q, qb, layout.fanBit(c1, 1), halfFromMiddle(pc, RecordLayout.UV_SEAM_FAR),
+                    uvVertex, 2 * c1, uvVertex, 2 * c1);
+        } else {
+            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvVertex, 2 * c1, uvVertex, 2 * c1);
+        }
+        putUvSpoke(q, qb, 3 + 2 * c1, 0, uvEdge, ue(c1, 0, 1), uvEdge, ue(c1, 0, 1));
+        // m_{c+2}: (m_{c+2}, m_{c+1}) inside this face, (m_{c+2}, V'_{c+2}) halving edge c+2, and the
+        // two spokes inside the face across edge c+2
+        putUvSpoke(q, qb, 4 + 2 * c1, 0, uvEdge, ue(c1, 0, 1), uvEdge, ue(c1, 0, 1));
+        putUvSpoke(q, qb, layout.fanBit(c2, 0), halfFromMiddle(pc2, RecordLayout.UV_SEAM_NEAR),
+                uvVertex, 2 * c2, uvVertex, 2 * c2);
+        if (interior[c2]) {
+            putUvSpoke(q, qb, layout.fanBit(c2, 1), 0, uvEdge, ue(c2, k[c2] - 1, 1), uvEdge, ue(c2, k[c2] - 1, 1));
+            putUvSpoke(q, qb, 3 + 2 * c2, 0, uvEdge, ue(c, 2, 0), uvEdge, ue(c, 2, 0));
+        }
+    }
+
+    /** The centre child's smooth-uv data: corner j is m_{j+1}; its edges lie inside this face. */
+    private void centreChildSmoothUvs(float[] q, int qb) {
+        for (int jj = 0; jj < 3; jj++) {
+            int e = (jj + 1) % 3;
+            int e2 = (jj + 2) % 3;
+            q[qb + layout.uvPin(jj)] = 0f;
+            int pe = (int) curP[curPb + layout.uvSeam(e)];
+            int pe2 = (int) curP[curPb + layout.uvSeam(e2)];
+            putUvSpoke(q, qb, jj, 0, uvEdge, ue(e2, 0, 1), uvEdge, ue(e, 0, 1));
+            putUvSpoke(q, qb, 3 + 2 * jj, halfFromMiddle(pe, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
+            putUvSpoke(q, qb, 4 + 2 * jj, halfFromMiddle(pe2, RecordLayout.UV_SEAM_NEAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
+            if (interior[e]) {
+                putUvSpoke(q, qb, layout.fanBit(jj, 0), 0, uvEdge, ue(e, k[e] - 1, 1), uvEdge, ue(e, k[e] - 1, 1));
+                putUvSpoke(q, qb, layout.fanBit(jj, 1), 0, uvEdge, ue(e2, 2, 0), uvEdge, ue(e2, 2, 0));
+            }
         }
     }
 

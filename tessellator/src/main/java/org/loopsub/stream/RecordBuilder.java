@@ -75,6 +75,29 @@ public final class RecordBuilder {
      */
     public static List<RecordChunk> build(int[] triangles, float[] positions, MeshTopology topology,
                                           RecordLayout layout, Scheme scheme, Sharpness sharpness, float[] cornerUvs) {
+        return build(triangles, positions, topology, layout, scheme, sharpness, cornerUvs, null);
+    }
+
+    /**
+     * @param triangles three vertex indices per triangle
+     * @param positions vertex positions in the engine's frame
+     * @param topology the mesh's rings
+     * @param layout the record layout (from {@link #fanCapacity})
+     * @param scheme the vertex weights, for the input vertices' limit positions
+     * @param sharpness the edges' and vertices' sharpness, for a layout with {@link RecordLayout#creases()}
+     * @param cornerUvs u, v of every corner of every triangle (6 floats per triangle), for a layout
+     *                  with {@link RecordLayout#uvs()}
+     * @param cornerUvIndices the uv index of every corner (3 per triangle), for a layout with
+     *                        {@link RecordLayout#smoothUvs()}: two corners at a vertex are continuous
+     *                        only when they name the same index
+     * @return the level-0 stream
+     */
+    public static List<RecordChunk> build(int[] triangles, float[] positions, MeshTopology topology,
+                                          RecordLayout layout, Scheme scheme, Sharpness sharpness, float[] cornerUvs,
+                                          int[] cornerUvIndices) {
+        if (layout.smoothUvs() != (cornerUvIndices != null)) {
+            throw new IllegalArgumentException("corner uv indices go with a layout that has smooth uvs");
+        }
         if (layout.uvs() != (cornerUvs != null)) {
             throw new IllegalArgumentException("corner uvs go with a layout that has uvs");
         }
@@ -86,6 +109,7 @@ public final class RecordBuilder {
         if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
             throw new IllegalArgumentException("valence " + topology.maxValence() + " exceeds " + RecordLayout.MAX_VALENCE);
         }
+        SeamFinder seams = cornerUvIndices == null ? null : new SeamFinder(triangles, cornerUvIndices, cornerUvs);
         List<RecordChunk> chunks = new ArrayList<>();
         int pf = layout.pointFloats();
         int mi = layout.metaInts();
@@ -140,6 +164,9 @@ public final class RecordBuilder {
                     if (cornerUvs != null) {
                         chunk.points[r * pf + layout.uvFloat(c, 0)] = cornerUvs[6 * t + 2 * c];
                         chunk.points[r * pf + layout.uvFloat(c, 1)] = cornerUvs[6 * t + 2 * c + 1];
+                    }
+                    if (seams != null) {
+                        seams.put(t, c, k[c], g[c], topology, layout, chunk.points, r * pf);
                     }
                     if (limit != null) {
                         copyPoint(limit[1], v, chunk.points, r * pf, layout.normalSlot(c));
@@ -245,6 +272,115 @@ public final class RecordBuilder {
             }
         }
         return n == 0 ? -1f : LoopRules.sortedSum(vals, n) * (float) (1.0 / n);
+    }
+
+    /**
+     * The smooth uv rule's level-0 data of a record's corner: its spokes' seam codes and far-end uvs
+     * on both sides, and whether its value is pinned (found from the uv indices: values are
+     * continuous only where the indices agree, whatever the coordinates).
+     */
+    private static final class SeamFinder {
+        private final int[] triangles;
+        private final int[] index;
+        private final float[] cornerUvs;
+        /** Directed edge (a, b) to the triangle that has it. */
+        private final java.util.Map<Long, Integer> face = new java.util.HashMap<>();
+
+        SeamFinder(int[] triangles, int[] index, float[] cornerUvs) {
+            this.triangles = triangles;
+            this.index = index;
+            this.cornerUvs = cornerUvs;
+            for (int t = 0; t < triangles.length / 3; t++) {
+                for (int c = 0; c < 3; c++) {
+                    face.put(directed(triangles[3 * t + c], triangles[3 * t + (c + 1) % 3]), t);
+                }
+            }
+        }
+
+        private static long directed(int a, int b) {
+            return (long) a << 32 | (b & 0xffffffffL);
+        }
+
+        /** The triangle with directed edge (a, b), or -1. */
+        private int faceOf(int a, int b) {
+            Integer f = face.get(directed(a, b));
+            return f == null ? -1 : f;
+        }
+
+        /** The corner of triangle t at vertex x. */
+        private int corner(int t, int x) {
+            for (int c = 0; c < 3; c++) {
+                if (triangles[3 * t + c] == x) {
+                    return 3 * t + c;
+                }
+            }
+            throw new IllegalStateException("vertex " + x + " is not in triangle " + t);
+        }
+
+        void put(int t, int c, int k, int g, MeshTopology topology, RecordLayout layout, float[] points, int base) {
+            int v = triangles[3 * t + c];
+            int s = topology.indexOf(v, triangles[3 * t + (c + 1) % 3]);
+            for (int i = 0; i < k; i++) {
+                if (i == 1) {
+                    continue;  // the record's edge c+2: corner c+2 writes it as its position 0
+                }
+                int u = topology.neighbour(v, (s + i) % k);
+                int cw = faceOf(u, v);
+                int ccw = faceOf(v, u);
+                int code = 0;
+                if (cw >= 0 && ccw >= 0) {
+                    code |= index[corner(cw, v)] != index[corner(ccw, v)] ? RecordLayout.UV_SEAM_NEAR : 0;
+                    code |= index[corner(cw, u)] != index[corner(ccw, u)] ? RecordLayout.UV_SEAM_FAR : 0;
+                }
+                int far0 = corner(cw >= 0 ? cw : ccw, u);
+                int far1 = corner(ccw >= 0 ? ccw : cw, u);
+                if (i == 0) {
+                    // edge c: corner c+1's and corner c's uvs in the face across it
+                    put(points, base, layout, c, code, far0, corner(cw >= 0 ? cw : ccw, v));
+                    continue;
+                }
+                int bit = layout.ringBit(c, k, g, i);
+                put(points, base, layout, bit, code, far0, far1);
+                if (i == 2 && RecordLayout.fanLength(k, g) < 0) {
+                    put(points, base, layout, 3 + 2 * c, code, far0, far1);
+                }
+            }
+            points[base + layout.uvPin(c)] = runs(t, v, k, g, topology, s) > 1 ? 1f : 0f;
+        }
+
+        private void put(float[] points, int base, RecordLayout layout, int bit, int code, int side0, int side1) {
+            points[base + layout.uvSeam(bit)] = code;
+            for (int x = 0; x < 2; x++) {
+                points[base + layout.uvFar(bit, 0, x)] = cornerUvs[2 * side0 + x];
+                points[base + layout.uvFar(bit, 1, x)] = cornerUvs[2 * side1 + x];
+            }
+        }
+
+        /** How many separate runs of faces around v carry triangle t's value at v. */
+        private int runs(int t, int v, int k, int g, MeshTopology topology, int s) {
+            int x = index[corner(t, v)];
+            boolean interior = g == RecordLayout.NO_GAP;
+            int n = interior ? k : k - 1;
+            int first = interior ? 0 : (g + 1) % k;
+            int runs = 0;
+            boolean all = true;
+            boolean prevIn = false;
+            for (int j = 0; j < n; j++) {
+                int i = (first + j) % k;
+                int f = faceOf(v, topology.neighbour(v, (s + i) % k));
+                boolean in = index[corner(f, v)] == x;
+                all &= in;
+                if (j == 0 && interior) {
+                    int last = faceOf(v, topology.neighbour(v, (s + first + n - 1) % k));
+                    prevIn = index[corner(last, v)] == x;
+                }
+                if (in && !prevIn) {
+                    runs++;
+                }
+                prevIn = in;
+            }
+            return all ? 1 : runs;
+        }
     }
 
     /** Whether vertex a's position precedes b's: x first, then y, then z. */

@@ -69,6 +69,10 @@ public final class RecordLayout {
     private final int uvBase;
     private final boolean chaikin;
     private final int farBase;
+    private final boolean smoothUvs;
+    private final int uvSeamBase;
+    private final int uvFarBase;
+    private final int uvPinBase;
 
     /** @return whether sharpness decays by Chaikin's rule (spokes carry their far-end averages) */
     public boolean chaikin() {
@@ -93,6 +97,45 @@ public final class RecordLayout {
     public int uvFloat(int c, int axis) {
         return uvBase + 2 * c + axis;
     }
+
+    /** @return whether uvs refine by the smooth rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY) */
+    public boolean smoothUvs() {
+        return smoothUvs;
+    }
+
+    /**
+     * @return the float holding the seam code of the spoke whose complete bit is {@code bit} (with
+     *     {@link #smoothUvs()}): for the record's own edge e, {@link #UV_SEAM_NEAR} when its two faces
+     *     carry different uvs at corner e and {@link #UV_SEAM_FAR} when they do at corner e+1; for
+     *     any other spoke, NEAR at its corner and FAR at its far end. A boundary spoke has none.
+     */
+    public int uvSeam(int bit) {
+        return uvSeamBase + bit;
+    }
+
+    /**
+     * @return the float holding coordinate {@code axis} of a uv beside the spoke whose complete bit
+     *     is {@code bit} (with {@link #smoothUvs()}): for the record's own edge e, side 0 is corner
+     *     e+1's uv and side 1 corner e's, both in the face across the edge (the D face); for any other
+     *     spoke, its far end's uv in the face clockwise (side 0) and counter-clockwise (side 1) of it
+     *     around its corner. Where a side has no face it repeats the other.
+     */
+    public int uvFar(int bit, int side, int axis) {
+        return uvFarBase + 4 * bit + 2 * side + axis;
+    }
+
+    /**
+     * @return the float that is 1 when corner c's uv in this face is pinned (with {@link #smoothUvs()}):
+     *     the same value sits in two separate runs of faces around the vertex, so it stays put
+     */
+    public int uvPin(int c) {
+        return uvPinBase + c;
+    }
+
+    /** Seam code bit: the spoke's two faces carry different uvs at its near end (own edge e: corner e). */
+    public static final int UV_SEAM_NEAR = 1;
+    /** Seam code bit: the spoke's two faces carry different uvs at its far end (own edge e: corner e+1). */
+    public static final int UV_SEAM_FAR = 2;
 
     /** @return the float of an output vertex where its uv starts ({@link #vertexFloats()} floats per vertex) */
     public int vertexUv() {
@@ -163,6 +206,22 @@ public final class RecordLayout {
      */
     public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs,
                         boolean chaikin) {
+        this(fanCapacity, normals, limit, creases, uvs, chaikin, false);
+    }
+
+    /**
+     * @param fanCapacity F, the most fan slots any corner needs
+     * @param normals whether records carry each corner's limit normal
+     * @param limit whether records carry each corner's limit position (implies {@code normals})
+     * @param creases whether records carry spoke and corner sharpness
+     * @param uvs whether records carry each corner's texture coordinate in this face
+     * @param chaikin with creases: Chaikin's creasing
+     * @param smoothUvs with uvs: the smooth face-varying rule, for which every spoke also carries its
+     *                  seams and its far end's uv on both sides ({@link #uvSeam}, {@link #uvFar}) and
+     *                  every corner whether its value is pinned ({@link #uvPin})
+     */
+    public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs,
+                        boolean chaikin, boolean smoothUvs) {
         if (fanCapacity < MIN_FAN) {
             throw new IllegalArgumentException("fan capacity must be >= " + MIN_FAN);
         }
@@ -176,6 +235,10 @@ public final class RecordLayout {
         this.chaikin = creases && chaikin;
         this.farBase = sharpBase + (creases ? FIXED_SPOKES + 3 * fanCapacity + 3 : 0);
         this.uvBase = farBase + (this.chaikin ? FIXED_SPOKES + 3 * fanCapacity : 0);
+        this.smoothUvs = uvs && smoothUvs;
+        this.uvSeamBase = uvBase + 6;
+        this.uvFarBase = uvSeamBase + FIXED_SPOKES + 3 * fanCapacity;
+        this.uvPinBase = uvFarBase + 4 * (FIXED_SPOKES + 3 * fanCapacity);
         this.metaInts = 2 + (FIXED_SPOKES + 3 * fanCapacity + 31) / 32;
     }
 
@@ -249,7 +312,8 @@ public final class RecordLayout {
 
     /** @return floats per record (x, y, z per point slot) */
     public int pointFloats() {
-        return 3 * pointSlots + (creases ? spokes() + 3 : 0) + (chaikin ? spokes() : 0) + (uvs ? 6 : 0);
+        return 3 * pointSlots + (creases ? spokes() + 3 : 0) + (chaikin ? spokes() : 0) + (uvs ? 6 : 0)
+                + (smoothUvs ? 5 * spokes() + 3 : 0);
     }
 
     /** @return ints of metadata per record */

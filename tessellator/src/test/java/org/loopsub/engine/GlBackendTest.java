@@ -184,6 +184,31 @@ class GlBackendTest extends GlTestBase {
     }
 
     @Test
+    void smoothUvsMatchJava() throws IOException {
+        org.loopsub.api.UvInterpolation smooth = org.loopsub.api.UvInterpolation.SMOOTH;
+        TriangleMesh border = UvTest.seamed(TestMeshes.load("mesh_with_border.obj"));
+        assertSameBytes(border, RefineOptions.uniform(3).withUvInterpolation(smooth), GlTessellator.DEFAULT_BUDGET,
+                "smooth uvs uniform");
+        assertSameBytes(border, RefineOptions.adaptive(4, randomBoth(4, 0.3)).withUvInterpolation(smooth),
+                GlTessellator.DEFAULT_BUDGET, "smooth uvs adaptive");
+        assertSameBytes(UvTest.seamed(TestMeshes.load("icosahedron.obj")),
+                RefineOptions.uniform(3).withLimitSurface(true).withUvInterpolation(smooth), GlTessellator.DEFAULT_BUDGET,
+                "smooth uvs on the limit surface");
+        TriangleMesh rook = TestMeshes.load("rookT.obj");
+        TriangleMesh seamedRook = UvTest.seamed(rook);
+        TriangleMesh creasedRook = new TriangleMesh(rook.positions(), rook.triangles(), rook.creases(),
+                seamedRook.uvs(), seamedRook.uvIndices());
+        assertSameBytes(creasedRook, RefineOptions.uniform(2).withUvInterpolation(smooth), GlTessellator.DEFAULT_BUDGET,
+                "smooth uvs with creases");
+        TriangleMesh grid = CreaseTest.gridWithLine(1.5f);
+        TriangleMesh seamedGrid = UvTest.seamed(grid);
+        assertSameBytes(new TriangleMesh(grid.positions(), grid.triangles(), grid.creases(), seamedGrid.uvs(),
+                seamedGrid.uvIndices()), RefineOptions.uniform(3).withUvInterpolation(smooth)
+                .withCreasing(org.loopsub.api.Creasing.CHAIKIN), GlTessellator.DEFAULT_BUDGET,
+                "smooth uvs with semi-sharp creases, Chaikin");
+    }
+
+    @Test
     void tinyBudgetCutsTheStreamWithoutChangingTheOutput() throws IOException {
         TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
         // A budget of a few hundred kilobytes forces many windows per level.
