@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import org.loopsub.api.Camera;
 import org.loopsub.api.Point3;
 import org.loopsub.api.BoundaryInterpolation;
+import org.loopsub.api.UvInterpolation;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.StopCriterion;
 import picocli.CommandLine.ITypeConverter;
@@ -107,6 +108,13 @@ final class AdaptiveOptions {
                     + "rule). Default: ${DEFAULT-VALUE}.")
     String creasing;
 
+    @Option(names = "--uv", paramLabel = "<rule>", defaultValue = "linear",
+            description = "How texture coordinates (vt) refine: linear (each input triangle's uvs interpolated "
+                    + "linearly, OpenSubdiv's FVAR_LINEAR_ALL) or smooth (uvs follow Loop's masks, seams and chart "
+                    + "borders refine as B-spline curves, one-face corners stay put: FVAR_LINEAR_CORNERS_ONLY). "
+                    + "Meshes without vt ignore it. Default: ${DEFAULT-VALUE}.")
+    String uv;
+
     @Option(names = "--flatness", paramLabel = "<T>",
             description = "With --adaptive: an edge is fine once its Loop edge point lies within T of the edge's "
                     + "midpoint, in mesh units (T > 0; boundary edges are always fine). Default: not used.")
@@ -177,7 +185,13 @@ final class AdaptiveOptions {
             case "chaikin" -> org.loopsub.api.Creasing.CHAIKIN;
             default -> throw usage("--creasing must be uniform or chaikin, not '" + creasing + "'");
         };
-        return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b).withCreasing(c);
+        UvInterpolation u = switch (uv) {
+            case "linear" -> UvInterpolation.LINEAR;
+            case "smooth" -> UvInterpolation.SMOOTH;
+            default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
+        };
+        return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b).withCreasing(c)
+                .withUvInterpolation(u);
     }
 
     /**
@@ -189,7 +203,8 @@ final class AdaptiveOptions {
         String surface = (options.limitSurface() ? ", limit surface" : "")
                 + (options.creases() ? "" : ", creases ignored")
                 + (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER ? ", boundary edge-and-corner" : "")
-                + (options.creasing() == org.loopsub.api.Creasing.CHAIKIN ? ", Chaikin creasing" : "");
+                + (options.creasing() == org.loopsub.api.Creasing.CHAIKIN ? ", Chaikin creasing" : "")
+                + (options.uvInterpolation() == UvInterpolation.SMOOTH ? ", smooth uvs" : "");
         if (!options.isAdaptive()) {
             return "uniform, " + options.levels() + " level" + (options.levels() == 1 ? "" : "s") + surface;
         }

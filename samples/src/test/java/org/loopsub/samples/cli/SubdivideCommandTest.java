@@ -104,6 +104,49 @@ class SubdivideCommandTest {
         assertEquals(ExitCodes.USAGE, badCreasing.exitCode(), badCreasing::both);
     }
 
+    /**
+     * {@code --uv smooth} refines texture coordinates by OpenSubdiv's smooth face-varying rule: the
+     * same faces, other uvs than the default linear rule (a bumpy grid's projection is not linear in
+     * the refined positions); anything but linear or smooth is a usage error.
+     */
+    @Test
+    void uvRuleIsChosenByUv() throws Exception {
+        StringBuilder obj = new StringBuilder();
+        int n = 4;
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                obj.append("v ").append(i).append(' ').append(j).append(' ').append((i * 7 + j * 3) % 5 * 0.2).append('\n');
+                obj.append("vt ").append(i / 3.0).append(' ').append(j / 3.0).append('\n');
+            }
+        }
+        for (int j = 0; j + 1 < n; j++) {
+            for (int i = 0; i + 1 < n; i++) {
+                int a = j * n + i + 1;
+                int b = a + 1;
+                int c = a + n;
+                int d = c + 1;
+                obj.append("f ").append(a).append('/').append(a).append(' ').append(b).append('/').append(b).append(' ')
+                        .append(d).append('/').append(d).append('\n');
+                obj.append("f ").append(a).append('/').append(a).append(' ').append(d).append('/').append(d).append(' ')
+                        .append(c).append('/').append(c).append('\n');
+            }
+        }
+        Path grid = dir.resolve("uv-grid.obj");
+        Files.writeString(grid, obj.toString());
+        Path linear = run("uv-linear.obj", grid.toString(), "-l", "2");
+        Path smooth = run("uv-smooth.obj", grid.toString(), "-l", "2", "--uv", "smooth");
+        assertEquals(Cli.lines(linear, "f "), Cli.lines(smooth, "f "), "the same faces");
+        assertEquals(Cli.lines(linear, "v "), Cli.lines(smooth, "v "), "the same positions");
+        assertTrue(!Cli.lines(linear, "vt ").equals(Cli.lines(smooth, "vt ")), "--uv smooth changed no uv");
+        // the grid's corner (3, 0) has one face: the smooth rule keeps its uv (1, 0)
+        List<String> uvs = Cli.lines(smooth, "vt ");
+        assertTrue(uvs.stream().anyMatch(l -> l.matches("vt 1(\\.0+)? 0(\\.0+)?")), () -> "corner uv kept: " + uvs);
+        Cli.Result bad = Cli.run("subdivide", grid.toString(), "-l", "1", "--uv", "cubic", "-o",
+                dir.resolve("bad-uv.obj").toString());
+        assertEquals(ExitCodes.USAGE, bad.exitCode(), bad::both);
+        assertTrue(bad.err().contains("--uv must be linear or smooth"), bad::both);
+    }
+
     @Test
     void levelZeroKeepsTheInput() throws Exception {
         Path out = run("tet0.obj", Cli.mesh("tetrahedron.obj").toString(), "--levels", "0");
