@@ -38,7 +38,7 @@ void main() {
         for (int x = 0; x < 3; x++) outN[o + uint(3 * c + x)] = n[x];
 #endif
 #ifdef UVS
-        vec2 uv = loadUv(r, c);
+        vec2 uv = loadOutputUv(r, c);
         outUv[o + uint(3 * c)] = uv.x;
         outUv[o + uint(3 * c + 1)] = uv.y;
         outUv[o + uint(3 * c + 2)] = 0.0;

@@ -152,17 +152,19 @@ float loopBoundaryVertexPoint(float v, float p, float q) {
 // Texture coordinates (UVS): each corner's uv in its face, refined by the linear rule; output
 // corners write (u, v, 0) at their positions' float index, in a buffer beside them.
 vec2 loadUv(uint r, int c) { return vec2(srcFloat(r, UV_BASE + 2 * c), srcFloat(r, UV_BASE + 2 * c + 1)); }
+// The uv output vertices show: the limit uv with UV_LIMITS, else the uv itself.
+vec2 loadOutputUv(uint r, int c) { return vec2(srcFloat(r, UV_OUTPUT_BASE + 2 * c), srcFloat(r, UV_OUTPUT_BASE + 2 * c + 1)); }
 vec2 uvMidpoint(vec2 a, vec2 b) { return vec2(loopMidpoint(a.x, b.x), loopMidpoint(a.y, b.y)); }
 #endif
 
-#ifdef CREASES
-// Creases (LoopRules' twins): uniform decay, the vertex rule by sharp edges, the semi-sharp edge
-// mask and the transition blend.
+// The vertex rule by sharp edges (LoopRules.vertexRule): creases, and limit uvs of boundary vertices.
 #define RULE_SMOOTH 0
 #define RULE_CREASE 2
 #define RULE_CORNER 3
-float loopDecay(float s) { return s >= SHARP_INFINITE ? SHARP_INFINITE : s > 1.0 ? s - 1.0 : 0.0; }
 int loopVertexRule(float vs, int sharpEdges) { return vs > 0.0 ? RULE_CORNER : min(sharpEdges, RULE_CORNER); }
+#ifdef CREASES
+// Creases (LoopRules' twins): uniform decay, the semi-sharp edge mask and the transition blend.
+float loopDecay(float s) { return s >= SHARP_INFINITE ? SHARP_INFINITE : s > 1.0 ? s - 1.0 : 0.0; }
 float loopCreaseEdgePoint(float w, float a, float b, float c, float d) {
     precise float r = 1.0 - w;
     precise float e = w * LOOP_HALF + r * LOOP_EDGE_END;

@@ -53,17 +53,27 @@ void bornUvs(uint r) {
     BU1 = uvMidpoint(b, c);
     BU2 = uvMidpoint(c, a);
 }
-#define CORNER_UV(r, c) loadUv(r, c)
+// What output vertices show: a sliver's corner its own (limit) uv, CORNER_UV; a corner child's
+// corner, OUT_CORNER_UV (outCornerUv, below); the vertex born on edge e, bornOutUv(e). A child's
+// corner takes NEXT_CORNER_UV: with the smooth rule its vertex child's uv, with the linear one its own.
+#define CORNER_UV(r, c) loadOutputUv(r, c)
+#define OUT_CORNER_UV(r, c) outCornerUv(r, c)
 #ifdef SMOOTH_UVS
-// (direct output corners show their vertex child's uv: NEXT_CORNER_UV; slivers the corner's own)
 #define NEXT_CORNER_UV(r, c) uvVertexOf(c)
 #else
 #define NEXT_CORNER_UV(r, c) loadUv(r, c)
 #endif
+#ifdef UV_LIMITS
+#define bornOutUv(e) bornUvLimit[e]
+#else
+#define bornOutUv(e) bornUv(e)
+#endif
 #else
 #define NEXT_CORNER_UV(r, c) vec2(0.0)
 #define CORNER_UV(r, c) vec2(0.0)
+#define OUT_CORNER_UV(r, c) vec2(0.0)
 vec2 bornUv(int e) { return vec2(0.0); }
+#define bornOutUv(e) bornUv(e)
 #endif
 #ifdef NORMALS
 #ifdef FUSED
@@ -394,45 +404,77 @@ void edgePoint(uint r, int c, int k, int g, int i) {
 #ifdef SMOOTH_UVS
 // ---- The smooth uv rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY), twin of LoopSplit's: a corner's
 // uv in this face belongs to a span of faces that carry the same value, bounded by the seam codes of
-// its spokes; only that span's values are read for it.
+// its spokes; only that span's values are read for it. The accessors read this level (next false)
+// or the level the split makes (next true: the vertex child and the edge points of its spokes).
 
 int ue(int c, int i, int side) { return 4 * (c * RING_MAX + i) + 2 * side; }
-float uvAt(int c, int x) { return srcFloat(sR, UV_BASE + 2 * c + x); }
+float uvAt(int c, int x, bool next) { return next ? uvVertex[2 * c + x] : srcFloat(sR, UV_BASE + 2 * c + x); }
+int childCode(int code) { return (code & UV_SEAM_NEAR) | (code != 0 ? UV_SEAM_FAR : 0); }
 
 // The seam code of spoke i of corner c, seen from c (LoopSplit.uvCode).
-int uvCode(int c, int i) {
-    if (i == 0) return int(srcFloat(sR, UV_SEAM_BASE + c));
-    if (i == 1) {
-        int code = int(srcFloat(sR, UV_SEAM_BASE + (c + 2) % 3));
-        return (code & UV_SEAM_NEAR) << 1 | (code & UV_SEAM_FAR) >> 1;
+int uvCode(int c, int i, bool next) {
+    int code;
+    if (i == 0) {
+        code = int(srcFloat(sR, UV_SEAM_BASE + c));
+    } else if (i == 1) {
+        int edge = int(srcFloat(sR, UV_SEAM_BASE + (c + 2) % 3));
+        code = (edge & UV_SEAM_NEAR) << 1 | (edge & UV_SEAM_FAR) >> 1;
+    } else {
+        code = int(srcFloat(sR, UV_SEAM_BASE + ringBit(c, sK[c], sG[c], i)));
     }
-    return int(srcFloat(sR, UV_SEAM_BASE + ringBit(c, sK[c], sG[c], i)));
+    return next ? childCode(code) : code;
 }
 
 // The uv of spoke i's far end clockwise (side 0) or counter-clockwise (side 1) of it (LoopSplit.uvFarAt).
-float uvFarAt(int c, int i, int side, int x) {
-    if (i == 0) return side == 0 ? srcFloat(sR, UV_FAR_BASE + 4 * c + x) : uvAt((c + 1) % 3, x);
-    if (i == 1) return side == 0 ? uvAt((c + 2) % 3, x) : srcFloat(sR, UV_FAR_BASE + 4 * ((c + 2) % 3) + 2 + x);
+float uvFarAt(int c, int i, int side, int x, bool next) {
+    if (next) return uvEdge[ue(c, i, side) + x];
+    if (i == 0) return side == 0 ? srcFloat(sR, UV_FAR_BASE + 4 * c + x) : uvAt((c + 1) % 3, x, false);
+    if (i == 1) return side == 0 ? uvAt((c + 2) % 3, x, false) : srcFloat(sR, UV_FAR_BASE + 4 * ((c + 2) % 3) + 2 + x);
     return srcFloat(sR, UV_FAR_BASE + 4 * ringBit(c, sK[c], sG[c], i) + 2 * side + x);
+}
+
+float uvSpokeSharpness(int c, int k, int g, int i, bool next) {
+#ifdef CREASES
+    if (sSharp) {
+        float s = spokeSharpness(sR, c, k, g, i);
+#ifdef CHAIKIN
+        return next ? nearHalf[c * RING_MAX + i] : s;
+#else
+        return next ? loopDecay(s) : s;
+#endif
+    }
+#endif
+    return isBoundarySpoke(k, g, i) ? UV_INFINITE_SHARPNESS : 0.0;
+}
+
+float uvCornerSharpness(int c, bool next) {
+#ifdef CREASES
+    float vs = sSharp ? srcFloat(sR, SHARP_BASE + SPOKES + c) : 0.0;
+    return next ? loopDecay(vs) : vs;
+#else
+    return 0.0;
+#endif
 }
 
 // Twin of LoopSplit.uvEdgePoint.
 void uvEdgePoint(int c, int k, int i) {
     int mode = edgeMode[c * RING_MAX + i];
     int o = ue(c, i, 0);
-    if (mode == EDGE_MIDPOINT || uvCode(c, i) != 0) {
+    if (mode == EDGE_MIDPOINT || uvCode(c, i, false) != 0) {
         for (int side = 0; side < 2; side++) {
-            for (int x = 0; x < 2; x++) uvEdge[o + 2 * side + x] = loopMidpoint(uvAt(c, x), uvFarAt(c, i, side, x));
+            for (int x = 0; x < 2; x++) {
+                uvEdge[o + 2 * side + x] = loopMidpoint(uvAt(c, x, false), uvFarAt(c, i, side, x, false));
+            }
         }
         return;
     }
     int prev = (i + k - 1) % k;
     int next = (i + 1) % k;
     for (int x = 0; x < 2; x++) {
-        float a = uvAt(c, x);
-        float b = uvFarAt(c, i, 0, x);
-        float oc = uvFarAt(c, prev, 1, x);
-        float od = uvFarAt(c, next, 0, x);
+        float a = uvAt(c, x, false);
+        float b = uvFarAt(c, i, 0, x, false);
+        float oc = uvFarAt(c, prev, 1, x, false);
+        float od = uvFarAt(c, next, 0, x, false);
 #ifdef CREASES
         float v = mode == EDGE_SEMI_SHARP ? loopCreaseEdgePoint(edgeSharp[c * RING_MAX + i], a, b, oc, od)
                                          : loopEdgePoint(a, b, oc, od);
@@ -444,14 +486,66 @@ void uvEdgePoint(int c, int k, int i) {
     }
 }
 
+// What uvSpan found (LoopSplit.uvSpan): a seamless value, a pinned one, or a curve between two ends.
+const int SPAN_MATCHED = 0;
+const int SPAN_PINNED = 1;
+const int SPAN_CURVE = 2;
+int spanS0;
+int spanS1;
+int spanSide0;
+int spanSide1;
+int spanFirst;
+int spanCount;
+
+// Twin of LoopSplit.uvSpan.
+int uvSpan(int c, int k, int g, bool next) {
+    bool boundary = g != NO_GAP;
+    bool mismatched = boundary && k == 2;
+    bool nearSeams = false;
+    int farSeams = 0;
+    int dart = -1;
+    for (int i = 0; i < k; i++) {
+        int code = uvCode(c, i, next);
+        mismatched = mismatched || code != 0;
+        nearSeams = nearSeams || (code & UV_SEAM_NEAR) != 0;
+        if ((code & UV_SEAM_FAR) != 0) {
+            farSeams++;
+            dart = i;
+        }
+    }
+    if (!mismatched) return SPAN_MATCHED;
+    if (!boundary && !nearSeams) {
+        spanS0 = dart;
+        spanS1 = dart;
+        spanSide0 = 0;
+        spanSide1 = 1;
+        spanFirst = 0;
+        spanCount = k;
+        return farSeams == 1 ? SPAN_CURVE : SPAN_PINNED;
+    }
+    int last = boundary ? g : -1;
+    int first = boundary ? (g + 1) % k : -1;
+    int s1 = 1;
+    while (s1 != last && (uvCode(c, s1, next) & UV_SEAM_NEAR) == 0) s1 = (s1 + 1) % k;
+    int s0 = 0;
+    while (s0 != first && (uvCode(c, s0, next) & UV_SEAM_NEAR) == 0) s0 = (s0 + k - 1) % k;
+    spanS0 = s0;
+    spanS1 = s1;
+    spanSide0 = 1;
+    spanSide1 = 0;
+    spanFirst = (s0 + 1) % k;
+    spanCount = (s1 - s0 + k) % k - 1;
+    bool pinned = srcFloat(sR, UV_PIN_BASE + c) != 0.0 || spanCount == 0;
+    for (int j = 0; j < spanCount && !pinned; j++) pinned = (uvCode(c, (spanFirst + j) % k, next) & UV_SEAM_FAR) != 0;
+    return pinned ? SPAN_PINNED : SPAN_CURVE;
+}
+
 // Twin of LoopSplit.uvMask: the positions' vertex mask on the uvs of a seamless vertex.
 float uvMask(int c, int k, int rule, int e0, int e1, int x) {
-    float v = uvAt(c, x);
-#ifdef CREASES
+    float v = uvAt(c, x, false);
     if (rule == RULE_CORNER) return v;
-    if (rule == RULE_CREASE) return loopBoundaryVertexPoint(v, uvFarAt(c, e0, 0, x), uvFarAt(c, e1, 0, x));
-#endif
-    for (int i = 0; i < k; i++) ring[i] = uvFarAt(c, i, 0, x);
+    if (rule == RULE_CREASE) return loopBoundaryVertexPoint(v, uvFarAt(c, e0, 0, x, false), uvFarAt(c, e1, 0, x, false));
+    for (int i = 0; i < k; i++) ring[i] = uvFarAt(c, i, 0, x, false);
     return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sortedSum(k));
 }
 
@@ -464,99 +558,124 @@ float uvMatched(int c, int k, int g, int x) {
                           : child;
     }
 #endif
-    if (g != NO_GAP) return loopBoundaryVertexPoint(uvAt(c, x), uvFarAt(c, g, 0, x), uvFarAt(c, (g + 1) % k, 0, x));
-    return uvMask(c, k, 0, -1, -1, x);
+    if (g != NO_GAP) {
+        return loopBoundaryVertexPoint(uvAt(c, x, false), uvFarAt(c, g, 0, x, false), uvFarAt(c, (g + 1) % k, 0, x, false));
+    }
+    return uvMask(c, k, RULE_SMOOTH, -1, -1, x);
 }
 
 // Twin of LoopSplit.uvVertexPoint.
 void uvVertexPoint(int c, int k, int g, bool frozen) {
     int o = 2 * c;
-    if (frozen) {
-        uvVertex[o] = uvAt(c, 0);
-        uvVertex[o + 1] = uvAt(c, 1);
-        return;
-    }
-    bool boundary = g != NO_GAP;
-    bool mismatched = boundary && k == 2;
-    bool nearSeams = false;
-    int farSeams = 0;
-    int dart = -1;
-    for (int i = 0; i < k; i++) {
-        int code = uvCode(c, i);
-        mismatched = mismatched || code != 0;
-        nearSeams = nearSeams || (code & UV_SEAM_NEAR) != 0;
-        if ((code & UV_SEAM_FAR) != 0) {
-            farSeams++;
-            dart = i;
-        }
-    }
-    if (!mismatched) {
+    int kind = frozen ? SPAN_PINNED : uvSpan(c, k, g, false);
+    if (kind == SPAN_MATCHED) {
         for (int x = 0; x < 2; x++) uvVertex[o + x] = uvMatched(c, k, g, x);
         return;
     }
-    int s0;
-    int s1;
-    int e0Side;
-    int e1Side;
-    bool corner;
-    if (!boundary && !nearSeams) {
-        corner = farSeams != 1;
-        s0 = dart;
-        s1 = dart;
-        e0Side = 0;
-        e1Side = 1;
-    } else {
-        int last = boundary ? g : -1;
-        int first = boundary ? (g + 1) % k : -1;
-        s1 = 1;
-        while (s1 != last && (uvCode(c, s1) & UV_SEAM_NEAR) == 0) s1 = (s1 + 1) % k;
-        s0 = 0;
-        while (s0 != first && (uvCode(c, s0) & UV_SEAM_NEAR) == 0) s0 = (s0 + k - 1) % k;
-        corner = srcFloat(sR, UV_PIN_BASE + c) != 0.0 || (s1 - s0 + k) % k == 1;
-        for (int i = (s0 + 1) % k; i != s1 && !corner; i = (i + 1) % k) corner = (uvCode(c, i) & UV_SEAM_FAR) != 0;
-        e0Side = 1;
-        e1Side = 0;
-    }
     float w = -1.0;
 #ifdef CREASES
-    if (!corner && sSharp) {
-        float vs = srcFloat(sR, SHARP_BASE + SPOKES + c);
+    if (kind == SPAN_CURVE && sSharp) {
+        float vs = uvCornerSharpness(c, false);
         bool infinite = vs >= SHARP_INFINITE;
         bool sharpNow = vs > 0.0;
-        bool sharpNext = loopDecay(vs) > 0.0;
-        int first = boundary || nearSeams ? (s0 + 1) % k : 0;
-        int count = boundary || nearSeams ? (s1 - s0 + k) % k - 1 : k;
-        for (int j = 0; j < count; j++) {
-            int i = (first + j) % k;
-            float sh = spokeSharpness(sR, c, k, g, i);
-#ifdef CHAIKIN
-            float next = nearHalf[c * RING_MAX + i];
-#else
-            float next = loopDecay(sh);
-#endif
+        bool sharpNext = uvCornerSharpness(c, true) > 0.0;
+        for (int j = 0; j < spanCount; j++) {
+            int i = (spanFirst + j) % k;
+            float sh = uvSpokeSharpness(c, k, g, i, false);
             infinite = infinite || sh >= SHARP_INFINITE;
             sharpNow = sharpNow || sh > 0.0;
-            sharpNext = sharpNext || next > 0.0;
+            sharpNext = sharpNext || uvSpokeSharpness(c, k, g, i, true) > 0.0;
         }
-        corner = infinite || sharpNext;
+        if (infinite || sharpNext) kind = SPAN_PINNED;
         w = sharpNow ? sTransition[c] : -1.0;
     }
 #endif
     for (int x = 0; x < 2; x++) {
-        float v = uvAt(c, x);
-        if (corner) {
+        float v = uvAt(c, x, false);
+        if (kind == SPAN_PINNED) {
             uvVertex[o + x] = v;
             continue;
         }
-        float crease = loopBoundaryVertexPoint(v, uvFarAt(c, s0, e0Side, x), uvFarAt(c, s1, e1Side, x));
+        float curve = loopBoundaryVertexPoint(v, uvFarAt(c, spanS0, spanSide0, x, false),
+                                              uvFarAt(c, spanS1, spanSide1, x, false));
 #ifdef CREASES
-        uvVertex[o + x] = w >= 0.0 ? loopBlend(w, v, crease) : crease;
+        uvVertex[o + x] = w >= 0.0 ? loopBlend(w, v, curve) : curve;
 #else
-        uvVertex[o + x] = crease;
+        uvVertex[o + x] = curve;
 #endif
     }
 }
 vec2 uvVertexOf(int c) { return vec2(uvVertex[2 * c], uvVertex[2 * c + 1]); }
+
+#ifdef UV_LIMITS
+// Limit uvs (UV_LIMITS): those of the vertices this split creates, and of corners renewed at the last level.
+vec2 bornUvLimit[3];
+vec2 sRenewedUvLimit[3];
+
+// Twin of LoopSplit.uvLimitPoint (here only one level down: level 0's come from the host).
+vec2 uvLimitPoint(int c, int k, int g, bool next) {
+    vec2 out2;
+    int kind = uvSpan(c, k, g, next);
+    if (kind == SPAN_MATCHED) {
+        int sharp = 0;
+        int e0 = -1;
+        int e1 = -1;
+        for (int i = 0; i < k; i++) {
+            if (uvSpokeSharpness(c, k, g, i, next) > 0.0) {
+                if (sharp == 0) e0 = i;
+                if (sharp == 1) e1 = i;
+                sharp++;
+            }
+        }
+        int rule = loopVertexRule(uvCornerSharpness(c, next), sharp);
+        for (int x = 0; x < 2; x++) {
+            float v = uvAt(c, x, next);
+            if (rule == RULE_CORNER) {
+                out2[x] = v;
+            } else if (rule == RULE_CREASE) {
+                out2[x] = loopLimitCreasePoint(v, uvFarAt(c, e0, 0, x, next), uvFarAt(c, e1, 0, x, next));
+            } else {
+                for (int i = 0; i < k; i++) ring[i] = uvFarAt(c, i, 0, x, next);
+                out2[x] = loopVertexPoint(weights[LIMIT_WEIGHT_BASE + 2 * k], weights[LIMIT_WEIGHT_BASE + 2 * k + 1], v,
+                                          sortedSum(k));
+            }
+        }
+        return out2;
+    }
+    bool sharp = uvCornerSharpness(c, next) > 0.0;
+    for (int j = 0; j < spanCount && kind == SPAN_CURVE; j++) {
+        sharp = sharp || uvSpokeSharpness(c, k, g, (spanFirst + j) % k, next) > 0.0;
+    }
+    for (int x = 0; x < 2; x++) {
+        float v = uvAt(c, x, next);
+        out2[x] = kind == SPAN_PINNED || sharp ? v
+            : loopLimitCreasePoint(v, uvFarAt(c, spanS0, spanSide0, x, next), uvFarAt(c, spanS1, spanSide1, x, next));
+    }
+    return out2;
+}
+
+// Twin of LoopSplit.bornUvLimit.
+void bornUvLimitOf(int e, bool curve, int start) {
+    int e1 = (e + 1) % 3;
+    int e2 = (e + 2) % 3;
+    for (int x = 0; x < 2; x++) {
+        float m = uvEdge[ue(e, 0, 1) + x];
+        if (curve) {
+            bornUvLimit[e][x] = loopLimitCreasePoint(m, uvVertex[2 * e1 + x], uvVertex[2 * e + x]);
+            continue;
+        }
+        ring[0] = uvEdge[ue(e2, 0, 1) + x];
+        ring[1] = uvVertex[2 * e + x];
+        ring[2] = uvEdge[ue(e, sK[e] - 1, 1) + x];
+        ring[3] = uvEdge[ue(e1, 2, 0) + x];
+        ring[4] = uvVertex[2 * e1 + x];
+        ring[5] = uvEdge[ue(e1, 0, 1) + x];
+        precise float sum = ring[start] + ring[(start + 1) % 6] + ring[(start + 2) % 6] + ring[(start + 3) % 6]
+                          + ring[(start + 4) % 6] + ring[(start + 5) % 6];
+        bornUvLimit[e][x] = loopLimitPoint6(m, sum);
+    }
+}
+#endif
 #endif
 
 vec3 vertexVec(int c) { return vec3(vertexPoints[3 * c], vertexPoints[3 * c + 1], vertexPoints[3 * c + 2]); }
@@ -756,6 +875,13 @@ int halfFromMiddle(int parentCode, int endBit) {
 void cornerChildSmoothUvs(uint q, int c, bool interior[3]) {
     int c1 = (c + 1) % 3;
     int c2 = (c + 2) % 3;
+#ifdef UV_LIMITS
+    for (int x = 0; x < 2; x++) {
+        dstP[childFloat(q, UV_LIMIT_BASE + 2 * c + x)] = srcFloat(sR, UV_LIMIT_BASE + 2 * c + x);
+        dstP[childFloat(q, UV_LIMIT_BASE + 2 * c1 + x)] = bornUvLimit[c][x];
+        dstP[childFloat(q, UV_LIMIT_BASE + 2 * c2 + x)] = bornUvLimit[c2][x];
+    }
+#endif
     dstP[childFloat(q, UV_PIN_BASE + c)] = srcFloat(sR, UV_PIN_BASE + c);
     dstP[childFloat(q, UV_PIN_BASE + c1)] = 0.0;
     dstP[childFloat(q, UV_PIN_BASE + c2)] = 0.0;
@@ -765,7 +891,7 @@ void cornerChildSmoothUvs(uint q, int c, bool interior[3]) {
     putUvSpoke(q, c1, 0, ue(c2, 0, 1), ue(c, 0, 1));
     putUvSpoke(q, c2, halfFromMiddle(pc2, UV_SEAM_FAR), UV_VERTEX(c), ue(c2, 0, 0));
     for (int i = 2; i < sK[c]; i++) {
-        int code = uvCode(c, i);
+        int code = uvCode(c, i, false);
         int childCode = (code & UV_SEAM_NEAR) | (code != 0 ? UV_SEAM_FAR : 0);
         putUvSpoke(q, ringBit(c, sK[c], sG[c], i), childCode, ue(c, i, 0), ue(c, i, 1));
         if (i == 2 && fanLength(sK[c], sG[c]) < 0) putUvSpoke(q, 3 + 2 * c, childCode, ue(c, i, 0), ue(c, i, 1));
@@ -792,6 +918,9 @@ void centreChildSmoothUvs(uint q, bool interior[3]) {
         int e = (jj + 1) % 3;
         int e2 = (jj + 2) % 3;
         dstP[childFloat(q, UV_PIN_BASE + jj)] = 0.0;
+#ifdef UV_LIMITS
+        for (int x = 0; x < 2; x++) dstP[childFloat(q, UV_LIMIT_BASE + 2 * jj + x)] = bornUvLimit[e][x];
+#endif
         int pe = int(srcFloat(sR, UV_SEAM_BASE + e));
         int pe2 = int(srcFloat(sR, UV_SEAM_BASE + e2));
         putUvSpoke(q, jj, 0, ue(e2, 0, 1), ue(e, 0, 1));
@@ -1046,6 +1175,20 @@ void renewCorner(int c, int k, int g) {
 vec3 nextCornerNormal(uint r, int c) { return sRenewed[c] ? sRenewedNormal[c] : cornerNormal(r, c); }
 #else
 vec3 nextCornerNormal(uint r, int c) { return cornerNormal(r, c); }
+#endif
+
+#if defined(UVS) && !defined(REGULAR_ONLY)
+// The uv a corner child's corner shows when written as an output triangle (OUT_CORNER_UV).
+vec2 outCornerUv(uint r, int c) {
+#if defined(UV_LIMITS)
+#if defined(CREASES) && defined(UNIFORM) && defined(DIRECT)
+    if (sRenewAll[c]) return sRenewedUvLimit[c];
+#endif
+    return loadOutputUv(r, c);
+#else
+    return NEXT_CORNER_UV(r, c);
+#endif
+}
 #endif
 
 #ifndef REGULAR_ONLY
@@ -1479,6 +1622,9 @@ bool splitOne(uint j) {
 #endif
         birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], crease,
               lim, nor);
+#ifdef UV_LIMITS
+        bornUvLimitOf(c, !sInterior[c] || crease || uvCode(c, 0, false) != 0, pointLess(vertexVec(c), vertexVec(c1)) ? 1 : 4);
+#endif
         if (c == 0) { BL0 = lim; BN0 = nor; } else if (c == 1) { BL1 = lim; BN1 = nor; } else { BL2 = lim; BN2 = nor; }
     }
     for (int c = 0; c < 3; c++) {
@@ -1487,7 +1633,12 @@ bool splitOne(uint j) {
 #if defined(CREASES) && defined(UNIFORM) && defined(DIRECT)
         // Only stale corners: every record holding one knows it (the bit) and renews it alike.
         sRenewAll[c] = (sStale & (STALE_FLAG << uint(c))) != 0u;
-        if (sRenewAll[c]) renewCorner(c, sK[c], sG[c]);
+        if (sRenewAll[c]) {
+            renewCorner(c, sK[c], sG[c]);
+#ifdef UV_LIMITS
+            sRenewedUvLimit[c] = uvLimitPoint(c, sK[c], sG[c], true);
+#endif
+        }
 #endif
     }
 #endif
@@ -1502,7 +1653,7 @@ bool splitOne(uint j) {
             int e1 = (e + 1) % 3;
             sliverPut(o, cornerOut(r, e), cornerNormal(r, e), CORNER_UV(r, e));
             sliverPut(o + 3u, cornerOut(r, e1), cornerNormal(r, e1), CORNER_UV(r, e1));
-            sliverPut(o + 6u, bornOut(e), bornNormal(e), bornUv(e));
+            sliverPut(o + 6u, bornOut(e), bornNormal(e), bornOutUv(e));
         }
     }
 #endif
@@ -1520,18 +1671,18 @@ bool splitOne(uint j) {
 #else
                       cornerOut(r, c),
 #endif
-                      sRenewedNormal[c], NEXT_CORNER_UV(r, c));
+                      sRenewedNormal[c], OUT_CORNER_UV(r, c));
         } else {
-            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), NEXT_CORNER_UV(r, c));
+            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), OUT_CORNER_UV(r, c));
         }
 #else
-        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), NEXT_CORNER_UV(r, c));
+        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), OUT_CORNER_UV(r, c));
 #endif
-        directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c), bornUv(c));
-        directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2), bornUv(c2));
+        directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c), bornOutUv(c));
+        directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2), bornOutUv(c2));
     }
     for (int i = 0; i < 3; i++) {
-        directPut(o + uint(27 + 3 * i), bornOut((i + 1) % 3), bornNormal((i + 1) % 3), bornUv((i + 1) % 3));
+        directPut(o + uint(27 + 3 * i), bornOut((i + 1) % 3), bornNormal((i + 1) % 3), bornOutUv((i + 1) % 3));
     }
 #endif
 #endif

@@ -111,9 +111,10 @@ final class GlPasses implements AutoCloseable {
         if (layout.creases()) {
             table = concat(table, LoopRules.reciprocals(layout.fanCapacity() + 6));
         }
-        // With both, the interior limit weights and tangents a last level's sharp corners take.
+        // With both, the interior limit weights and tangents a last level's sharp corners take (the
+        // weights also for limit uvs).
         this.limitWeightBase = table.length;
-        if (layout.creases() && layout.carriesNormals()) {
+        if (layout.creases() && layout.carriesNormals() || layout.uvLimits()) {
             table = concat(table, LoopRules.limitWeights(weightTable));
         }
         this.interiorTangentBase = table.length;
@@ -174,6 +175,11 @@ final class GlPasses implements AutoCloseable {
         if (layout.uvs()) {
             d.put("UVS", "1");
             d.put("UV_BASE", Integer.toString(layout.uvFloat(0, 0)));
+            d.put("UV_OUTPUT_BASE", Integer.toString(layout.outputUvFloat(0, 0)));
+            if (layout.uvLimits()) {
+                d.put("UV_LIMITS", "1");
+                d.put("UV_LIMIT_BASE", Integer.toString(layout.uvLimit(0, 0)));
+            }
             if (layout.smoothUvs()) {
                 d.put("SMOOTH_UVS", "1");
                 d.put("UV_SEAM_BASE", Integer.toString(layout.uvSeam(0)));
@@ -181,6 +187,7 @@ final class GlPasses implements AutoCloseable {
                 d.put("UV_PIN_BASE", Integer.toString(layout.uvPin(0)));
                 d.put("UV_SEAM_NEAR", Integer.toString(RecordLayout.UV_SEAM_NEAR));
                 d.put("UV_SEAM_FAR", Integer.toString(RecordLayout.UV_SEAM_FAR));
+                d.put("UV_INFINITE_SHARPNESS", glslFloat(LoopRules.INFINITE_SHARPNESS));
             }
         }
         if (layout.limit()) {
@@ -221,9 +228,11 @@ final class GlPasses implements AutoCloseable {
         if (unitNormals && layout.carriesNormals()) {
             defines.put("UNIT_NORMALS", "1");
         }
+        if (layout.creases() || layout.uvLimits()) {
+            defines.put("LIMIT_WEIGHT_BASE", Integer.toString(limitWeightBase));
+        }
         if (layout.creases()) {
             defines.put("RECIPROCAL_BASE", Integer.toString(reciprocalBase));
-            defines.put("LIMIT_WEIGHT_BASE", Integer.toString(limitWeightBase));
             defines.put("INTERIOR_TANGENT_BASE", Integer.toString(interiorTangentBase));
         }
         if (layout.carriesNormals()) {

@@ -32,7 +32,7 @@ public final class LoopEmitFinished {
                     System.arraycopy(chunk.points, rb + 3 * layout.normalSlot(c), out, o + 3, 3);
                 }
                 if (layout.uvs()) {
-                    System.arraycopy(chunk.points, rb + layout.uvFloat(c, 0), out, o + layout.vertexUv(), 2);
+                    System.arraycopy(chunk.points, rb + layout.outputUvFloat(c, 0), out, o + layout.vertexUv(), 2);
                 }
             }
         }

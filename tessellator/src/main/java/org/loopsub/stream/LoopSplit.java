@@ -86,6 +86,11 @@ public final class LoopSplit {
     private final boolean smoothUvs;
     private final float[] uvEdge;
     private final float[] uvVertex = new float[6];
+    /** With limit uvs: those of the vertices this split creates, of corners renewed at the last level, the masks. */
+    private final boolean uvLimits;
+    private final float[] bornUvLimit = new float[6];
+    private final float[] renewedUvLimit = new float[6];
+    private final float[] uvLimitWeights;
     private final float[] uvRing;
     /** Per corner of a sharp record, its rule before this level's decay, that rule's sharp spokes and the blend. */
     private final int[] parentRule = new int[3];
@@ -164,6 +169,8 @@ public final class LoopSplit {
         this.uvs = layout.uvs();
         this.vuv = layout.vertexUv();
         this.smoothUvs = layout.smoothUvs();
+        this.uvLimits = layout.uvLimits();
+        this.uvLimitWeights = uvLimits ? LoopRules.limitWeights(weights) : null;
         this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
         this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
         this.reciprocals = LoopRules.reciprocals(ringMax + 2);
@@ -356,6 +363,9 @@ public final class LoopSplit {
                 bornStale[c] = sharpRecord && interior[c] && (half > 0 || half1 > 0)
                         && (half < LoopRules.INFINITE_SHARPNESS || half1 < LoopRules.INFINITE_SHARPNESS);
                 birth(c, edgePoints, ep(c, 0), interior[c], crease);
+                if (uvLimits) {
+                    bornUvLimit(c, !interior[c] || crease || uvCode(c, 0, false) != 0, less(bornRing, 3, bornRing, 12) ? 1 : 4);
+                }
             }
             for (int c = 0; c < 3; c++) {
                 renewed[c] = g[c] != RecordLayout.NO_GAP && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
@@ -366,6 +376,9 @@ public final class LoopSplit {
                 renewedAll[c] = renewAtLast && children == null && (staleBits & RecordLayout.STALE << c) != 0;
                 if (renewedAll[c]) {
                     renewCorner(c, k[c], g[c]);
+                    if (uvLimits) {
+                        uvLimitPoint(c, k[c], g[c], true, renewedUvLimit, 2 * c);
+                    }
                 }
             }
         }
@@ -388,9 +401,13 @@ public final class LoopSplit {
             for (int c = 0; c < 3; c++) {
                 int c2 = (c + 2) % 3;
                 putCorner(direct, d + tf * c + vf * c, p, pb, c, vertexPoints);
-                if (smoothUvs) {
+                if (smoothUvs && !uvLimits) {
                     direct[d + tf * c + vf * c + vuv] = uvVertex[2 * c];
                     direct[d + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
+                }
+                if (uvLimits && renewedAll[c]) {
+                    direct[d + tf * c + vf * c + vuv] = renewedUvLimit[2 * c];
+                    direct[d + tf * c + vf * c + vuv + 1] = renewedUvLimit[2 * c + 1];
                 }
                 if (normals && (renewed[c] || renewedAll[c])) {
                     putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
@@ -648,8 +665,8 @@ public final class LoopSplit {
             putPoint(dst, d + 3, p, pb + 3 * layout.normalSlot(c));
         }
         if (uvs) {
-            dst[d + vuv] = p[pb + layout.uvFloat(c, 0)];
-            dst[d + vuv + 1] = p[pb + layout.uvFloat(c, 1)];
+            dst[d + vuv] = p[pb + layout.outputUvFloat(c, 0)];
+            dst[d + vuv + 1] = p[pb + layout.outputUvFloat(c, 1)];
         }
     }
 
@@ -698,8 +715,9 @@ public final class LoopSplit {
             putPoint(dst, d + 3, bornNormal, 3 * e);
         }
         if (uvs) {
-            dst[d + vuv] = bornUv[2 * e];
-            dst[d + vuv + 1] = bornUv[2 * e + 1];
+            float[] from = uvLimits ? bornUvLimit : bornUv;
+            dst[d + vuv] = from[2 * e];
+            dst[d + vuv + 1] = from[2 * e + 1];
         }
     }
 
@@ -959,7 +977,9 @@ public final class LoopSplit {
     // ---- The smooth uv rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY; docs/design.md §3). A corner's
     // uv in this face belongs to a span: the faces around its vertex that carry the same value, which
     // the seam codes of its spokes bound. Only values of that span are ever read for it, so a record
-    // carries, per spoke, its far end's uv on both sides and, per corner, this face's value.
+    // carries, per spoke, its far end's uv on both sides and, per corner, this face's value. The
+    // accessors read this level (next false) or, for a limit taken one level down, the level the
+    // split makes (next true: the vertex child and the edge points of the corner's spokes).
 
     /** Offset in {@link #uvEdge} of the uv edge point of spoke i of corner c on one side. */
     private int ue(int c, int i, int side) {
@@ -967,31 +987,56 @@ public final class LoopSplit {
     }
 
     /** Corner c's uv in this face. */
-    private float uvAt(int c, int x) {
-        return curP[curPb + layout.uvFloat(c, x)];
+    private float uvAt(int c, int x, boolean next) {
+        return next ? uvVertex[2 * c + x] : curP[curPb + layout.uvFloat(c, x)];
     }
 
     /** The seam code of spoke i of corner c, seen from c: {@link RecordLayout#UV_SEAM_NEAR} at c, FAR at the far end. */
-    private int uvCode(int c, int i) {
+    private int uvCode(int c, int i, boolean next) {
+        int code;
         if (i == 0) {
-            return (int) curP[curPb + layout.uvSeam(c)];
+            code = (int) curP[curPb + layout.uvSeam(c)];
+        } else if (i == 1) {
+            int edge = (int) curP[curPb + layout.uvSeam((c + 2) % 3)];
+            code = (edge & RecordLayout.UV_SEAM_NEAR) << 1 | (edge & RecordLayout.UV_SEAM_FAR) >> 1;
+        } else {
+            code = (int) curP[curPb + layout.uvSeam(ringBits[c * ringMax + i])];
         }
-        if (i == 1) {
-            int code = (int) curP[curPb + layout.uvSeam((c + 2) % 3)];
-            return (code & RecordLayout.UV_SEAM_NEAR) << 1 | (code & RecordLayout.UV_SEAM_FAR) >> 1;
-        }
-        return (int) curP[curPb + layout.uvSeam(ringBits[c * ringMax + i])];
+        // one level down the spoke's half keeps the seam at c and ends a seam anywhere on the spoke
+        return next ? childCode(code) : code;
+    }
+
+    private static int childCode(int code) {
+        return (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
     }
 
     /** The uv of spoke i's far end in the face clockwise (side 0) or counter-clockwise (side 1) of it around corner c. */
-    private float uvFarAt(int c, int i, int side, int x) {
+    private float uvFarAt(int c, int i, int side, int x, boolean next) {
+        if (next) {
+            return uvEdge[ue(c, i, side) + x];
+        }
         if (i == 0) {
-            return side == 0 ? curP[curPb + layout.uvFar(c, 0, x)] : uvAt((c + 1) % 3, x);
+            return side == 0 ? curP[curPb + layout.uvFar(c, 0, x)] : uvAt((c + 1) % 3, x, false);
         }
         if (i == 1) {
-            return side == 0 ? uvAt((c + 2) % 3, x) : curP[curPb + layout.uvFar((c + 2) % 3, 1, x)];
+            return side == 0 ? uvAt((c + 2) % 3, x, false) : curP[curPb + layout.uvFar((c + 2) % 3, 1, x)];
         }
         return curP[curPb + layout.uvFar(ringBits[c * ringMax + i], side, x)];
+    }
+
+    /** Sharpness of spoke i of corner c at this level or the next (a boundary spoke is infinitely sharp). */
+    private float uvSpokeSharpness(int c, int k, int g, int i, boolean next) {
+        if (!sharpRecord) {
+            return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS : 0f;
+        }
+        float s = spokeSharpness(curP, curPb, c, k, g, i);
+        return !next ? s : chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(s);
+    }
+
+    /** Corner c's vertex sharpness at this level or the next. */
+    private float uvCornerSharpness(int c, boolean next) {
+        float vs = sharpRecord ? curP[curPb + layout.cornerSharpness(c)] : 0f;
+        return next ? LoopRules.decay(vs) : vs;
     }
 
     /**
@@ -1002,10 +1047,10 @@ public final class LoopSplit {
     private void uvEdgePoint(int c, int k, int i) {
         int mode = edgeMode[c * ringMax + i];
         int o = ue(c, i, 0);
-        if (mode == EDGE_MIDPOINT || uvCode(c, i) != 0) {
+        if (mode == EDGE_MIDPOINT || uvCode(c, i, false) != 0) {
             for (int side = 0; side < 2; side++) {
                 for (int x = 0; x < 2; x++) {
-                    uvEdge[o + 2 * side + x] = LoopRules.midpoint(uvAt(c, x), uvFarAt(c, i, side, x));
+                    uvEdge[o + 2 * side + x] = LoopRules.midpoint(uvAt(c, x, false), uvFarAt(c, i, side, x, false));
                 }
             }
             return;
@@ -1013,10 +1058,10 @@ public final class LoopSplit {
         int prev = (i + k - 1) % k;
         int next = (i + 1) % k;
         for (int x = 0; x < 2; x++) {
-            float a = uvAt(c, x);
-            float b = uvFarAt(c, i, 0, x);
-            float oc = uvFarAt(c, prev, 1, x);
-            float od = uvFarAt(c, next, 0, x);
+            float a = uvAt(c, x, false);
+            float b = uvFarAt(c, i, 0, x, false);
+            float oc = uvFarAt(c, prev, 1, x, false);
+            float od = uvFarAt(c, next, 0, x, false);
             float v = mode == EDGE_SEMI_SHARP ? LoopRules.creaseEdgePoint(edgeSharp[c * ringMax + i], a, b, oc, od)
                     : LoopRules.edgePoint(a, b, oc, od);
             uvEdge[o + x] = v;
@@ -1024,27 +1069,34 @@ public final class LoopSplit {
         }
     }
 
+    /** What {@link #uvSpan} found: a seamless value, a pinned one, or a curve between two ends. */
+    private static final int SPAN_MATCHED = 0;
+    private static final int SPAN_PINNED = 1;
+    private static final int SPAN_CURVE = 2;
+    private int spanS0;
+    private int spanS1;
+    private int spanSide0;
+    private int spanSide1;
+    private int spanFirst;
+    private int spanCount;
+
     /**
-     * The uv of corner c's vertex child in this face. A value whose vertex has no seam (and is not a
-     * boundary vertex with one face) follows the positions' vertex rule; otherwise its span decides:
-     * pinned (one face, the value in two runs, a seam inside, two seams ending at a seamless interior
-     * vertex, infinitely sharp, or sharp while its sharpness lasts), a dart (one seam ending at a
-     * seamless interior vertex: its two far values), or a crease along the span's two ends.
+     * Classifies corner c's value in this face (at this level or the next). A value whose vertex has no
+     * seam (and is not a boundary vertex with one face) is matched: it follows the positions' rules.
+     * Otherwise its span decides: pinned (one face, the value in two runs, a seam inside, or two seams
+     * ending at a seamless interior vertex), or a curve from spoke {@link #spanS0} (its side
+     * {@link #spanSide0}) to {@link #spanS1}: the span's two ends, or for a dart (one seam ending at a
+     * seamless interior vertex) that seam's two sides. The spokes inside (for the sharpness tests)
+     * are {@link #spanCount} from {@link #spanFirst} on.
      */
-    private void uvVertexPoint(int c, int k, int g, boolean frozen) {
-        int o = 2 * c;
-        if (frozen) {
-            uvVertex[o] = uvAt(c, 0);
-            uvVertex[o + 1] = uvAt(c, 1);
-            return;
-        }
+    private int uvSpan(int c, int k, int g, boolean next) {
         boolean boundary = g != RecordLayout.NO_GAP;
         boolean mismatched = boundary && k == 2;
         boolean nearSeams = false;
         int farSeams = 0;
         int dart = -1;
         for (int i = 0; i < k; i++) {
-            int code = uvCode(c, i);
+            int code = uvCode(c, i, next);
             mismatched |= code != 0;
             nearSeams |= (code & RecordLayout.UV_SEAM_NEAR) != 0;
             if ((code & RecordLayout.UV_SEAM_FAR) != 0) {
@@ -1053,71 +1105,130 @@ public final class LoopSplit {
             }
         }
         if (!mismatched) {
+            return SPAN_MATCHED;
+        }
+        if (!boundary && !nearSeams) {
+            spanS0 = dart;
+            spanS1 = dart;
+            spanSide0 = 0;
+            spanSide1 = 1;
+            spanFirst = 0;
+            spanCount = k;
+            return farSeams == 1 ? SPAN_CURVE : SPAN_PINNED;
+        }
+        // (a boundary vertex's span also ends at its boundary spokes, g and g + 1)
+        int last = boundary ? g : -1;
+        int first = boundary ? (g + 1) % k : -1;
+        int s1 = 1;
+        while (s1 != last && (uvCode(c, s1, next) & RecordLayout.UV_SEAM_NEAR) == 0) {
+            s1 = (s1 + 1) % k;
+        }
+        int s0 = 0;
+        while (s0 != first && (uvCode(c, s0, next) & RecordLayout.UV_SEAM_NEAR) == 0) {
+            s0 = (s0 + k - 1) % k;
+        }
+        spanS0 = s0;
+        spanS1 = s1;
+        spanSide0 = 1;
+        spanSide1 = 0;
+        spanFirst = (s0 + 1) % k;
+        spanCount = Math.floorMod(s1 - s0, k) - 1;
+        boolean pinned = curP[curPb + layout.uvPin(c)] != 0f || spanCount == 0;
+        for (int j = 0; j < spanCount && !pinned; j++) {
+            pinned = (uvCode(c, (spanFirst + j) % k, next) & RecordLayout.UV_SEAM_FAR) != 0;
+        }
+        return pinned ? SPAN_PINNED : SPAN_CURVE;
+    }
+
+    /**
+     * The uv of corner c's vertex child in this face: a matched value by the positions' vertex rule; a
+     * curve by the cubic B-spline's vertex mask {@code 3/4 x + 1/8 (e0 + e1)} unless its span is
+     * infinitely sharp or stays sharp one level down (then pinned), blended by the positions'
+     * transition weight in the step where its sharpness decays to 0; a pinned value stays.
+     */
+    private void uvVertexPoint(int c, int k, int g, boolean frozen) {
+        int o = 2 * c;
+        int kind = frozen ? SPAN_PINNED : uvSpan(c, k, g, false);
+        if (kind == SPAN_MATCHED) {
             for (int x = 0; x < 2; x++) {
                 uvVertex[o + x] = uvMatched(c, k, g, x);
             }
             return;
         }
-        // The span: from s0 (clockwise end) counter-clockwise to s1, and the end values e0, e1 of the curve.
-        int s0;
-        int s1;
-        int e0Side;
-        int e1Side;
-        boolean corner;
-        if (!boundary && !nearSeams) {
-            corner = farSeams != 1;
-            s0 = dart;
-            s1 = dart;
-            e0Side = 0;
-            e1Side = 1;
-        } else {
-            // (a boundary vertex's span also ends at its boundary spokes, g and g + 1)
-            int last = boundary ? g : -1;
-            int first = boundary ? (g + 1) % k : -1;
-            s1 = 1;
-            while (s1 != last && (uvCode(c, s1) & RecordLayout.UV_SEAM_NEAR) == 0) {
-                s1 = (s1 + 1) % k;
-            }
-            s0 = 0;
-            while (s0 != first && (uvCode(c, s0) & RecordLayout.UV_SEAM_NEAR) == 0) {
-                s0 = (s0 + k - 1) % k;
-            }
-            corner = curP[curPb + layout.uvPin(c)] != 0f || Math.floorMod(s1 - s0, k) == 1;
-            for (int i = (s0 + 1) % k; i != s1 && !corner; i = (i + 1) % k) {
-                corner = (uvCode(c, i) & RecordLayout.UV_SEAM_FAR) != 0;
-            }
-            e0Side = 1;
-            e1Side = 0;
-        }
         float w = -1f;
-        if (!corner && sharpRecord) {
-            // Sharpness inside the span (a dart's span is every face): infinite pins the value,
-            // semi-sharp pins it while it lasts and blends it in the step where it decays.
-            float vs = curP[curPb + layout.cornerSharpness(c)];
+        if (kind == SPAN_CURVE && sharpRecord) {
+            float vs = uvCornerSharpness(c, false);
             boolean infinite = vs >= LoopRules.INFINITE_SHARPNESS;
             boolean sharpNow = vs > 0;
-            boolean sharpNext = LoopRules.decay(vs) > 0;
-            int first = boundary || nearSeams ? (s0 + 1) % k : 0;
-            int count = boundary || nearSeams ? Math.floorMod(s1 - s0, k) - 1 : k;
-            for (int j = 0; j < count; j++) {
-                int i = (first + j) % k;
-                float sh = spokeSharpness(curP, curPb, c, k, g, i);
-                float next = chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(sh);
+            boolean sharpNext = uvCornerSharpness(c, true) > 0;
+            for (int j = 0; j < spanCount; j++) {
+                int i = (spanFirst + j) % k;
+                float sh = uvSpokeSharpness(c, k, g, i, false);
                 infinite |= sh >= LoopRules.INFINITE_SHARPNESS;
                 sharpNow |= sh > 0;
-                sharpNext |= next > 0;
+                sharpNext |= uvSpokeSharpness(c, k, g, i, true) > 0;
             }
-            corner = infinite || sharpNext;
+            kind = infinite || sharpNext ? SPAN_PINNED : kind;
             w = sharpNow ? transition[c] : -1f;
         }
         for (int x = 0; x < 2; x++) {
-            float v = uvAt(c, x);
-            if (corner) {
+            float v = uvAt(c, x, false);
+            if (kind == SPAN_PINNED) {
                 uvVertex[o + x] = v;
                 continue;
             }
-            float crease = LoopRules.boundaryVertexPoint(v, uvFarAt(c, s0, e0Side, x), uvFarAt(c, s1, e1Side, x));
-            uvVertex[o + x] = w >= 0f ? LoopRules.blend(w, v, crease) : crease;
+            float curve = LoopRules.boundaryVertexPoint(v, uvFarAt(c, spanS0, spanSide0, x, false),
+                    uvFarAt(c, spanS1, spanSide1, x, false));
+            uvVertex[o + x] = w >= 0f ? LoopRules.blend(w, v, curve) : curve;
+        }
+    }
+
+    /**
+     * The limit uv of corner c's value in this face, taken at this level or the next: a matched value
+     * by the positions' limit mask of its vertex rule there, a curve by the B-spline's
+     * {@code 2/3 x + 1/6 (e0 + e1)} unless sharpness is left in its span (then, like a pinned value,
+     * it stays).
+     */
+    void uvLimitPoint(int c, int k, int g, boolean next, float[] out, int o) {
+        int kind = uvSpan(c, k, g, next);
+        if (kind == SPAN_MATCHED) {
+            // the positions' rule at that level: by its sharp spokes (boundary ones included) and its own sharpness
+            int sharp = 0;
+            int e0 = -1;
+            int e1 = -1;
+            for (int i = 0; i < k; i++) {
+                if (uvSpokeSharpness(c, k, g, i, next) > 0) {
+                    e0 = sharp == 0 ? i : e0;
+                    e1 = sharp == 1 ? i : e1;
+                    sharp++;
+                }
+            }
+            int rule = LoopRules.vertexRule(uvCornerSharpness(c, next), sharp);
+            for (int x = 0; x < 2; x++) {
+                float v = uvAt(c, x, next);
+                if (rule == LoopRules.CORNER) {
+                    out[o + x] = v;
+                } else if (rule == LoopRules.CREASE) {
+                    out[o + x] = LoopRules.limitCreasePoint(v, uvFarAt(c, e0, 0, x, next), uvFarAt(c, e1, 0, x, next));
+                } else {
+                    for (int i = 0; i < k; i++) {
+                        uvRing[i] = uvFarAt(c, i, 0, x, next);
+                    }
+                    out[o + x] = LoopRules.vertexPoint(uvLimitWeights[2 * k], uvLimitWeights[2 * k + 1], v,
+                            LoopRules.sortedSum(uvRing, k));
+                }
+            }
+            return;
+        }
+        boolean sharp = uvCornerSharpness(c, next) > 0;
+        for (int j = 0; j < spanCount && kind == SPAN_CURVE; j++) {
+            sharp |= uvSpokeSharpness(c, k, g, (spanFirst + j) % k, next) > 0;
+        }
+        for (int x = 0; x < 2; x++) {
+            float v = uvAt(c, x, next);
+            out[o + x] = kind == SPAN_PINNED || sharp ? v
+                    : LoopRules.limitCreasePoint(v, uvFarAt(c, spanS0, spanSide0, x, next),
+                            uvFarAt(c, spanS1, spanSide1, x, next));
         }
     }
 
@@ -1129,24 +1240,80 @@ public final class LoopSplit {
                     child) : child;
         }
         if (g != RecordLayout.NO_GAP) {
-            return LoopRules.boundaryVertexPoint(uvAt(c, x), uvFarAt(c, g, 0, x), uvFarAt(c, (g + 1) % k, 0, x));
+            return LoopRules.boundaryVertexPoint(uvAt(c, x, false), uvFarAt(c, g, 0, x, false),
+                    uvFarAt(c, (g + 1) % k, 0, x, false));
         }
         return uvMask(c, k, LoopRules.SMOOTH, -1, -1, x);
     }
 
     /** Twin of {@link #maskCoordinate} on the uvs of a seamless vertex (its far values agree on both sides). */
     private float uvMask(int c, int k, int rule, int e0, int e1, int x) {
-        float v = uvAt(c, x);
+        float v = uvAt(c, x, false);
         if (rule == LoopRules.CORNER) {
             return v;
         }
         if (rule == LoopRules.CREASE) {
-            return LoopRules.boundaryVertexPoint(v, uvFarAt(c, e0, 0, x), uvFarAt(c, e1, 0, x));
+            return LoopRules.boundaryVertexPoint(v, uvFarAt(c, e0, 0, x, false), uvFarAt(c, e1, 0, x, false));
         }
         for (int i = 0; i < k; i++) {
-            uvRing[i] = uvFarAt(c, i, 0, x);
+            uvRing[i] = uvFarAt(c, i, 0, x, false);
         }
         return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], v, LoopRules.sortedSum(uvRing, k));
+    }
+
+    /**
+     * The limit uv of m_e, born on edge e, in this face, from its ring one level down: on a seam, the
+     * boundary or an edge whose halves stay sharp a curve between V'_e and V'_{e+1}; elsewhere the
+     * valence-6 limit mask, its ring summed from the rotation the positions chose (so that both
+     * records on the edge get the same bits).
+     */
+    private void bornUvLimit(int e, boolean curve, int start) {
+        int e1 = (e + 1) % 3;
+        int e2 = (e + 2) % 3;
+        for (int x = 0; x < 2; x++) {
+            float m = uvEdge[ue(e, 0, 1) + x];
+            if (curve) {
+                bornUvLimit[2 * e + x] = LoopRules.limitCreasePoint(m, uvVertex[2 * e1 + x], uvVertex[2 * e + x]);
+                continue;
+            }
+            uvRing[0] = uvEdge[ue(e2, 0, 1) + x];
+            uvRing[1] = uvVertex[2 * e + x];
+            uvRing[2] = uvEdge[ue(e, k[e] - 1, 1) + x];
+            uvRing[3] = uvEdge[ue(e1, 2, 0) + x];
+            uvRing[4] = uvVertex[2 * e1 + x];
+            uvRing[5] = uvEdge[ue(e1, 0, 1) + x];
+            float sum = uvRing[start] + uvRing[(start + 1) % 6] + uvRing[(start + 2) % 6] + uvRing[(start + 3) % 6]
+                    + uvRing[(start + 4) % 6] + uvRing[(start + 5) % 6];
+            bornUvLimit[2 * e + x] = LoopRules.limitPoint6(m, sum);
+        }
+    }
+
+    /**
+     * Writes the limit uv of every corner of a level-0 record (layouts with {@link RecordLayout#uvLimits()}),
+     * by the same rules a split applies to the vertices it creates; the record's other data must be
+     * complete.
+     *
+     * @param chunk the records
+     * @param r the record
+     */
+    void levelZeroUvLimits(RecordChunk chunk, int r) {
+        float[] p = chunk.points;
+        int pb = r * pointFloats;
+        int mb = r * metaInts;
+        int m0 = chunk.meta[mb];
+        for (int c = 0; c < 3; c++) {
+            k[c] = RecordLayout.valence(m0, c);
+            g[c] = RecordLayout.gap(chunk.meta[mb + 1], c);
+            for (int i = 0; i < k[c]; i++) {
+                ringBits[c * ringMax + i] = layout.ringBit(c, k[c], g[c], i);
+            }
+        }
+        sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
+        curP = p;
+        curPb = pb;
+        for (int c = 0; c < 3; c++) {
+            uvLimitPoint(c, k[c], g[c], false, p, pb + layout.uvLimit(c, 0));
+        }
     }
 
     /** Writes one spoke's smooth-uv data into a child: its seam code and its far end's uv on both sides. */
@@ -1171,6 +1338,13 @@ public final class LoopSplit {
     private void cornerChildSmoothUvs(float[] q, int qb, int c) {
         int c1 = (c + 1) % 3;
         int c2 = (c + 2) % 3;
+        if (uvLimits) {
+            for (int x = 0; x < 2; x++) {
+                q[qb + layout.uvLimit(c, x)] = curP[curPb + layout.uvLimit(c, x)];
+                q[qb + layout.uvLimit(c1, x)] = bornUvLimit[2 * c + x];
+                q[qb + layout.uvLimit(c2, x)] = bornUvLimit[2 * c2 + x];
+            }
+        }
         q[qb + layout.uvFloat(c, 0)] = uvVertex[2 * c];
         q[qb + layout.uvFloat(c, 1)] = uvVertex[2 * c + 1];
         q[qb + layout.uvPin(c)] = curP[curPb + layout.uvPin(c)];
@@ -1185,7 +1359,7 @@ public final class LoopSplit {
         putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, ue(c2, 0, 0));
         // V'_c's other spokes: the edge points of c's spokes
         for (int i = 2; i < k[c]; i++) {
-            int code = uvCode(c, i);
+            int code = uvCode(c, i, false);
             int childCode = (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
             putUvSpoke(q, qb, ringBits[c * ringMax + i], childCode, uvEdge, ue(c, i, 0), uvEdge, ue(c, i, 1));
             if (i == 2 && RecordLayout.fanLength(k[c], g[c]) < 0) {
@@ -1220,6 +1394,10 @@ public final class LoopSplit {
             int e = (jj + 1) % 3;
             int e2 = (jj + 2) % 3;
             q[qb + layout.uvPin(jj)] = 0f;
+            if (uvLimits) {
+                q[qb + layout.uvLimit(jj, 0)] = bornUvLimit[2 * e];
+                q[qb + layout.uvLimit(jj, 1)] = bornUvLimit[2 * e + 1];
+            }
             int pe = (int) curP[curPb + layout.uvSeam(e)];
             int pe2 = (int) curP[curPb + layout.uvSeam(e2)];
             putUvSpoke(q, qb, jj, 0, uvEdge, ue(e2, 0, 1), uvEdge, ue(e, 0, 1));

@@ -110,6 +110,8 @@ public final class RecordBuilder {
             throw new IllegalArgumentException("valence " + topology.maxValence() + " exceeds " + RecordLayout.MAX_VALENCE);
         }
         SeamFinder seams = cornerUvIndices == null ? null : new SeamFinder(triangles, cornerUvIndices, cornerUvs);
+        LoopSplit uvLimits = layout.uvLimits()
+                ? new LoopSplit(layout, LoopRules.weights(scheme, Math.max(6, topology.maxValence()))) : null;
         List<RecordChunk> chunks = new ArrayList<>();
         int pf = layout.pointFloats();
         int mi = layout.metaInts();
@@ -177,6 +179,9 @@ public final class RecordBuilder {
                 }
                 if (sharp) {
                     chunk.meta[r * mi] |= RecordLayout.SHARP;
+                }
+                if (uvLimits != null) {
+                    uvLimits.levelZeroUvLimits(chunk, r);
                 }
             }
             chunks.add(chunk);

@@ -73,6 +73,7 @@ public final class RecordLayout {
     private final int uvSeamBase;
     private final int uvFarBase;
     private final int uvPinBase;
+    private final boolean uvLimits;
 
     /** @return whether sharpness decays by Chaikin's rule (spokes carry their far-end averages) */
     public boolean chaikin() {
@@ -130,6 +131,24 @@ public final class RecordLayout {
      */
     public int uvPin(int c) {
         return uvPinBase + c;
+    }
+
+    /**
+     * @return the float holding coordinate {@code axis} of corner c's limit uv (with {@link #smoothUvs()}
+     *     and {@link #limit()}): the limit of its value in this face, fixed where the vertex was born
+     */
+    public int uvLimit(int c, int axis) {
+        return uvPinBase + 3 + 2 * c + axis;
+    }
+
+    /** @return whether records carry limit uvs ({@link #uvLimit}), which output vertices then show */
+    public boolean uvLimits() {
+        return uvLimits;
+    }
+
+    /** @return the float output vertices take corner c's uv coordinate from: its limit uv or its uv */
+    public int outputUvFloat(int c, int axis) {
+        return uvLimits ? uvLimit(c, axis) : uvFloat(c, axis);
     }
 
     /** Seam code bit: the spoke's two faces carry different uvs at its near end (own edge e: corner e). */
@@ -239,6 +258,7 @@ public final class RecordLayout {
         this.uvSeamBase = uvBase + 6;
         this.uvFarBase = uvSeamBase + FIXED_SPOKES + 3 * fanCapacity;
         this.uvPinBase = uvFarBase + 4 * (FIXED_SPOKES + 3 * fanCapacity);
+        this.uvLimits = this.smoothUvs && limit;
         this.metaInts = 2 + (FIXED_SPOKES + 3 * fanCapacity + 31) / 32;
     }
 
@@ -313,7 +333,7 @@ public final class RecordLayout {
     /** @return floats per record (x, y, z per point slot) */
     public int pointFloats() {
         return 3 * pointSlots + (creases ? spokes() + 3 : 0) + (chaikin ? spokes() : 0) + (uvs ? 6 : 0)
-                + (smoothUvs ? 5 * spokes() + 3 : 0);
+                + (smoothUvs ? 5 * spokes() + 3 : 0) + (uvLimits ? 6 : 0);
     }
 
     /** @return ints of metadata per record */

@@ -206,6 +206,14 @@ class GlBackendTest extends GlTestBase {
                 seamedGrid.uvIndices()), RefineOptions.uniform(3).withUvInterpolation(smooth)
                 .withCreasing(org.loopsub.api.Creasing.CHAIKIN), GlTessellator.DEFAULT_BUDGET,
                 "smooth uvs with semi-sharp creases, Chaikin");
+        // limit uvs: born with their vertices, level 0's from the host, stale ones taken again at the last level
+        TriangleMesh semi = CreaseTest.gridWithLine(0.5f);
+        TriangleMesh seamedSemi = UvTest.seamed(semi);
+        assertSameBytes(new TriangleMesh(semi.positions(), semi.triangles(), semi.creases(), seamedSemi.uvs(),
+                seamedSemi.uvIndices()), RefineOptions.uniform(3).withUvInterpolation(smooth).withLimitSurface(true),
+                GlTessellator.DEFAULT_BUDGET, "limit uvs with semi-sharp creases");
+        assertSameBytes(border, RefineOptions.adaptive(4, randomBoth(5, 0.3)).withUvInterpolation(smooth)
+                .withLimitSurface(true), GlTessellator.DEFAULT_BUDGET, "limit uvs adaptive");
     }
 
     @Test
