@@ -38,7 +38,10 @@ import org.loopsub.obj.ObjWriter;
  *       each, which leaves that vertex in exactly one triangle (a valence-2 corner);
  *   <li>{@code highvalence.obj}: bigguyT split once into four (edge midpoints, flat), closed, with
  *       edges collapsed into 200 hub vertices until each has valence 12 to 16;
- *   <li>{@code open_grid.obj}: a 60 by 60 grid of quads, two triangles each, with 220 holes.
+ *   <li>{@code open_grid.obj}: a 60 by 60 grid of quads, two triangles each, with 220 holes;
+ *   <li>{@code bigguy_charts.obj}: bigguyT with texture coordinates in two planar charts, faces
+ *       turned towards +z taking (x, y) and the others its mirror image beside it, so that a seam
+ *       runs along the silhouette (for the uv rules: {@code --uv smooth}).
  * </ul>
  *
  * <p>Every choice comes from a {@link Random} with a fixed seed and every position from
@@ -49,7 +52,7 @@ import org.loopsub.obj.ObjWriter;
 public final class BenchMeshes {
     /** The files written, in this order. */
     public static final List<String> FILES = List.of("bigguy_holes.obj", "bigguy_slits.obj",
-            "bigguy_corners.obj", "highvalence.obj", "open_grid.obj");
+            "bigguy_corners.obj", "highvalence.obj", "open_grid.obj", "bigguy_charts.obj");
 
     private static final int HOLES = 100;
     private static final int SLITS = 40;
@@ -110,6 +113,7 @@ public final class BenchMeshes {
         // bigguyT's 1452 vertices leave room for only about 100 hubs; split once, there is room for 200
         out.put(FILES.get(3), highValence(split(bigguy), HUBS, 4));
         out.put(FILES.get(4), grid(GRID, GRID_HOLES, 5));
+        out.put(FILES.get(5), charts(bigguy));
         for (Map.Entry<String, TriangleMesh> e : out.entrySet()) {
             TriangleMesh welded = InputWelder.weld(e.getValue()).mesh();
             if (welded.vertexCount() != e.getValue().vertexCount()) {
@@ -122,6 +126,44 @@ public final class BenchMeshes {
             }
         }
         return out;
+    }
+
+    /**
+     * Two planar uv charts: each vertex has its (x, y) scaled into [0, 1/2] x [0, 1] and the mirror
+     * image in [1/2, 1] x [0, 1]; a face whose normal has z >= 0 takes the first, the others the second.
+     */
+    static TriangleMesh charts(TriangleMesh mesh) {
+        int nv = mesh.vertexCount();
+        float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE};
+        float[] hi = {-Float.MAX_VALUE, -Float.MAX_VALUE};
+        for (int v = 0; v < nv; v++) {
+            for (int x = 0; x < 2; x++) {
+                lo[x] = Math.min(lo[x], mesh.position(v, x));
+                hi[x] = Math.max(hi[x], mesh.position(v, x));
+            }
+        }
+        float[] uv = new float[4 * nv];
+        for (int v = 0; v < nv; v++) {
+            float u = (mesh.position(v, 0) - lo[0]) / (hi[0] - lo[0]);
+            float w = (mesh.position(v, 1) - lo[1]) / (hi[1] - lo[1]);
+            uv[2 * v] = 0.5f * u;
+            uv[2 * v + 1] = w;
+            uv[2 * (nv + v)] = 1f - 0.5f * u;
+            uv[2 * (nv + v) + 1] = w;
+        }
+        int[] tri = mesh.triangles();
+        int[] index = new int[tri.length];
+        for (int t = 0; t < mesh.triangleCount(); t++) {
+            int a = tri[3 * t];
+            int b = tri[3 * t + 1];
+            int c = tri[3 * t + 2];
+            float nz = (mesh.position(b, 0) - mesh.position(a, 0)) * (mesh.position(c, 1) - mesh.position(a, 1))
+                    - (mesh.position(b, 1) - mesh.position(a, 1)) * (mesh.position(c, 0) - mesh.position(a, 0));
+            for (int k = 0; k < 3; k++) {
+                index[3 * t + k] = tri[3 * t + k] + (nz >= 0 ? 0 : nv);
+            }
+        }
+        return TriangleMesh.of(mesh.positions(), tri, uv, index);
     }
 
     /** bigguyT as the build copies it into the jar (the resource the CLI's {@code --sample bigguy} reads). */

@@ -46,6 +46,7 @@ import org.loopsub.obj.ObjReader;
  *   --limit           output on the limit surface, with limit normals
  *   --ignore-creases  refine every edge smoothly
  *   --checker N       colour faces by an N x N checkerboard of their uvs (meshes with vt)
+ *   --uv-smooth       refine uvs by the smooth face-varying rule (default: the linear one)
  *   --msaa N          samples per pixel (default 4)
  * </pre>
  *
@@ -85,6 +86,7 @@ public final class RenderAdaptive {
         boolean creases = true;
         int checker = 0;
         int msaa = 4;
+        org.loopsub.api.UvInterpolation uvRule = org.loopsub.api.UvInterpolation.LINEAR;
         for (int i = 2; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -94,6 +96,7 @@ public final class RenderAdaptive {
                 case "--palette" -> palette = true;
                 case "--limit" -> limit = true;
                 case "--ignore-creases" -> creases = false;
+                case "--uv-smooth" -> uvRule = org.loopsub.api.UvInterpolation.SMOOTH;
                 default -> {
                     if (i + 1 >= args.length) {
                         usage("unknown option or missing value: " + a);
@@ -151,7 +154,7 @@ public final class RenderAdaptive {
         RefineOptions options = criteria.isEmpty()
                 ? RefineOptions.uniform(levels == null ? 2 : levels)
                 : RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new));
-        options = options.withLimitSurface(limit).withCreases(creases);
+        options = options.withLimitSurface(limit).withCreases(creases).withUvInterpolation(uvRule);
 
         RefineResult result;
         try (Tessellator t = Tessellators.create("java")) {

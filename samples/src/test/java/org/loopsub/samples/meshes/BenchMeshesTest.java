@@ -108,6 +108,27 @@ class BenchMeshesTest {
         assertTrue(c.oneFace >= 2, c.oneFace + " vertices in one face");
     }
 
+    /** Two charts: every vertex's uv in both, faces on both sides of the silhouette, so a seam. */
+    @Test
+    void chartsHaveASeam() throws IOException {
+        List<String> lines = Files.readAllLines(first.resolve("bigguy_charts.obj"));
+        long vertices = lines.stream().filter(l -> l.startsWith("v ")).count();
+        Set<String> uvIndices = new HashSet<>();
+        Map<String, Set<String>> perVertex = new HashMap<>();
+        for (String l : lines) {
+            if (l.startsWith("f ")) {
+                for (String corner : l.substring(2).trim().split("\\s+")) {
+                    String[] parts = corner.split("/");
+                    uvIndices.add(parts[1]);
+                    perVertex.computeIfAbsent(parts[0], k -> new HashSet<>()).add(parts[1]);
+                }
+            }
+        }
+        long seamVertices = perVertex.values().stream().filter(set -> set.size() > 1).count();
+        assertTrue(uvIndices.size() > vertices, uvIndices.size() + " uvs in use for " + vertices + " vertices");
+        assertTrue(seamVertices >= 50, seamVertices + " vertices on the seam");
+    }
+
     /** Counted from the OBJ text alone. */
     private static final class Counts {
         int vertices;
