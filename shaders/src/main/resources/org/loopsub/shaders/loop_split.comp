@@ -889,7 +889,7 @@ void cornerChildSmoothUvs(uint q, int c, bool interior[3]) {
     int pc2 = int(srcFloat(sR, UV_SEAM_BASE + c2));
     putUvSpoke(q, c, (pc & UV_SEAM_NEAR) | (pc != 0 ? UV_SEAM_FAR : 0), ue(c, 0, 0), UV_VERTEX(c));
     putUvSpoke(q, c1, 0, ue(c2, 0, 1), ue(c, 0, 1));
-    putUvSpoke(q, c2, halfFromMiddle(pc2, UV_SEAM_FAR), UV_VERTEX(c), ue(c2, 0, 0));
+    putUvSpoke(q, c2, halfFromMiddle(pc2, UV_SEAM_FAR), UV_VERTEX(c), ue(c, 1, 1));
     for (int i = 2; i < sK[c]; i++) {
         int code = uvCode(c, i, false);
         int childCode = (code & UV_SEAM_NEAR) | (code != 0 ? UV_SEAM_FAR : 0);

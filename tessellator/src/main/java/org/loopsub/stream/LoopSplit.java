@@ -1356,7 +1356,9 @@ public final class LoopSplit {
         putUvSpoke(q, qb, c, (pc & RecordLayout.UV_SEAM_NEAR) | (pc != 0 ? RecordLayout.UV_SEAM_FAR : 0),
                 uvEdge, ue(c, 0, 0), uvVertex, 2 * c);
         putUvSpoke(q, qb, c1, 0, uvEdge, ue(c2, 0, 1), uvEdge, ue(c, 0, 1));
-        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, ue(c2, 0, 0));
+        // (m_{c+2}'s uv across edge c+2 as corner c sees it: V'_c reads it, and only where c's value
+        // there is this face's)
+        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, ue(c, 1, 1));
         // V'_c's other spokes: the edge points of c's spokes
         for (int i = 2; i < k[c]; i++) {
             int code = uvCode(c, i, false);
