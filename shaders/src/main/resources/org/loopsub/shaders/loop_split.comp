@@ -173,13 +173,12 @@ const int EDGE_SEMI_SHARP = 1;
 const int EDGE_SMOOTH = 2;
 #ifdef CREASES
 // Per corner of a sharp record: its rule before this level's decay, that rule's sharp spokes, the
-// blend, and OpenSubdiv's transition weight whatever the rules (creaseVertexPoint).
+// blend (creaseVertexPoint).
 int sParentRule[3];
 int sParentE0[3];
 int sParentE1[3];
 bool sBlends[3];
 float sBlendWeight[3];
-float sTransition[3];
 #endif
 #define RECORD_EDGE_MODE(c, i, mode, sharp) { edgeMode[(c) * RING_MAX + (i)] = mode; edgeSharp[(c) * RING_MAX + (i)] = sharp; }
 #else
@@ -321,7 +320,6 @@ void creaseVertexPoint(uint r, int c, int k, int g) {
     sParentE1[c] = p1;
     sBlends[c] = blend;
     sBlendWeight[c] = w;
-    sTransition[c] = transitionWeight;
 #endif
     for (int x = 0; x < 3; x++) {
         float child = maskCoordinate(r, c, k, g, childRule, c0, c1, x);
@@ -519,8 +517,8 @@ int uvSpan(int c, int k, int g, bool next) {
         spanS1 = dart;
         spanSide0 = 0;
         spanSide1 = 1;
-        spanFirst = 0;
-        spanCount = k;
+        spanFirst = (dart + 1) % k;
+        spanCount = k - 1;
         return farSeams == 1 ? SPAN_CURVE : SPAN_PINNED;
     }
     int last = boundary ? g : -1;
@@ -575,19 +573,31 @@ void uvVertexPoint(int c, int k, int g, bool frozen) {
     float w = -1.0;
 #ifdef CREASES
     if (kind == SPAN_CURVE && sSharp) {
+        // the span's own transition weight (LoopSplit.uvVertexPoint)
         float vs = uvCornerSharpness(c, false);
+        float vsNext = uvCornerSharpness(c, true);
         bool infinite = vs >= SHARP_INFINITE;
         bool sharpNow = vs > 0.0;
-        bool sharpNext = uvCornerSharpness(c, true) > 0.0;
+        bool sharpNext = vsNext > 0.0;
+        int nd = 0;
+        if (vs > 0.0 && vsNext <= 0.0) ring[nd++] = vs;
         for (int j = 0; j < spanCount; j++) {
             int i = (spanFirst + j) % k;
             float sh = uvSpokeSharpness(c, k, g, i, false);
+            float next = uvSpokeSharpness(c, k, g, i, true);
             infinite = infinite || sh >= SHARP_INFINITE;
             sharpNow = sharpNow || sh > 0.0;
-            sharpNext = sharpNext || uvSpokeSharpness(c, k, g, i, true) > 0.0;
+            sharpNext = sharpNext || next > 0.0;
+            if (sh > 0.0 && next <= 0.0) ring[nd++] = sh;
         }
         if (infinite || sharpNext) kind = SPAN_PINNED;
-        w = sharpNow ? sTransition[c] : -1.0;
+        if (sharpNow) {
+            w = 0.0;
+            if (nd != 0) {
+                precise float a = sortedSum(nd) * weights[RECIPROCAL_BASE + nd];
+                w = min(1.0, a);
+            }
+        }
     }
 #endif
     for (int x = 0; x < 2; x++) {

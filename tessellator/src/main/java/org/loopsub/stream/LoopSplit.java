@@ -98,8 +98,6 @@ public final class LoopSplit {
     private final int[] parentE1 = new int[3];
     private final float[] blendWeight = new float[3];
     private final boolean[] blends = new boolean[3];
-    /** Per corner of a sharp record, OpenSubdiv's transition weight, whatever the rules. */
-    private final float[] transition = new float[3];
     /** Per corner c and ring position i: how the spoke's edge point is made ({@link #EDGE_SMOOTH} ...). */
     private final int[] edgeMode;
     private final float[] edgeSharp;
@@ -920,7 +918,6 @@ public final class LoopSplit {
         parentE1[c] = p1;
         blends[c] = blend;
         blendWeight[c] = w;
-        transition[c] = transitionWeight;
         for (int x = 0; x < 3; x++) {
             float child = maskCoordinate(p, pb, c, k, g, childRule, c0, c1, x);
             vertexPoints[3 * c + x] = blend
@@ -1108,12 +1105,13 @@ public final class LoopSplit {
             return SPAN_MATCHED;
         }
         if (!boundary && !nearSeams) {
+            // a dart's span is every face; its inside, every spoke but the seam (OpenSubdiv's gatherValueSpans)
             spanS0 = dart;
             spanS1 = dart;
             spanSide0 = 0;
             spanSide1 = 1;
-            spanFirst = 0;
-            spanCount = k;
+            spanFirst = (dart + 1) % k;
+            spanCount = k - 1;
             return farSeams == 1 ? SPAN_CURVE : SPAN_PINNED;
         }
         // (a boundary vertex's span also ends at its boundary spokes, g and g + 1)
@@ -1157,19 +1155,30 @@ public final class LoopSplit {
         }
         float w = -1f;
         if (kind == SPAN_CURVE && sharpRecord) {
+            // the transition weight of the span alone: its vertex's and its inner spokes' sharpness
+            // that decays to 0 here (OpenSubdiv's FVarRefinement::getFractionalWeight)
             float vs = uvCornerSharpness(c, false);
+            float vsNext = uvCornerSharpness(c, true);
             boolean infinite = vs >= LoopRules.INFINITE_SHARPNESS;
             boolean sharpNow = vs > 0;
-            boolean sharpNext = uvCornerSharpness(c, true) > 0;
+            boolean sharpNext = vsNext > 0;
+            int nd = 0;
+            if (vs > 0 && vsNext <= 0) {
+                decayed[nd++] = vs;
+            }
             for (int j = 0; j < spanCount; j++) {
                 int i = (spanFirst + j) % k;
                 float sh = uvSpokeSharpness(c, k, g, i, false);
+                float next = uvSpokeSharpness(c, k, g, i, true);
                 infinite |= sh >= LoopRules.INFINITE_SHARPNESS;
                 sharpNow |= sh > 0;
-                sharpNext |= uvSpokeSharpness(c, k, g, i, true) > 0;
+                sharpNext |= next > 0;
+                if (sh > 0 && next <= 0) {
+                    decayed[nd++] = sh;
+                }
             }
             kind = infinite || sharpNext ? SPAN_PINNED : kind;
-            w = sharpNow ? transition[c] : -1f;
+            w = !sharpNow ? -1f : nd == 0 ? 0f : Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]);
         }
         for (int x = 0; x < 2; x++) {
             float v = uvAt(c, x, false);

@@ -46,12 +46,12 @@ import org.loopsub.reference.ReferenceLoop.RefMesh;
  *       {@code 3/4 x + 1/8 (e0 + e1)}, {@code e0} the value at the far end of the leading edge of
  *       the span's first face, {@code e1} at the far end of the trailing edge of its last face (each
  *       in that face);</li>
- *   <li>semi-sharp spans (this class's reading of "blend like positions"): a crease value whose span
- *       holds a semi-sharp edge ({@code 0 < s < 10}) or whose vertex is semi-sharp is a corner while
- *       that sharpness lasts; in the step where it decays to 0 the value is
- *       {@code w x + (1 - w) crease}, {@code w} the positions' transition weight (average of the
- *       vertex's own and its incident edges' sharpness values that decay to 0 in this step, at most
- *       1); after that a crease.</li>
+ *   <li>semi-sharp spans ("blend like positions", as OpenSubdiv's {@code FVarRefinement} does it): a
+ *       crease value whose span holds a semi-sharp inner edge ({@code 0 < s < 10}) or whose vertex is
+ *       semi-sharp is a corner while that sharpness lasts; in the step where it decays to 0 the value
+ *       is {@code w x + (1 - w) crease}, {@code w} the span's transition weight (average of the
+ *       vertex's own and the span's inner edges' sharpness values that decay to 0 in this step, at
+ *       most 1); after that a crease. A dart's inner edges are all its edges but the seam.</li>
  *   <li>deeper levels: seams, mismatches and spans are found again on each level from the child value
  *       indices, which is the same as LOOP_RULES' inheritance (a seam's child edge vertex gets one
  *       value per face side, vertex children inherit their values, child edges of a seam stay seams,
@@ -266,16 +266,19 @@ public final class ReferenceFaceVarying {
                     seams.add(q);
                 }
             }
-            List<Integer> all = new ArrayList<>();
+            // the span is every face; its inner edges all but the seams (OpenSubdiv's gatherValueSpans)
+            List<Integer> inner = new ArrayList<>();
             for (int q : ring) {
-                all.add(q);
+                if (!seams.contains(q)) {
+                    inner.add(q);
+                }
             }
             if (seams.size() == 1) {
                 int q = seams.get(0);
                 int[] fg = a.edgeFaces(v, q);
-                return new ValueRule(Kind.DART, q, fg[0], q, fg[1], all);
+                return new ValueRule(Kind.DART, q, fg[0], q, fg[1], inner);
             }
-            return new ValueRule(Kind.CORNER, -1, -1, -1, -1, all);
+            return new ValueRule(Kind.CORNER, -1, -1, -1, -1, inner);
         }
         // runs of x
         int runs = 0;
@@ -487,12 +490,16 @@ public final class ReferenceFaceVarying {
         if (!parentSharp) {
             return curve;
         }
-        double w = transitionWeight(a, step, v);
+        double w = transitionWeight(step, v, r.spanEdges());
         return new double[] {w * xv[0] + (1 - w) * curve[0], w * xv[1] + (1 - w) * curve[1]};
     }
 
-    /** The positions' transition weight at v: average of the sharpness values that decay to 0, at most 1. */
-    private static double transitionWeight(Around a, Step step, int v) {
+    /**
+     * The span's transition weight at v: the average of the sharpness values that decay to 0 in this
+     * step among the vertex's own and those of the span's inner edges, at most 1 (OpenSubdiv's
+     * {@code FVarRefinement::getFractionalWeight}: only the value's span, not the whole vertex).
+     */
+    private static double transitionWeight(Step step, int v, List<Integer> spanEdges) {
         Level parent = step.parent();
         Level child = step.child();
         double sum = 0;
@@ -501,7 +508,7 @@ public final class ReferenceFaceVarying {
             sum += parent.vertexSharpness()[v];
             count++;
         }
-        for (int q : a.rings[v]) {
+        for (int q : spanEdges) {
             float s = parent.edgeSharpness(v, q);
             float sc = child.edgeSharpness(v, step.edgeVertex().get(ReferenceCreaseLoop.key(v, q)));
             if (s > 0 && sc <= 0) {
