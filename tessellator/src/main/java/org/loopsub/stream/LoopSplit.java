@@ -91,6 +91,9 @@ public final class LoopSplit {
     private final float[] bornUvLimit = new float[6];
     private final float[] renewedUvLimit = new float[6];
     private final float[] uvLimitWeights;
+    /** The regular path's smooth-uv scratch: a child's uv per table slot, and the child spokes' table. */
+    private final float[] regSlotUv = new float[2 * RegularChildren.SLOTS];
+    private final int[][] regularUvSpokes;
     private final float[] uvRing;
     /** Per corner of a sharp record, its rule before this level's decay, that rule's sharp spokes and the blend. */
     private final int[] parentRule = new int[3];
@@ -169,6 +172,7 @@ public final class LoopSplit {
         this.smoothUvs = layout.smoothUvs();
         this.uvLimits = layout.uvLimits();
         this.uvLimitWeights = uvLimits ? LoopRules.limitWeights(weights) : null;
+        this.regularUvSpokes = RegularChildren.uvSpokes(layout);
         this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
         this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
         this.reciprocals = LoopRules.reciprocals(ringMax + 2);
@@ -265,7 +269,8 @@ public final class LoopSplit {
             int r = active[j];
             int mb = r * metaInts;
             int m0 = meta[mb];
-            if (regularPath && !smoothUvs && meta[mb + 1] == regularMeta1 && (m0 & (0x00FFFFFF | RecordLayout.GENERAL_BITS)) == regularMeta0) {
+            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & (0x00FFFFFF | RecordLayout.GENERAL_BITS)) == regularMeta0
+                    && (!smoothUvs || seamless(chunk.points, r * pointFloats))) {
                 splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             } else {
                 splitOne(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
@@ -1689,6 +1694,9 @@ public final class LoopSplit {
                 }
             }
         }
+        if (smoothUvs) {
+            regularUvs(p, pb, meta, mb, rules);
+        }
         if (normals) {
             for (int c = 0; c < 3; c++) {
                 int c1 = (c + 1) % 3;
@@ -1700,6 +1708,9 @@ public final class LoopSplit {
                 putPoint(bornRing, 12, regVertex, 3 * c1);
                 putPoint(bornRing, 15, regEdge, 18 * c1);
                 birth(c, regEdge, 18 * c, true, false);
+                if (uvLimits) {
+                    bornUvLimit(c, false, less(bornRing, 3, bornRing, 12) ? 1 : 4);
+                }
             }
         }
         int nf = RecordLayout.neighbourFinished(m0);
@@ -1717,6 +1728,10 @@ public final class LoopSplit {
             for (int c = 0; c < 3; c++) {
                 int c2 = (c + 2) % 3;
                 putCorner(direct, o + tf * c + vf * c, p, pb, c, regVertex);
+                if (smoothUvs && !uvLimits) {
+                    direct[o + tf * c + vf * c + vuv] = uvVertex[2 * c];
+                    direct[o + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
+                }
                 putBorn(direct, o + tf * c + vf * ((c + 1) % 3), c, regEdge, 18 * c);
                 putBorn(direct, o + tf * c + vf * c2, c2, regEdge, 18 * c2);
             }
@@ -1759,6 +1774,9 @@ public final class LoopSplit {
             if (uvs) {
                 cornerChildUvs(qp, qb, c, p, pb);
             }
+            if (smoothUvs) {
+                regularChildSmoothUvs(qp, qb, c);
+            }
         }
         int q = 4 * j + 3;
         RecordChunk dst = children.chunkOf(q);
@@ -1783,6 +1801,107 @@ public final class LoopSplit {
         }
         if (uvs) {
             carryUvs(qp, qb, p, pb, 1, 2, 0);
+        }
+        if (smoothUvs) {
+            regularChildSmoothUvs(qp, qb, 3);
+        }
+    }
+
+    /**
+     * Whether a regular record has no uv seam and no pinned value (smooth uv rule): then every uv of
+     * its ring is one value, the positions' masks apply to them as they are, and the regular path
+     * computes them (the general path would give the same bits).
+     */
+    private boolean seamless(float[] p, int pb) {
+        for (int c = 0; c < 3; c++) {
+            if (p[pb + layout.uvPin(c)] != 0f) {
+                return false;
+            }
+            for (int i = 0; i < 6; i++) {
+                if (p[pb + layout.uvSeam(regBit[6 * c + i])] != 0f) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The smooth uv rule on a seamless regular record: V'_c and the edge points of all six spokes
+     * of every corner (both sides one value) into {@link #uvVertex} and {@link #uvEdge}, with the
+     * operations of {@link #uvVertexPoint} and {@link #uvEdgePoint} on a seamless valence-6 ring.
+     */
+    private void regularUvs(float[] p, int pb, int[] meta, int mb, boolean rules) {
+        curP = p;
+        curPb = pb;
+        float w = weights[12];
+        float beta = weights[13];
+        for (int c = 0; c < 3; c++) {
+            k[c] = 6;
+            g[c] = RecordLayout.NO_GAP;
+            int t = 6 * c;
+            boolean frozen = false;
+            if (rules) {
+                for (int i = 0; i < 6; i++) {
+                    frozen |= RecordLayout.bit(meta, mb, regBit[t + i]);
+                }
+            }
+            for (int x = 0; x < 2; x++) {
+                float v = uvAt(c, x, false);
+                for (int i = 0; i < 6; i++) {
+                    uvRing[i] = i == 0 ? uvAt((c + 1) % 3, x, false) : i == 1 ? uvAt((c + 2) % 3, x, false)
+                            : p[pb + layout.uvFar(regBit[t + i], 0, x)];
+                }
+                for (int i = 0; i < 6; i++) {
+                    boolean mid = rules && RecordLayout.bit(meta, mb, regBit[t + i]);
+                    float e = mid ? LoopRules.midpoint(v, uvRing[i])
+                            : LoopRules.edgePoint(v, uvRing[i], uvRing[(i + 5) % 6], uvRing[(i + 1) % 6]);
+                    uvEdge[ue(c, i, 0) + x] = e;
+                    uvEdge[ue(c, i, 1) + x] = e;
+                }
+                uvVertex[2 * c + x] = frozen ? v : LoopRules.vertexPoint(w, beta, v,
+                        sortedSum6(uvRing[0], uvRing[1], uvRing[2], uvRing[3], uvRing[4], uvRing[5]));
+            }
+        }
+        for (int e = 0; e < 3; e++) {
+            bornUv[2 * e] = uvEdge[ue(e, 0, 1)];
+            bornUv[2 * e + 1] = uvEdge[ue(e, 0, 1) + 1];
+        }
+    }
+
+    /**
+     * Regular child k's smooth-uv data: its corners' uvs, its spokes' far-end uvs from its points'
+     * ({@link RegularChildren#uvSpokes}), no seam, no pin, and with limit uvs its corners'.
+     */
+    private void regularChildSmoothUvs(float[] qp, int qb, int kk) {
+        int[] sources = RegularChildren.SOURCES[kk];
+        for (int t = 0; t < RegularChildren.SLOTS; t++) {
+            int src = sources[t];
+            int o = src < 3 ? 2 * src : ue((src - 3) / 6, (src - 3) % 6, 1);
+            float[] from = src < 3 ? uvVertex : uvEdge;
+            regSlotUv[2 * t] = from[o];
+            regSlotUv[2 * t + 1] = from[o + 1];
+        }
+        for (int c = 0; c < 3; c++) {
+            qp[qb + layout.uvFloat(c, 0)] = regSlotUv[2 * c];
+            qp[qb + layout.uvFloat(c, 1)] = regSlotUv[2 * c + 1];
+            qp[qb + layout.uvPin(c)] = 0f;
+        }
+        for (int[] row : regularUvSpokes) {
+            qp[qb + layout.uvSeam(row[0])] = 0f;
+            for (int x = 0; x < 2; x++) {
+                qp[qb + layout.uvFar(row[0], 0, x)] = regSlotUv[2 * row[1] + x];
+                qp[qb + layout.uvFar(row[0], 1, x)] = regSlotUv[2 * row[2] + x];
+            }
+        }
+        if (uvLimits) {
+            for (int jj = 0; jj < 3; jj++) {
+                // corner child c keeps the parent's limit uv at corner c; m_e elsewhere (the centre: m_{j+1} at j)
+                int e = kk == 3 ? (jj + 1) % 3 : jj == kk ? -1 : jj == (kk + 1) % 3 ? kk : (kk + 2) % 3;
+                for (int x = 0; x < 2; x++) {
+                    qp[qb + layout.uvLimit(jj, x)] = e < 0 ? curP[curPb + layout.uvLimit(jj, x)] : bornUvLimit[2 * e + x];
+                }
+            }
         }
     }
 

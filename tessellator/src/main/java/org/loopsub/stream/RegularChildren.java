@@ -74,6 +74,50 @@ public final class RegularChildren {
         return tableSlot < 6 ? tableSlot : layout.fanSlot((tableSlot - 6) / 2, (tableSlot - 6) % 2);
     }
 
+    /**
+     * The spokes of a regular record's child with the smooth uv rule's data: per row its complete
+     * bit, then the table slots whose uvs are its far end's on side 0 and side 1 (a regular record
+     * without seams: both sides one value, except the record's own edges, whose "far" values are
+     * corner e+1's and corner e's uv across the edge).
+     */
+    static int[][] uvSpokes(RecordLayout layout) {
+        int[][] rows = new int[15][];
+        int n = 0;
+        for (int e = 0; e < 3; e++) {
+            rows[n++] = new int[] {e, (e + 1) % 3, e};
+            rows[n++] = new int[] {3 + 2 * e, 3 + e, 3 + e};
+            rows[n++] = new int[] {4 + 2 * e, 3 + e, 3 + e};
+        }
+        for (int c = 0; c < 3; c++) {
+            for (int j = 0; j < 2; j++) {
+                rows[n++] = new int[] {layout.fanBit(c, j), fan(c, j), fan(c, j)};
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * @return {@code REGULAR_UV_SPOKES}: {@link #uvSpokes} as the shader's {@code UV_SPOKE(bit, slot0,
+     *     slot1)} calls, and {@code REGULAR_CHILD_UV_k}: the table on the uv registers ({@code UV0},
+     *     {@code UE00}, ...)
+     */
+    public static Map<String, String> uvDefines(RecordLayout layout) {
+        Map<String, String> d = new LinkedHashMap<>();
+        StringBuilder b = new StringBuilder();
+        for (int[] row : uvSpokes(layout)) {
+            b.append("UV_SPOKE(").append(row[0]).append(", ").append(row[1]).append(", ").append(row[2]).append(") ");
+        }
+        d.put("REGULAR_UV_SPOKES", b.toString().trim());
+        for (int k = 0; k < 4; k++) {
+            StringBuilder c = new StringBuilder();
+            for (int s = 0; s < SLOTS; s++) {
+                c.append('p').append(s).append(" = U").append(register(SOURCES[k][s])).append("; ");
+            }
+            d.put("REGULAR_CHILD_UV_" + k, c.toString().trim());
+        }
+        return d;
+    }
+
     /** The shader's register holding a source: {@code V0} .. {@code V2}, {@code E00} .. {@code E25}. */
     static String register(int source) {
         return source < 3 ? "V" + source : "E" + (source - 3) / 6 + (source - 3) % 6;

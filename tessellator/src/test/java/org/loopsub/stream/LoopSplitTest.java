@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.Scheme;
+import org.loopsub.api.TriangleMesh;
 import org.loopsub.reference.SyntheticMeshes;
 import org.loopsub.reference.TestMeshes;
 import org.loopsub.rules.LoopRules;
@@ -37,9 +39,9 @@ class LoopSplitTest {
         filter.sliverCount = StreamCompaction.exclusiveSum(counts, filter.sliverOffset, active.length);
         LoopSplit split = new LoopSplit(layout, LoopRules.weights(scheme, 6));
         split.regularPath = regularPath;
-        float[] slivers = new float[9 * filter.sliverCount];
+        float[] slivers = new float[layout.triangleFloats() * filter.sliverCount];
         if (direct) {
-            float[] triangles = new float[36 * active.length];
+            float[] triangles = new float[4 * layout.triangleFloats() * active.length];
             split.run(chunk, filter, null, triangles, slivers);
             return new Split(null, triangles, slivers);
         }
@@ -140,6 +142,49 @@ class LoopSplitTest {
             recs.randomBits(random, seed == 1 ? 0.05 : 0.3);
             int[] active = random.ints(0, recs.chunk.count).distinct().limit(recs.chunk.count / 2).sorted().toArray();
             assertPathsAgree(recs, active, Scheme.LOOP, "torus seed " + seed + " with bits");
+        }
+    }
+
+    /**
+     * The smooth uv rule on the regular path (records without a seam) gives the general path's
+     * bits: uvs, the children's seam codes and far-end uvs, limit uvs; records on a seam take the
+     * general path in both runs.
+     */
+    @Test
+    void regularPathEqualsGeneralPathWithSmoothUvs() {
+        TriangleMesh torus = SyntheticMeshes.torus(11, 7, 5);
+        float[] uv = new float[2 * torus.vertexCount()];
+        for (int v = 0; v < torus.vertexCount(); v++) {
+            uv[2 * v] = torus.position(v, 0) * 0.1f + 0.5f;
+            uv[2 * v + 1] = torus.position(v, 2) * 0.1f + 0.5f;
+        }
+        // one chart, and the same with a seam: faces whose first corner has y > 0 take their own copies
+        int[] seamed = torus.triangles();
+        float[] two = new float[4 * torus.vertexCount()];
+        System.arraycopy(uv, 0, two, 0, uv.length);
+        for (int v = 0; v < torus.vertexCount(); v++) {
+            two[uv.length + 2 * v] = uv[2 * v] + 1f;
+            two[uv.length + 2 * v + 1] = uv[2 * v + 1];
+        }
+        for (int t = 0; t < torus.triangleCount(); t++) {
+            if (torus.position(torus.vertex(t, 0), 1) > 0) {
+                for (int c = 0; c < 3; c++) {
+                    seamed[3 * t + c] += torus.vertexCount();
+                }
+            }
+        }
+        for (boolean limit : new boolean[] {false, true}) {
+            for (TriangleMesh m : List.of(TriangleMesh.of(torus.positions(), torus.triangles(), uv, torus.triangles()),
+                    TriangleMesh.of(torus.positions(), torus.triangles(), two, seamed))) {
+                StreamTestRecords recs = StreamTestRecords.smoothUvs(m, limit);
+                assertAllRegular(recs);
+                String what = (m.uvCount() > m.vertexCount() ? "seam" : "one chart") + (limit ? ", limit" : "");
+                assertPathsAgree(recs, all(recs.chunk.count), Scheme.LOOP, what);
+                Random random = new Random(7);
+                recs.randomBits(random, 0.3);
+                int[] active = random.ints(0, recs.chunk.count).distinct().limit(recs.chunk.count / 2).sorted().toArray();
+                assertPathsAgree(recs, active, Scheme.LOOP, what + " with bits");
+            }
         }
     }
 

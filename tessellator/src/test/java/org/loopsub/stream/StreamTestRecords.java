@@ -34,6 +34,31 @@ final class StreamTestRecords {
         return new StreamTestRecords(mesh, layout, chunks.get(0));
     }
 
+    /**
+     * @param mesh a mesh with uvs, small enough for one chunk
+     * @param limit whether records carry limit data (and limit uvs)
+     * @return its records with the smooth uv rule's data
+     */
+    static StreamTestRecords smoothUvs(TriangleMesh mesh, boolean limit) {
+        MeshTopology topology = MeshTopology.of(mesh);
+        int[] triangles = mesh.triangles();
+        RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology), limit, limit, false,
+                true, false, true);
+        float[] cornerUvs = new float[6 * mesh.triangleCount()];
+        for (int t = 0; t < mesh.triangleCount(); t++) {
+            for (int c = 0; c < 3; c++) {
+                cornerUvs[6 * t + 2 * c] = mesh.uv(mesh.uvIndex(t, c), 0);
+                cornerUvs[6 * t + 2 * c + 1] = mesh.uv(mesh.uvIndex(t, c), 1);
+            }
+        }
+        List<RecordChunk> chunks = RecordBuilder.build(triangles, mesh.positions(), topology, layout,
+                org.loopsub.api.Scheme.LOOP, null, cornerUvs, mesh.uvIndices());
+        if (chunks.size() != 1) {
+            throw new IllegalArgumentException("test meshes must fit one chunk, got " + chunks.size());
+        }
+        return new StreamTestRecords(mesh, layout, chunks.get(0));
+    }
+
     /** @return records of another level of the same mesh (same layout), e.g. a split's children */
     static StreamTestRecords wrap(TriangleMesh mesh, RecordLayout layout, RecordChunk chunk) {
         return new StreamTestRecords(mesh, layout, chunk);
