@@ -1315,6 +1315,54 @@ void putFourNormals(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c
 void directRegularChild(uint r, int k, uint o4);  // below, with the table of children it reads
 #endif
 
+#ifdef SMOOTH_UVS
+// The smooth uv rule on a regular record without seams (LoopSplit.regularUvs): its uvs are one value
+// per ring point, and the positions' registers and rules serve them as (u, v, 0): UV_c, UE_ci.
+vec3 UV0, UV1, UV2;
+vec3 UE00, UE01, UE02, UE03, UE04, UE05;
+vec3 UE10, UE11, UE12, UE13, UE14, UE15;
+vec3 UE20, UE21, UE22, UE23, UE24, UE25;
+vec3 uvPoint(uint r, int c) { return vec3(loadUv(r, c), 0.0); }
+vec3 uvSpokeFar(uint r, int bit) {
+    return vec3(srcFloat(r, UV_FAR_BASE + 4 * bit), srcFloat(r, UV_FAR_BASE + 4 * bit + 1), 0.0);
+}
+// Whether a regular record has no seam and no pinned value (LoopSplit.seamless).
+bool seamlessRegular(uint r) {
+    for (int c = 0; c < 3; c++) {
+        if (srcFloat(r, UV_PIN_BASE + c) != 0.0) return false;
+        for (int i = 0; i < 6; i++) {
+            if (srcFloat(r, UV_SEAM_BASE + regBit(c, i)) != 0.0) return false;
+        }
+    }
+    return true;
+}
+#ifdef UV_LIMITS
+// The limit uv of m born on an edge, from its ring q0 .. q5 as birth() takes it, summed from the
+// rotation the positions chose (LoopSplit.bornUvLimit).
+vec2 regularBornUvLimit(vec3 m, vec3 q0, vec3 q1, vec3 q2, vec3 q3, vec3 q4, vec3 q5, bool fromFirst) {
+    vec2 out2;
+    for (int x = 0; x < 2; x++) {
+        precise float sum;
+        if (fromFirst) {
+            sum = q1[x] + q2[x];
+            sum = sum + q3[x];
+            sum = sum + q4[x];
+            sum = sum + q5[x];
+            sum = sum + q0[x];
+        } else {
+            sum = q4[x] + q5[x];
+            sum = sum + q0[x];
+            sum = sum + q1[x];
+            sum = sum + q2[x];
+            sum = sum + q3[x];
+        }
+        out2[x] = loopLimitPoint6(m[x], sum);
+    }
+    return out2;
+}
+#endif
+#endif
+
 void splitRegular(uint j, uint r, uint m0) {
     vec3 A0 = loadPoint(r, 0), A1 = loadPoint(r, 1), A2 = loadPoint(r, 2);
     vec3 D0 = loadPoint(r, 3), D1 = loadPoint(r, 4), D2 = loadPoint(r, 5);
@@ -1324,11 +1372,30 @@ void splitRegular(uint j, uint r, uint m0) {
     regularCorner(r, 0, A0, A1, A2, D2, F00, F01, D0, V0, E00, E01, E02, E03, E04, E05);
     regularCorner(r, 1, A1, A2, A0, D0, F10, F11, D1, V1, E10, E11, E12, E13, E14, E15);
     regularCorner(r, 2, A2, A0, A1, D1, F20, F21, D2, V2, E20, E21, E22, E23, E24, E25);
+#ifdef SMOOTH_UVS
+    {
+        vec3 U0 = uvPoint(r, 0), U1 = uvPoint(r, 1), U2 = uvPoint(r, 2);
+        regularCorner(r, 0, U0, U1, U2, uvSpokeFar(r, regBit(0, 2)), uvSpokeFar(r, regBit(0, 3)),
+                      uvSpokeFar(r, regBit(0, 4)), uvSpokeFar(r, regBit(0, 5)), UV0, UE00, UE01, UE02, UE03, UE04, UE05);
+        regularCorner(r, 1, U1, U2, U0, uvSpokeFar(r, regBit(1, 2)), uvSpokeFar(r, regBit(1, 3)),
+                      uvSpokeFar(r, regBit(1, 4)), uvSpokeFar(r, regBit(1, 5)), UV1, UE10, UE11, UE12, UE13, UE14, UE15);
+        regularCorner(r, 2, U2, U0, U1, uvSpokeFar(r, regBit(2, 2)), uvSpokeFar(r, regBit(2, 3)),
+                      uvSpokeFar(r, regBit(2, 4)), uvSpokeFar(r, regBit(2, 5)), UV2, UE20, UE21, UE22, UE23, UE24, UE25);
+        BU0 = UE00.xy;
+        BU1 = UE10.xy;
+        BU2 = UE20.xy;
+    }
+#endif
     // What output triangles show: P_c at corner c, M_e at the vertex born on edge e.
 #ifdef NORMALS
     birth(E00, E20, V0, E05, E12, V1, E10, true, false, BL0, BN0);
     birth(E10, E00, V1, E15, E22, V2, E20, true, false, BL1, BN1);
     birth(E20, E10, V2, E25, E02, V0, E00, true, false, BL2, BN2);
+#ifdef UV_LIMITS
+    bornUvLimit[0] = regularBornUvLimit(UE00, UE20, UV0, UE05, UE12, UV1, UE10, pointLess(V0, V1));
+    bornUvLimit[1] = regularBornUvLimit(UE10, UE00, UV1, UE15, UE22, UV2, UE20, pointLess(V1, V2));
+    bornUvLimit[2] = regularBornUvLimit(UE20, UE10, UV2, UE25, UE02, UV0, UE00, pointLess(V2, V0));
+#endif
     vec3 PN0 = cornerNormal(r, 0), PN1 = cornerNormal(r, 1), PN2 = cornerNormal(r, 2);
 #endif
 #ifdef LIMIT
@@ -1352,7 +1419,7 @@ void splitRegular(uint j, uint r, uint m0) {
         sliverNormals(o, cornerNormal(r, e), cornerNormal(r, (e + 1) % 3), bornNormal(e));
 #endif
 #ifdef UVS
-        sliverUvs(o, loadUv(r, e), loadUv(r, (e + 1) % 3), bornUv(e));
+        sliverUvs(o, loadOutputUv(r, e), loadOutputUv(r, (e + 1) % 3), bornOutUv(e));
 #endif
         o += 9u;
     }
@@ -1372,8 +1439,12 @@ void splitRegular(uint j, uint r, uint m0) {
 #endif
 #ifdef UVS
     {
-        vec3 U0 = vec3(loadUv(r, 0), 0.0), U1 = vec3(loadUv(r, 1), 0.0), U2 = vec3(loadUv(r, 2), 0.0);
-        vec3 W0 = vec3(BU0, 0.0), W1 = vec3(BU1, 0.0), W2 = vec3(BU2, 0.0);
+#if defined(SMOOTH_UVS) && !defined(UV_LIMITS)
+        vec3 U0 = vec3(UV0.xy, 0.0), U1 = vec3(UV1.xy, 0.0), U2 = vec3(UV2.xy, 0.0);
+#else
+        vec3 U0 = vec3(loadOutputUv(r, 0), 0.0), U1 = vec3(loadOutputUv(r, 1), 0.0), U2 = vec3(loadOutputUv(r, 2), 0.0);
+#endif
+        vec3 W0 = vec3(bornOutUv(0), 0.0), W1 = vec3(bornOutUv(1), 0.0), W2 = vec3(bornOutUv(2), 0.0);
         putFourUvs((DIRECT_FLOAT_BASE + 36u * j) / 4u, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
     }
 #endif
@@ -1451,6 +1522,35 @@ void putChildUvs(uint j, int c, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
     dstP4[childrenFloat(j, UV_BASE + 2 * c + 1)] = vec4(k0.y, k1.y, k2.y, k3.y);
 }
 #endif
+#ifdef SMOOTH_UVS
+// The four children's table of uvs (REGULAR_CHILD_UV_k, Java's RegularChildren on the uv registers).
+void regularChildUv(int k, out vec3 p0, out vec3 p1, out vec3 p2, out vec3 p3, out vec3 p4, out vec3 p5,
+                    out vec3 p6, out vec3 p7, out vec3 p8, out vec3 p9, out vec3 p10, out vec3 p11) {
+    if (k == 0) {
+        REGULAR_CHILD_UV_0
+    } else if (k == 1) {
+        REGULAR_CHILD_UV_1
+    } else if (k == 2) {
+        REGULAR_CHILD_UV_2
+    } else {
+        REGULAR_CHILD_UV_3
+    }
+}
+// A spoke of the four children: no seam, its far end's uv on side 0 (a*) and side 1 (b*).
+void putChildFar(uint j, int bit, vec3 a0, vec3 a1, vec3 a2, vec3 a3, vec3 b0, vec3 b1, vec3 b2, vec3 b3) {
+    dstP4[childrenFloat(j, UV_SEAM_BASE + bit)] = vec4(0.0);
+    dstP4[childrenFloat(j, UV_FAR_BASE + 4 * bit)] = vec4(a0.x, a1.x, a2.x, a3.x);
+    dstP4[childrenFloat(j, UV_FAR_BASE + 4 * bit + 1)] = vec4(a0.y, a1.y, a2.y, a3.y);
+    dstP4[childrenFloat(j, UV_FAR_BASE + 4 * bit + 2)] = vec4(b0.x, b1.x, b2.x, b3.x);
+    dstP4[childrenFloat(j, UV_FAR_BASE + 4 * bit + 3)] = vec4(b0.y, b1.y, b2.y, b3.y);
+}
+#ifdef UV_LIMITS
+void putChildLimitUvs(uint j, int c, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
+    dstP4[childrenFloat(j, UV_LIMIT_BASE + 2 * c)] = vec4(k0.x, k1.x, k2.x, k3.x);
+    dstP4[childrenFloat(j, UV_LIMIT_BASE + 2 * c + 1)] = vec4(k0.y, k1.y, k2.y, k3.y);
+}
+#endif
+#endif
 
 void writeRegularChildren(uint j, uint r, uint nf) {
     vec3 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11;
@@ -1481,7 +1581,30 @@ void writeRegularChildren(uint j, uint r, uint nf) {
     putChildren(j, normalSlot(1), BN0, PN1, BN1, BN2);
     putChildren(j, normalSlot(2), BN2, BN1, PN2, BN0);
 #endif
-#ifdef UVS
+#if defined(SMOOTH_UVS)
+    {
+        // child k's table slot s at 12 k + s (LoopSplit.regularChildSmoothUvs)
+        vec3 cu[48];
+        regularChildUv(0, cu[0], cu[1], cu[2], cu[3], cu[4], cu[5], cu[6], cu[7], cu[8], cu[9], cu[10], cu[11]);
+        regularChildUv(1, cu[12], cu[13], cu[14], cu[15], cu[16], cu[17], cu[18], cu[19], cu[20], cu[21], cu[22], cu[23]);
+        regularChildUv(2, cu[24], cu[25], cu[26], cu[27], cu[28], cu[29], cu[30], cu[31], cu[32], cu[33], cu[34], cu[35]);
+        regularChildUv(3, cu[36], cu[37], cu[38], cu[39], cu[40], cu[41], cu[42], cu[43], cu[44], cu[45], cu[46], cu[47]);
+        for (int c = 0; c < 3; c++) {
+            putChildUvs(j, c, cu[c].xy, cu[12 + c].xy, cu[24 + c].xy, cu[36 + c].xy);
+            dstP4[childrenFloat(j, UV_PIN_BASE + c)] = vec4(0.0);
+        }
+#define UV_SPOKE(bit, s0, s1) putChildFar(j, bit, cu[s0], cu[12 + s0], cu[24 + s0], cu[36 + s0], \
+                                          cu[s1], cu[12 + s1], cu[24 + s1], cu[36 + s1]);
+        REGULAR_UV_SPOKES
+#undef UV_SPOKE
+#ifdef UV_LIMITS
+        vec2 PU0 = loadOutputUv(r, 0), PU1 = loadOutputUv(r, 1), PU2 = loadOutputUv(r, 2);
+        putChildLimitUvs(j, 0, PU0, bornUvLimit[0], bornUvLimit[2], bornUvLimit[1]);
+        putChildLimitUvs(j, 1, bornUvLimit[0], PU1, bornUvLimit[1], bornUvLimit[2]);
+        putChildLimitUvs(j, 2, bornUvLimit[2], bornUvLimit[1], PU2, bornUvLimit[0]);
+#endif
+    }
+#elif defined(UVS)
     {
         vec2 U0 = loadUv(r, 0), U1 = loadUv(r, 1), U2 = loadUv(r, 2);
         putChildUvs(j, 0, U0, BU0, BU2, BU1);
@@ -1557,7 +1680,7 @@ bool splitOne(uint j) {
 #endif
     sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & (0x00FFFFFFu | GENERAL_BITS)) == packMeta0(6, 6, 6, 0u);
 #ifdef SMOOTH_UVS
-    sRegular = false;  // the smooth uv rule has no regular path (LoopSplit.run)
+    sRegular = sRegular && seamlessRegular(r);  // (LoopSplit.run)
 #endif
 #ifdef CREASES
     sSharp = (m0 & SHARP_FLAG) != 0u;

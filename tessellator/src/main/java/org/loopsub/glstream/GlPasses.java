@@ -188,6 +188,7 @@ final class GlPasses implements AutoCloseable {
                 d.put("UV_SEAM_NEAR", Integer.toString(RecordLayout.UV_SEAM_NEAR));
                 d.put("UV_SEAM_FAR", Integer.toString(RecordLayout.UV_SEAM_FAR));
                 d.put("UV_INFINITE_SHARPNESS", glslFloat(LoopRules.INFINITE_SHARPNESS));
+                d.putAll(org.loopsub.stream.RegularChildren.uvDefines(layout));
             }
         }
         if (layout.limit()) {
