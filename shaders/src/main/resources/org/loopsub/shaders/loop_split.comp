@@ -1523,19 +1523,6 @@ void putChildUvs(uint j, int c, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
 }
 #endif
 #ifdef SMOOTH_UVS
-// The four children's table of uvs (REGULAR_CHILD_UV_k, Java's RegularChildren on the uv registers).
-void regularChildUv(int k, out vec3 p0, out vec3 p1, out vec3 p2, out vec3 p3, out vec3 p4, out vec3 p5,
-                    out vec3 p6, out vec3 p7, out vec3 p8, out vec3 p9, out vec3 p10, out vec3 p11) {
-    if (k == 0) {
-        REGULAR_CHILD_UV_0
-    } else if (k == 1) {
-        REGULAR_CHILD_UV_1
-    } else if (k == 2) {
-        REGULAR_CHILD_UV_2
-    } else {
-        REGULAR_CHILD_UV_3
-    }
-}
 // A spoke of the four children: no seam, its far end's uv on side 0 (a*) and side 1 (b*).
 void putChildFar(uint j, int bit, vec3 a0, vec3 a1, vec3 a2, vec3 a3, vec3 b0, vec3 b1, vec3 b2, vec3 b3) {
     dstP4[childrenFloat(j, UV_SEAM_BASE + bit)] = vec4(0.0);
@@ -1583,20 +1570,12 @@ void writeRegularChildren(uint j, uint r, uint nf) {
 #endif
 #if defined(SMOOTH_UVS)
     {
-        // child k's table slot s at 12 k + s (LoopSplit.regularChildSmoothUvs)
-        vec3 cu[48];
-        regularChildUv(0, cu[0], cu[1], cu[2], cu[3], cu[4], cu[5], cu[6], cu[7], cu[8], cu[9], cu[10], cu[11]);
-        regularChildUv(1, cu[12], cu[13], cu[14], cu[15], cu[16], cu[17], cu[18], cu[19], cu[20], cu[21], cu[22], cu[23]);
-        regularChildUv(2, cu[24], cu[25], cu[26], cu[27], cu[28], cu[29], cu[30], cu[31], cu[32], cu[33], cu[34], cu[35]);
-        regularChildUv(3, cu[36], cu[37], cu[38], cu[39], cu[40], cu[41], cu[42], cu[43], cu[44], cu[45], cu[46], cu[47]);
-        for (int c = 0; c < 3; c++) {
-            putChildUvs(j, c, cu[c].xy, cu[12 + c].xy, cu[24 + c].xy, cu[36 + c].xy);
-            dstP4[childrenFloat(j, UV_PIN_BASE + c)] = vec4(0.0);
-        }
-#define UV_SPOKE(bit, s0, s1) putChildFar(j, bit, cu[s0], cu[12 + s0], cu[24 + s0], cu[36 + s0], \
-                                          cu[s1], cu[12 + s1], cu[24 + s1], cu[36 + s1]);
-        REGULAR_UV_SPOKES
-#undef UV_SPOKE
+        // the children's uvs and spokes' far-end uvs from the registers, by Java's table
+        // (LoopSplit.regularChildSmoothUvs)
+        REGULAR_UV_CHILDREN
+        dstP4[childrenFloat(j, UV_PIN_BASE)] = vec4(0.0);
+        dstP4[childrenFloat(j, UV_PIN_BASE + 1)] = vec4(0.0);
+        dstP4[childrenFloat(j, UV_PIN_BASE + 2)] = vec4(0.0);
 #ifdef UV_LIMITS
         vec2 PU0 = loadOutputUv(r, 0), PU1 = loadOutputUv(r, 1), PU2 = loadOutputUv(r, 2);
         putChildLimitUvs(j, 0, PU0, bornUvLimit[0], bornUvLimit[2], bornUvLimit[1]);

@@ -97,25 +97,31 @@ public final class RegularChildren {
     }
 
     /**
-     * @return {@code REGULAR_UV_SPOKES}: {@link #uvSpokes} as the shader's {@code UV_SPOKE(bit, slot0,
-     *     slot1)} calls, and {@code REGULAR_CHILD_UV_k}: the table on the uv registers ({@code UV0},
-     *     {@code UE00}, ...)
+     * @return {@code REGULAR_UV_CHILDREN}: the statements that write the smooth uv rule's data of a
+     *     regular record's four children straight from the uv registers ({@code UV0}, {@code UE00},
+     *     ...): each corner's uv ({@code putChildUvs}) and each spoke's far-end uvs
+     *     ({@code putChildFar}, by {@link #uvSpokes}); no array, whose indexing would put it in local
+     *     memory
      */
     public static Map<String, String> uvDefines(RecordLayout layout) {
-        Map<String, String> d = new LinkedHashMap<>();
         StringBuilder b = new StringBuilder();
-        for (int[] row : uvSpokes(layout)) {
-            b.append("UV_SPOKE(").append(row[0]).append(", ").append(row[1]).append(", ").append(row[2]).append(") ");
-        }
-        d.put("REGULAR_UV_SPOKES", b.toString().trim());
-        for (int k = 0; k < 4; k++) {
-            StringBuilder c = new StringBuilder();
-            for (int s = 0; s < SLOTS; s++) {
-                c.append('p').append(s).append(" = U").append(register(SOURCES[k][s])).append("; ");
+        for (int c = 0; c < 3; c++) {
+            b.append("putChildUvs(j, ").append(c);
+            for (int k = 0; k < 4; k++) {
+                b.append(", U").append(register(SOURCES[k][c])).append(".xy");
             }
-            d.put("REGULAR_CHILD_UV_" + k, c.toString().trim());
+            b.append("); ");
         }
-        return d;
+        for (int[] row : uvSpokes(layout)) {
+            b.append("putChildFar(j, ").append(row[0]);
+            for (int side = 1; side <= 2; side++) {
+                for (int k = 0; k < 4; k++) {
+                    b.append(", U").append(register(SOURCES[k][row[side]]));
+                }
+            }
+            b.append("); ");
+        }
+        return Map.of("REGULAR_UV_CHILDREN", b.toString().trim());
     }
 
     /** The shader's register holding a source: {@code V0} .. {@code V2}, {@code E00} .. {@code E25}. */

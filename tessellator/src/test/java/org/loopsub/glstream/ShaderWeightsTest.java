@@ -193,7 +193,7 @@ class ShaderWeightsTest {
         // (GlPasses.layoutDefines, GlSizes.DEFINES): a shader that defined one would shadow it
         java.util.regex.Pattern own = java.util.regex.Pattern.compile(
                 "^\\s*#\\s*define\\s+(FAN|POINT_FLOATS|META_INTS|NO_GAP|FIXED_POINTS|FIXED_SPOKES|SIZES_\\w+|RESIDENT"
-                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|FAR_BASE|SMOOTH_UVS|UV_SEAM_\\w+|UV_FAR_BASE|UV_PIN_BASE|UV_OUTPUT_BASE|UV_LIMITS|UV_LIMIT_BASE|UV_INFINITE_SHARPNESS|REGULAR_CHILD_\\d|REGULAR_CHILD_UV_\\d|REGULAR_UV_SPOKES)\\b",
+                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|FAR_BASE|SMOOTH_UVS|UV_SEAM_\\w+|UV_FAR_BASE|UV_PIN_BASE|UV_OUTPUT_BASE|UV_LIMITS|UV_LIMIT_BASE|UV_INFINITE_SHARPNESS|REGULAR_CHILD_\\d|REGULAR_UV_CHILDREN)\\b",
                 java.util.regex.Pattern.MULTILINE);
         List<String> problems = new ArrayList<>();
         int files = 0;
