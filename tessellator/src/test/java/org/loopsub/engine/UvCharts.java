@@ -12,6 +12,7 @@ import java.util.TreeSet;
 
 import org.loopsub.api.Corner;
 import org.loopsub.api.Crease;
+import org.loopsub.api.Creasing;
 import org.loopsub.api.TriangleMesh;
 
 /**
@@ -163,6 +164,22 @@ final class UvCharts {
         for (int i = 0; i < uv.length; i += 2) {
             uv[i] = su * uv[i] + ou;
             uv[i + 1] = sv * uv[i + 1] + ov;
+        }
+        return withUvs(m, uv, m.uvIndices());
+    }
+
+    /**
+     * uv' = (u + 0.3 v^2, v + 0.5 u^2) on every value. A straight, evenly spaced seam keeps its crease
+     * values where they are (3/4 x + 1/8 (e0 + e1) = x), so a corner, a crease and any blend of the
+     * two look alike there; bent, they differ, and a wrong transition weight shows.
+     */
+    static TriangleMesh bend(TriangleMesh m) {
+        float[] uv = m.uvs();
+        for (int i = 0; i < uv.length; i += 2) {
+            float u = uv[i];
+            float v = uv[i + 1];
+            uv[i] = u + 0.3f * v * v;
+            uv[i + 1] = v + 0.5f * u * u;
         }
         return withUvs(m, uv, m.uvIndices());
     }
@@ -367,25 +384,33 @@ final class UvCharts {
     static final String SEMI_VERTEX = "semi-sharp vertex with a crease or dart value";
     static final String SHARP_SEAM = "sharp edge along a seam";
     /**
-     * A transition step where ReferenceFaceVarying's weight (all decaying edges at the vertex) and
-     * OpenSubdiv's ({@code FVarRefinement::getFractionalWeight}: the vertex and the span's inner
-     * edges only) differ.
+     * A transition step of a semi-sharp crease or dart value where another edge at its vertex, outside
+     * the value's span (a seam edge, or an inner edge of another value's span), decays in the same
+     * step with a different sharpness: the span's own transition weight (OpenSubdiv's
+     * {@code FVarRefinement::getFractionalWeight}: the vertex and the span's inner edges only) then
+     * differs from the positions' weight at that vertex (all decaying edges).
      */
-    static final String DISPUTED_WEIGHT = "disputed: transition weight with other decaying edges at the vertex";
+    static final String SPAN_WEIGHT = "transition weight of a span apart from the vertex's";
     /**
-     * A dart whose seam edge is itself sharp: ReferenceFaceVarying counts that edge in the span,
-     * OpenSubdiv's {@code gatherValueSpans} skips seam edges.
+     * A dart whose seam edge is itself sharp: the seam edge is no inner edge of the dart's span
+     * (OpenSubdiv's {@code gatherValueSpans} skips it), so it neither pins the dart nor enters its
+     * transition weight.
      */
-    static final String DISPUTED_DART = "disputed: dart whose seam edge is sharp";
+    static final String SHARP_DART_SEAM = "dart whose seam edge is sharp";
+
+    /** {@link #features(TriangleMesh, int, Creasing)} with uniform creasing. */
+    static Set<String> features(TriangleMesh m, int steps) {
+        return features(m, steps, Creasing.UNIFORM);
+    }
 
     /**
      * Classifies every vertex value of the base level by the smooth rule (LOOP_RULES.md,
      * "Face-varying interpolation"), including how creases and corner tags act on it over
-     * {@code steps} uniform-creasing steps.
+     * {@code steps} steps of the given creasing.
      *
      * @return the branch names reached
      */
-    static Set<String> features(TriangleMesh m, int steps) {
+    static Set<String> features(TriangleMesh m, int steps, Creasing creasing) {
         Fans fans = new Fans(m);
         Map<Long, Float> sharp = new HashMap<>();
         for (Crease c : m.creases()) {
@@ -437,7 +462,7 @@ final class UvCharts {
                     continue;
                 }
                 if (sharp.getOrDefault(edge(v, seams.get(0)), 0f) > 0) {
-                    out.add(DISPUTED_DART);
+                    out.add(SHARP_DART_SEAM);
                 }
                 List<Integer> inner = new ArrayList<>();
                 boolean inf = false;
@@ -452,7 +477,7 @@ final class UvCharts {
                     continue;
                 }
                 out.add(DART);
-                sharpness(out, v, inner, s, sharp, vs, steps);
+                sharpness(out, v, inner, s, sharp, vs, steps, creasing);
                 continue;
             }
             for (int x : distinct) {
@@ -502,18 +527,20 @@ final class UvCharts {
                     continue;
                 }
                 out.add(CREASE);
-                sharpness(out, v, inner, s, sharp, vs, steps);
+                sharpness(out, v, inner, s, sharp, vs, steps, creasing);
             }
         }
         return out;
     }
 
     /**
-     * Notes a semi-sharp span or vertex, and whether its transition step gives the two readings of
-     * the transition weight different values.
+     * Notes a semi-sharp span or vertex, and whether a transition step gives the span a weight other
+     * than the vertex's ({@link #SPAN_WEIGHT}). The sharpness of the edges at {@code v} is followed
+     * step by step: with either creasing the child halves at {@code v} depend only on the edges at
+     * {@code v}.
      */
     private static void sharpness(Set<String> out, int v, List<Integer> inner, int[] spokes, Map<Long, Float> sharp,
-                                  float vs, int steps) {
+                                  float vs, int steps, Creasing creasing) {
         boolean semi = false;
         for (int q : inner) {
             float e = sharp.getOrDefault(edge(v, q), 0f);
@@ -535,6 +562,10 @@ final class UvCharts {
         }
         for (int step = 0; step < steps; step++) {
             float cv = decay(pv);
+            Map<Integer, Float> ce = new HashMap<>();
+            for (int q : spokes) {
+                ce.put(q, creasing == Creasing.CHAIKIN ? chaikin(pe, q) : decay(pe.get(q)));
+            }
             double allSum = 0;
             int allCount = 0;
             double spanSum = 0;
@@ -549,7 +580,7 @@ final class UvCharts {
             }
             for (int q : spokes) {
                 float p = pe.get(q);
-                float c = decay(p);
+                float c = ce.get(q);
                 if (inner.contains(q)) {
                     spanParent |= p > 0;
                     spanChild |= c > 0;
@@ -562,21 +593,45 @@ final class UvCharts {
                         spanCount++;
                     }
                 }
-                pe.put(q, c);
             }
             if (spanParent && !spanChild) {
                 double all = allCount == 0 ? 0 : Math.min(1, allSum / allCount);
                 double span = spanCount == 0 ? 0 : Math.min(1, spanSum / spanCount);
                 if (Math.abs(all - span) > 1e-9) {
-                    out.add(DISPUTED_WEIGHT);
+                    out.add(SPAN_WEIGHT);
                 }
             }
             pv = cv;
+            pe = ce;
         }
     }
 
     /** OpenSubdiv's uniform decay, in float as the reference does it. */
     private static float decay(float s) {
         return s >= 10 ? 10 : s > 1 ? s - 1 : 0;
+    }
+
+    /**
+     * Chaikin's decay of the half at this vertex of the edge to {@code q}: {@code 3/4 s + 1/4 a - 1},
+     * {@code a} the average of the vertex's other semi-sharp edges ({@code s - 1} without them).
+     */
+    private static float chaikin(Map<Integer, Float> sharpness, int q) {
+        float s = sharpness.get(q);
+        if (s >= 10) {
+            return 10;
+        }
+        if (s <= 0) {
+            return 0;
+        }
+        float sum = 0;
+        int count = 0;
+        for (Map.Entry<Integer, Float> e : sharpness.entrySet()) {
+            if (e.getKey() != q && e.getValue() > 0 && e.getValue() < 10) {
+                sum += e.getValue();
+                count++;
+            }
+        }
+        float child = count == 0 ? s - 1 : 0.75f * s + 0.25f * (sum / count) - 1;
+        return child > 0 ? child : 0;
     }
 }

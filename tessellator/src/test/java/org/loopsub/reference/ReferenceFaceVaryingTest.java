@@ -494,4 +494,161 @@ class ReferenceFaceVaryingTest {
             }
         }
     }
+
+    // ------------------------------------------------------------------ a span's own sharpness
+
+    /**
+     * A slit (2, 0)-(2, 1)-(2, 2) in a 4 x 4 grid: the faces right of it carry their own copy of
+     * (2, 1) at (0.6, 0.25) (and of (2, 0) at (0.5, 0)); (2, 2), the slit's end, keeps one value:
+     * a dart.
+     */
+    private static Channel slitWithDart(RefMesh grid) {
+        int vertexCount = grid.vertexCount();
+        int c20 = gridVertex(grid, 4, 2, 0);
+        int c21 = gridVertex(grid, 4, 2, 1);
+        int[] tri = grid.triangles();
+        int[] corners = tri.clone();
+        double[] values = new double[2 * (vertexCount + 2)];
+        for (int v = 0; v < vertexCount; v++) {
+            values[2 * v] = grid.positions()[3 * v];
+            values[2 * v + 1] = grid.positions()[3 * v + 1];
+        }
+        values[2 * vertexCount] = 0.5;
+        values[2 * vertexCount + 1] = 0;
+        values[2 * vertexCount + 2] = 0.6;
+        values[2 * vertexCount + 3] = 0.25;
+        int[] slit = {c20, c21};
+        for (int t = 0; t < grid.triangleCount(); t++) {
+            if (isLeft(grid, t)) {
+                continue;
+            }
+            for (int c = 0; c < 3; c++) {
+                for (int k = 0; k < 2; k++) {
+                    if (tri[3 * t + c] == slit[k]) {
+                        corners[3 * t + c] = vertexCount + k;
+                    }
+                }
+            }
+        }
+        return new Channel(corners, values);
+    }
+
+    /**
+     * A dart's span is all its faces but its inner edges are all its edges except the seam
+     * (OpenSubdiv's {@code FVarLevel::gatherValueSpans} skips the seam edge when it counts sharp
+     * edges): a sharp seam edge, infinitely sharp or not, neither pins the dart nor enters its
+     * transition weight. Dart at (2, 2) = (0.5, 0.5), seam edge to (2, 1), whose far values are
+     * (0.5, 0.25) on the left and (0.6, 0.25) on the right.
+     */
+    @Test
+    void aDartWhoseSeamEdgeIsSharpIsNotPinned() {
+        RefMesh grid = ref(SyntheticMeshes.openGrid(4));
+        Channel ch = slitWithDart(grid);
+        int c21 = gridVertex(grid, 4, 2, 1);
+        int c22 = gridVertex(grid, 4, 2, 2);
+        int c32 = gridVertex(grid, 4, 3, 2);
+        int face = faceWith(grid, c22, c21, true);
+        // level 1, the dart: 3/4 x + 1/8 (e0 + e1) = (0.375 + 0.1375, 0.375 + 0.0625)
+        double[] dart1 = {0.75 * 0.5 + 0.125 * (0.5 + 0.6), 0.75 * 0.5 + 0.125 * (0.25 + 0.25)};
+        assertUv(0.5125, 0.4375, dart1, 1e-15, "hand arithmetic");
+        // level 2: the seam's child edge ends at its midpoint, one value per side:
+        // left 1/2 ((0.5, 0.5) + (0.5, 0.25)) = (0.5, 0.375), right 1/2 ((0.5, 0.5) + (0.6, 0.25)) = (0.55, 0.375)
+        double[] dart2 = {0.75 * dart1[0] + 0.125 * (0.5 + 0.55), 0.75 * dart1[1] + 0.125 * (0.375 + 0.375)};
+        assertUv(0.515625, 0.421875, dart2, 1e-15, "hand arithmetic");
+        for (float s : new float[] {10f, 1.5f}) {
+            Level base = ReferenceCreaseLoop.base(grid, Map.of(ReferenceCreaseLoop.key(c21, c22), s), Map.of(), EDGE_ONLY);
+            Refined r = ReferenceFaceVarying.refine(base, ch, Interpolation.SMOOTH, 2);
+            RefMesh m1 = r.levels().get(1).mesh();
+            int f1 = childFace(grid, face, c22);
+            assertEquals(1, valuesPerVertex(m1, r.channels().get(1)).get(c22).size(), "s = " + s + ": one value");
+            assertUv(dart1[0], dart1[1], valueIn(m1, r.channels().get(1), c22, f1), 1e-15,
+                    "seam edge " + s + ": level 1 dart, not the corner (0.5, 0.5)");
+            assertUv(dart2[0], dart2[1], valueIn(r.levels().get(2).mesh(), r.channels().get(2), c22,
+                    childFace(m1, f1, c22)), 1e-15, "seam edge " + s + ": level 2 dart");
+        }
+        // a semi-sharp seam edge (1.5 or 1) and 0.5 on the inner edge to (3, 2): the span decays in
+        // step 1 with weight 0.5 (the inner edge alone; the seam edge's 1 would make it 0.75),
+        // whether or not the seam edge is still sharp after it
+        double[] blend = {0.5 * 0.5 + 0.5 * dart1[0], 0.5 * 0.5 + 0.5 * dart1[1]};
+        assertUv(0.50625, 0.46875, blend, 1e-15, "hand arithmetic");
+        for (float s : new float[] {1.5f, 1f}) {
+            Level base = ReferenceCreaseLoop.base(grid,
+                    Map.of(ReferenceCreaseLoop.key(c21, c22), s, ReferenceCreaseLoop.key(c22, c32), 0.5f), Map.of(),
+                    EDGE_ONLY);
+            Refined r = ReferenceFaceVarying.refine(base, ch, Interpolation.SMOOTH, 1);
+            assertUv(blend[0], blend[1], valueIn(r.last().mesh(), r.lastChannel(), c22, childFace(grid, face, c22)),
+                    1e-15, "seam edge " + s + ", inner edge 0.5: level 1 blend");
+        }
+    }
+
+    /**
+     * A vertex with two values whose spans hold different semi-sharp edges that decay in the same
+     * step: each value blends with its own span's transition weight (OpenSubdiv's
+     * {@code FVarRefinement::getFractionalWeight}: the vertex's and the span's inner edges'
+     * sharpness), not the vertex's. The cut along x = 1/2 of {@link #cutAlongHalf}, with (2, 2) moved
+     * to (0.6, 0.5) on the left and (1.4, 0.5) on the right so that its crease values differ from
+     * it; the left span's inner edges run to (1, 2) and (1, 1), the right one's to (3, 2) and (3, 3);
+     * {@code left} on the edge to (1, 2), {@code right} on the edge to (3, 2).
+     */
+    @Test
+    void twoValuesWhoseSpansDecayTogetherBlendEachByItsOwnWeight() {
+        RefMesh grid = ref(SyntheticMeshes.openGrid(4));
+        int c21 = gridVertex(grid, 4, 2, 1);
+        int c22 = gridVertex(grid, 4, 2, 2);
+        int c12 = gridVertex(grid, 4, 1, 2);
+        int c32 = gridVertex(grid, 4, 3, 2);
+        Channel cut = cutAlongHalf(grid);
+        double[] values = cut.values().clone();
+        values[2 * c22] = 0.6;
+        values[2 * (grid.vertexCount() + c22)] = 1.4;
+        Channel ch = new Channel(cut.cornerValues(), values);
+        // crease values of (2, 2), 3/4 x + 1/8 (e0 + e1) along the seam, at level 1 from (2, 1) and
+        // (2, 3) ((0.5 | 1.5, 0.25) and (0.5 | 1.5, 0.75)), at level 2 from their level-1 midpoints
+        // 1/2 (x + e) ((0.55 | 1.45, 0.375) and (0.55 | 1.45, 0.625)); v stays 0.5 throughout
+        double creaseLeft1 = 0.75 * 0.6 + 0.125 * (0.5 + 0.5);   // 0.575
+        double creaseRight1 = 0.75 * 1.4 + 0.125 * (1.5 + 1.5);  // 1.425
+        double creaseLeft2 = 0.75 * 0.6 + 0.125 * (0.55 + 0.55); // 0.5875
+        double creaseRight2 = 0.75 * 1.4 + 0.125 * (1.45 + 1.45); // 1.4125
+        Options chaikin = new Options(Boundary.EDGE_ONLY, Creasing.CHAIKIN);
+        // sharpness left and right of the seam at (2, 2), the step where both decay, the blends there
+        record Decay(String what, float left, float right, Options options, int level, double u0, double u1) {
+        }
+        Decay[] cases = {
+            // uniform 0.5 | 1, step 1: weights 0.5 | 1 (the vertex's: 0.75)
+            new Decay("0.5 | 1", 0.5f, 1f, EDGE_ONLY, 1,
+                    0.5 * 0.6 + 0.5 * creaseLeft1, 1 * 1.4 + 0 * creaseRight1),
+            // uniform 1.5 | 1.25: corners at level 1; step 2 from 0.5 | 0.25 (the vertex's: 0.375)
+            new Decay("1.5 | 1.25", 1.5f, 1.25f, EDGE_ONLY, 2,
+                    0.5 * 0.6 + 0.5 * creaseLeft2, 0.25 * 1.4 + 0.75 * creaseRight2),
+            // Chaikin 1.5 | 1: halves at (2, 2) after step 1 3/4 1.5 + 1/4 1 - 1 = 0.375 and
+            // 3/4 1 + 1/4 1.5 - 1 = 0.125 (corners at level 1); both 0 after step 2: weights 0.375 | 0.125
+            new Decay("Chaikin 1.5 | 1", 1.5f, 1f, chaikin, 2,
+                    0.375 * 0.6 + 0.625 * creaseLeft2, 0.125 * 1.4 + 0.875 * creaseRight2),
+        };
+        assertEquals(0.5875, cases[0].u0(), 1e-15);
+        assertEquals(0.59375, cases[1].u0(), 1e-15);
+        assertEquals(1.409375, cases[1].u1(), 1e-15);
+        assertEquals(0.5921875, cases[2].u0(), 1e-15);
+        assertEquals(1.4109375, cases[2].u1(), 1e-15);
+        for (Decay d : cases) {
+            Level base = ReferenceCreaseLoop.base(grid,
+                    Map.of(ReferenceCreaseLoop.key(c22, c12), d.left(), ReferenceCreaseLoop.key(c22, c32), d.right()),
+                    Map.of(), d.options());
+            Refined r = ReferenceFaceVarying.refine(base, ch, Interpolation.SMOOTH, d.level());
+            for (boolean left : new boolean[] {true, false}) {
+                int f = faceWith(grid, c22, c21, left);
+                for (int l = 1; l <= d.level(); l++) {
+                    RefMesh m = r.levels().get(l - 1).mesh();
+                    f = childFace(m, f, c22);
+                    double[] got = valueIn(r.levels().get(l).mesh(), r.channels().get(l), c22, f);
+                    String what = d.what() + ", " + (left ? "left" : "right") + ", level " + l;
+                    if (l < d.level()) {
+                        assertUv(left ? 0.6 : 1.4, 0.5, got, 0, what + ": still a corner");
+                    } else {
+                        assertUv(left ? d.u0() : d.u1(), 0.5, got, 1e-15, what + ": blend");
+                    }
+                }
+            }
+        }
+    }
 }
