@@ -60,6 +60,15 @@ final class GlPasses implements AutoCloseable {
      */
     private static final int GENERAL_GROUP = Integer.getInteger("loopsub.gl.generalGroup", 256);
 
+    /**
+     * The general half's group with smooth uvs and limit data: its records (along every uv seam)
+     * are scattered and each runs long, and a group holds its resources until its slowest
+     * invocation ends; measured on an H100 (bigguy_charts, depth 7, --uv smooth --limit): 391 ms
+     * of kernels with 256, 181 with 64, 114 with 32. {@code loopsub.gl.generalGroupUvLimits}
+     * overrides it.
+     */
+    private static final int GENERAL_GROUP_UV_LIMITS = Integer.getInteger("loopsub.gl.generalGroupUvLimits", 32);
+
     /** LoopRules' mask weights as GLSL expressions of their exact float bits (docs/design.md §5). */
     static final Map<String, String> LOOP_WEIGHT_DEFINES = loopWeightDefines();
 
@@ -244,7 +253,8 @@ final class GlPasses implements AutoCloseable {
         defines.putAll(LOOP_WEIGHT_DEFINES);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
-            int group = extra.containsKey("GENERAL_ONLY") ? GENERAL_GROUP : SPLIT_GROUP;
+            int group = !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
+                    : layout.uvLimits() ? GENERAL_GROUP_UV_LIMITS : GENERAL_GROUP;
             defines.put("GROUP", Integer.toString(group));
         }
         String key = stem + defines + "\n" + prelude;
