@@ -164,10 +164,10 @@ final class GlGpuMesh implements GpuMesh {
         checkOpen();
         GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), radius);
-        // What decides the records: the scheme, the limit surface, creases and boundary option. Looked
-        // at only when one of them changes (working out the sharpness visits every vertex).
+        // What decides the records: the scheme, the limit surface, creases, boundary option and uv rule.
+        // Looked at only when one of them changes (working out the sharpness visits every vertex).
         List<Object> surface = List.of(options.scheme(), options.limitSurface(), options.creases(), options.boundary(),
-                options.creasing());
+                options.creasing(), options.uvInterpolation());
         PreparedMesh wanted = surface.equals(lastSurface) ? prepared : prepared.configured(true, options);
         lastSurface = surface;
         if (options.scheme() != engineScheme || wanted != prepared) {

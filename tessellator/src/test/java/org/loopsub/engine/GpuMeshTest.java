@@ -141,7 +141,8 @@ class GpuMeshTest extends GlTestBase {
 
     /**
      * Creases, corners and uvs together in a renderer's frames (resident adaptive frames and a
-     * uniform one, with and without the limit surface): the Java back end's positions and normals.
+     * uniform one, with and without the limit surface, both uv rules): the Java back end's positions,
+     * normals and uvs.
      */
     @Test
     void creasedTexturedFramesEqualTheJavaBackEnd() {
@@ -150,17 +151,22 @@ class GpuMeshTest extends GlTestBase {
                 tagged.uvIndices()).withCorners(java.util.List.of(new org.loopsub.api.Corner(tagged.vertex(5, 0), 2f)));
         try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
              GpuMesh m = t.prepare(mesh)) {
-            for (boolean limit : new boolean[] {false, true}) {
-                for (float d : new float[] {3, 2, 3}) {
-                    RefineOptions o = screen(new Point3(0.5f, 0.5f, 0f), d, 8).withLimitSurface(limit);
-                    GpuFrame f = m.refine(o);
-                    assertTrue(f.triangleCount() > 4 * mesh.triangleCount(), "the camera refined the mesh: "
-                            + f.triangleCount());
-                    assertBits8(javaCorners(mesh, null, o), frameCorners8(f), "tags and uvs, distance " + d
-                            + (limit ? ", limit" : ""));
+            // the linear uv rule, then the smooth one: the frames follow a change of rule
+            for (org.loopsub.api.UvInterpolation rule : org.loopsub.api.UvInterpolation.values()) {
+                for (boolean limit : new boolean[] {false, true}) {
+                    for (float d : new float[] {3, 2, 3}) {
+                        RefineOptions o = screen(new Point3(0.5f, 0.5f, 0f), d, 8).withLimitSurface(limit)
+                                .withUvInterpolation(rule);
+                        GpuFrame f = m.refine(o);
+                        assertTrue(f.triangleCount() > 4 * mesh.triangleCount(), "the camera refined the mesh: "
+                                + f.triangleCount());
+                        assertBits8(javaCorners(mesh, null, o), frameCorners8(f), "tags and uvs, distance " + d
+                                + (limit ? ", limit" : "") + ", " + rule);
+                    }
+                    RefineOptions u = RefineOptions.uniform(2).withLimitSurface(limit).withUvInterpolation(rule);
+                    assertBits8(javaCorners(mesh, null, u), frameCorners8(m.refine(u)), "uniform 2"
+                            + (limit ? ", limit" : "") + ", " + rule);
                 }
-                RefineOptions u = RefineOptions.uniform(2).withLimitSurface(limit);
-                assertBits8(javaCorners(mesh, null, u), frameCorners8(m.refine(u)), "uniform 2" + (limit ? ", limit" : ""));
             }
         }
     }
