@@ -103,6 +103,11 @@ final class DemoCommand extends Subcommand {
             description = "Start with every vertex on Loop's limit surface (key M toggles it). Default: off.")
     boolean limit;
 
+    @Option(names = "--uv", paramLabel = "<rule>", defaultValue = "linear",
+            description = "How the mesh's texture coordinates refine: linear or smooth (as in subdivide). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String uv;
+
     @Option(names = "--checker",
             description = "Start with a checker texture from the mesh's texture coordinates (key T toggles it). "
                     + "Default: off.")
@@ -174,7 +179,13 @@ final class DemoCommand extends Subcommand {
             SubdivideCommand.checkOutputTarget(statsJson);
         }
         long n = frames != null ? frames : headless ? DEFAULT_HEADLESS_FRAMES : 0;
-        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit, checker);
+        org.loopsub.api.UvInterpolation rule = switch (uv) {
+            case "linear" -> org.loopsub.api.UvInterpolation.LINEAR;
+            case "smooth" -> org.loopsub.api.UvInterpolation.SMOOTH;
+            default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
+        };
+        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit, checker,
+                rule);
     }
 
     private ParameterException usage(String message) {

@@ -189,7 +189,7 @@ public final class Demo {
             RefineOptions refine = controls.uniform() ? RefineOptions.uniform(uniformLevels)
                     : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
                             frozenCamera != null ? frozenCamera : current, controls.screenPx()));
-            refine = refine.withLimitSurface(controls.limit());
+            refine = refine.withLimitSurface(controls.limit()).withUvInterpolation(options.uvInterpolation());
             long refineStart = System.nanoTime();
             GpuFrame f = gpu.refine(refine);
             long refineNanos = System.nanoTime() - refineStart;

@@ -2,6 +2,7 @@ package org.loopsub.samples.demo;
 
 import java.nio.file.Path;
 import org.loopsub.api.RefineOptions;
+import org.loopsub.api.UvInterpolation;
 
 /**
  * What the demo is asked for on the command line ({@code loopsub demo}).
@@ -16,9 +17,11 @@ import org.loopsub.api.RefineOptions;
  * @param screenshot where to save the last frame as a PNG, or {@code null}
  * @param limit start on the limit surface (key M toggles it)
  * @param checker start with the checker texture from the mesh's uvs (key T toggles it)
+ * @param uvInterpolation how the mesh's uvs refine
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
-                          float orbitDegrees, Path screenshot, boolean limit, boolean checker) {
+                          float orbitDegrees, Path screenshot, boolean limit, boolean checker,
+                          UvInterpolation uvInterpolation) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;
     /** The largest screen-space bound the demo goes up to. */
@@ -37,6 +40,7 @@ public record DemoOptions(int width, int height, float screenPx, int maxDepth, b
             throw new IllegalArgumentException("max depth must be in 0.." + RefineOptions.MAX_LEVELS + ", got "
                     + maxDepth);
         }
+        java.util.Objects.requireNonNull(uvInterpolation, "uvInterpolation");
         if (frames < 0) {
             throw new IllegalArgumentException("frames must not be negative, got " + frames);
         }

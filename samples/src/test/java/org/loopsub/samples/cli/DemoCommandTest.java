@@ -151,9 +151,9 @@ class DemoCommandTest {
             }
         }
         assertTrue(mesh > 0.95 * centre, "the mesh fills the middle: " + mesh + " of " + centre);
-        // (not the top-right corner: the figures panel grows to the right when a loaded machine
-        // makes the frame times long numbers)
-        for (int[] corner : new int[][] {{0, 100}, {280, 200}, {280, 60}}) {
+        // (not the top rows, whose figures panel grows to the right when a loaded machine makes the
+        // frame times long numbers, nor the bottom left with the level legend)
+        for (int[] corner : new int[][] {{0, 100}, {280, 200}, {280, 100}}) {
             for (int y = corner[1]; y < corner[1] + 40; y++) {
                 for (int x = corner[0]; x < corner[0] + 40; x++) {
                     assertEquals(BACKGROUND, image.getRGB(x, y) & 0xffffff, "background at " + x + "," + y);
@@ -189,6 +189,13 @@ class DemoCommandTest {
         assertEquals(ExitCodes.USAGE, Cli.run("demo", "--headless").exitCode());
         assertEquals(ExitCodes.USAGE, Cli.run("demo", "--headless", "--sample", "nosuch").exitCode());
         assertEquals(ExitCodes.USAGE, Cli.run("demo", "--headless", "x.obj", "--sample", "bigguy").exitCode());
+    }
+
+    @Test
+    void uvRuleIsLinearOrSmooth() {
+        Cli.Result r = Cli.run("demo", "--headless", "--sample", "icosahedron", "--uv", "cubic");
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r::both);
+        assertTrue(r.err().contains("--uv must be linear or smooth"), r::both);
     }
 
     @ParameterizedTest
