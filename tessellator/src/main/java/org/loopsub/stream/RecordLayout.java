@@ -21,7 +21,9 @@ package org.loopsub.stream;
  * infinitely sharp) and a record with any sharpness above zero has {@link #SHARP} set in meta[0];
  * with {@link #chaikin()} every spoke also carries the average sharpness at its far end
  * ({@link #spokeFar(int)}). With {@link #uvs()}, each corner's uv in this face follows
- * ({@link #uvFloat(int, int)}).
+ * ({@link #uvFloat(int, int)}); with {@link #smoothUvs()} then every spoke's seam code
+ * ({@link #uvSeam}) and far-end uvs on both sides ({@link #uvFar}), every corner's pin
+ * ({@link #uvPin}) and, with {@link #limit()}, its limit uv ({@link #uvLimit}).
  * A vertex's limit position and normal never change with refinement, so a record computes them only
  * for the three vertices its split creates (the midpoints of its own edges) and copies the rest from
  * the parent: every record holding a vertex holds the same bits for it.

@@ -522,7 +522,7 @@ class UvSmoothTest {
      * @param total corner values compared
      * @param first the first one beyond it, described
      */
-    private record Diff(double worst, int over, int total, String first) {
+    record Diff(double worst, int over, int total, String first) {
         @Override
         public String toString() {
             return String.format("worst %.3g, %d of %d corner values off%s", worst, over, total,
@@ -530,8 +530,8 @@ class UvSmoothTest {
         }
     }
 
-    /** Matches the output faces to the reference's by their vertices (as UvTest), then compares corner uvs. */
-    private static Diff compare(String what, RefineResult r, double[] refPositions, int[] refTriangles,
+    /** Matches the output faces to the reference's by their vertices, then compares corner uvs (UvTest too). */
+    static Diff compare(String what, RefineResult r, double[] refPositions, int[] refTriangles,
                                 ReferenceFaceVarying.Channel ref, double tolerance) {
         assertTrue(r.hasUvs(), what + ": the result has uvs");
         int[] partner = new int[r.mesh().vertexCount()];

@@ -2,10 +2,7 @@ package org.loopsub.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -118,42 +115,10 @@ class UvTest {
         }
     }
 
-    /** Matches the output faces to the reference's by their vertices, then compares corner uvs. */
+    /** Matches the output faces to the reference's by their vertices, then compares corner uvs to 1e-6. */
     private static void compare(String what, RefineResult r, double[] refPositions, int[] refTriangles,
                                 ReferenceFaceVarying.Channel ref) {
-        int[] partner = new int[r.mesh().vertexCount()];
-        MeshMatcher.assertSameMesh(r.mesh(), refPositions, refTriangles, 1e-5 * MeshMatcher.diagonal(refPositions),
-                what, partner);
-        Map<List<Integer>, Integer> refFace = new HashMap<>();
-        for (int t = 0; t < refTriangles.length / 3; t++) {
-            refFace.put(MeshMatcher.canonical(refTriangles[3 * t], refTriangles[3 * t + 1], refTriangles[3 * t + 2]), t);
-        }
-        double worst = 0;
-        for (int t = 0; t < r.mesh().triangleCount(); t++) {
-            int[] p = new int[3];
-            for (int c = 0; c < 3; c++) {
-                p[c] = partner[r.mesh().vertex(t, c)];
-            }
-            Integer rt = refFace.get(MeshMatcher.canonical(p[0], p[1], p[2]));
-            if (rt == null) {
-                fail(what + ": no reference face for output face " + t);
-            }
-            for (int c = 0; c < 3; c++) {
-                int rc = -1;
-                for (int k = 0; k < 3; k++) {
-                    if (refTriangles[3 * rt + k] == p[c]) {
-                        rc = k;
-                    }
-                }
-                for (int x = 0; x < 2; x++) {
-                    double d = Math.abs(r.uv(r.uvIndex(t, c), x) - ref.value(rt, rc, x));
-                    worst = Math.max(worst, d);
-                    if (d > 1e-6) {
-                        assertEquals(ref.value(rt, rc, x), r.uv(r.uvIndex(t, c), x), 1e-6,
-                                what + ": uv " + x + " of corner " + c + " of face " + t);
-                    }
-                }
-            }
-        }
+        UvSmoothTest.Diff d = UvSmoothTest.compare(what, r, refPositions, refTriangles, ref, 1e-6);
+        assertEquals(0, d.over(), () -> what + ": " + d);
     }
 }
