@@ -415,36 +415,10 @@ class ReferenceFaceVaryingTest {
     @Test
     void aSlitEndingInsideMakesADart() {
         RefMesh grid = ref(SyntheticMeshes.openGrid(4));
-        int vertexCount = grid.vertexCount();
-        int c20 = gridVertex(grid, 4, 2, 0);
         int c21 = gridVertex(grid, 4, 2, 1);
         int c22 = gridVertex(grid, 4, 2, 2);
-        int[] tri = grid.triangles();
-        int[] corners = tri.clone();
-        double[] values = new double[2 * (vertexCount + 2)];
-        for (int v = 0; v < vertexCount; v++) {
-            values[2 * v] = grid.positions()[3 * v];
-            values[2 * v + 1] = grid.positions()[3 * v + 1];
-        }
         // copies of (2, 0) and (2, 1) with the same uv for the faces right of the slit
-        int[] slit = {c20, c21};
-        for (int k = 0; k < 2; k++) {
-            values[2 * (vertexCount + k)] = grid.positions()[3 * slit[k]];
-            values[2 * (vertexCount + k) + 1] = grid.positions()[3 * slit[k] + 1];
-        }
-        for (int t = 0; t < grid.triangleCount(); t++) {
-            if (isLeft(grid, t)) {
-                continue;
-            }
-            for (int c = 0; c < 3; c++) {
-                for (int k = 0; k < 2; k++) {
-                    if (tri[3 * t + c] == slit[k]) {
-                        corners[3 * t + c] = vertexCount + k;
-                    }
-                }
-            }
-        }
-        Channel ch = new Channel(corners, values);
+        Channel ch = slitWithDart(grid, 0.5, 0.25);
         ReferenceCreaseLoop.Step step = ReferenceCreaseLoop.step(ReferenceCreaseLoop.base(grid, Map.of(), Map.of(), EDGE_ONLY));
         Channel one = ReferenceFaceVarying.step(step, ch, Interpolation.SMOOTH);
         RefMesh m1 = step.child().mesh();
@@ -503,6 +477,11 @@ class ReferenceFaceVaryingTest {
      * a dart.
      */
     private static Channel slitWithDart(RefMesh grid) {
+        return slitWithDart(grid, 0.6, 0.25);
+    }
+
+    /** {@link #slitWithDart(RefMesh)} with the right side's copy of (2, 1) at (u, v). */
+    private static Channel slitWithDart(RefMesh grid, double u, double v21) {
         int vertexCount = grid.vertexCount();
         int c20 = gridVertex(grid, 4, 2, 0);
         int c21 = gridVertex(grid, 4, 2, 1);
@@ -515,8 +494,8 @@ class ReferenceFaceVaryingTest {
         }
         values[2 * vertexCount] = 0.5;
         values[2 * vertexCount + 1] = 0;
-        values[2 * vertexCount + 2] = 0.6;
-        values[2 * vertexCount + 3] = 0.25;
+        values[2 * vertexCount + 2] = u;
+        values[2 * vertexCount + 3] = v21;
         int[] slit = {c20, c21};
         for (int t = 0; t < grid.triangleCount(); t++) {
             if (isLeft(grid, t)) {
