@@ -61,13 +61,15 @@ final class GlPasses implements AutoCloseable {
     private static final int GENERAL_GROUP = Integer.getInteger("loopsub.gl.generalGroup", 256);
 
     /**
-     * The general half's group with smooth uvs and limit data: its records (along every uv seam)
-     * are scattered and each runs long, and a group holds its resources until its slowest
-     * invocation ends; measured on an H100 (bigguy_charts, depth 7, --uv smooth --limit): 391 ms
-     * of kernels with 256, 181 with 64, 114 with 32. {@code loopsub.gl.generalGroupUvLimits}
-     * overrides it.
+     * The general half's group when records carry limit data (and always in a renderer's frames):
+     * their general records run long (births, renewed normals, local-memory arrays) and sit
+     * scattered, and a group holds its resources until its slowest invocation ends. Measured on an
+     * H100 (uniform depth 7, kernels, 256 / 64 / 32): rookT --limit 42.7 / 20.0 / 14.3 ms, bigguyT
+     * --limit 29.0 / 17.7 / 14.3, monsterfrogT --limit 20.2 / 14.0 / 12.0, bigguy_charts --uv smooth
+     * --limit 391 / 181 / 114; without limit data the size does not matter or 256 wins (smooth
+     * uvs: 34.7 / 35.7 / 38.1). {@code loopsub.gl.generalGroupLimit} overrides it.
      */
-    private static final int GENERAL_GROUP_UV_LIMITS = Integer.getInteger("loopsub.gl.generalGroupUvLimits", 32);
+    private static final int GENERAL_GROUP_LIMIT = Integer.getInteger("loopsub.gl.generalGroupLimit", 32);
 
     /** LoopRules' mask weights as GLSL expressions of their exact float bits (docs/design.md §5). */
     static final Map<String, String> LOOP_WEIGHT_DEFINES = loopWeightDefines();
@@ -254,7 +256,7 @@ final class GlPasses implements AutoCloseable {
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
             int group = !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
-                    : layout.uvLimits() ? GENERAL_GROUP_UV_LIMITS : GENERAL_GROUP;
+                    : layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
             defines.put("GROUP", Integer.toString(group));
         }
         String key = stem + defines + "\n" + prelude;
