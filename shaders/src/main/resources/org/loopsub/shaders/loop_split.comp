@@ -308,12 +308,11 @@ void creaseVertexPoint(uint r, int c, int k, int g) {
     sNextE0[c] = c0;
     sNextE1[c] = c1;
     bool blend = parentRule != childRule && parentRule >= RULE_CREASE;
-    float transitionWeight = 0.0;
-    if (nd != 0) {
+    float w = 0.0;
+    if (blend) {
         precise float a = sortedSum(nd) * weights[RECIPROCAL_BASE + nd];
-        transitionWeight = min(1.0, a);
+        w = min(1.0, a);
     }
-    float w = blend ? transitionWeight : 0.0;
 #ifdef SMOOTH_UVS
     sParentRule[c] = parentRule;
     sParentE0[c] = p0;

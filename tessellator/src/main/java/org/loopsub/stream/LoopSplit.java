@@ -24,7 +24,9 @@ import org.loopsub.rules.LoopRules;
  * sharpness, records that have any take the general path, where each corner's rule comes from its
  * spokes' sharpness ({@link #creaseVertexPoint}) and each child spoke gets its half of the parent's
  * (uniform decay, or Chaikin's per end: {@link #chaikinHalves}). With uvs, a new vertex takes the
- * midpoint of its edge's uvs in this face.
+ * midpoint of its edge's uvs in this face (the linear rule), or with {@link RecordLayout#smoothUvs()}
+ * the smooth rule's value ({@link #uvVertexPoint}, {@link #uvEdgePoint}; seamless regular records
+ * by {@link #regularUvs}).
  *
  * <p>Like the shader, records whose three corners are interior and of valence 6 (almost every record
  * after a few levels) take {@link #splitRegular}, where every ring index is a constant from a table
@@ -916,8 +918,7 @@ public final class LoopSplit {
         nextE0[c] = c0;
         nextE1[c] = c1;
         boolean blend = pRule != childRule && pRule >= LoopRules.CREASE;
-        float transitionWeight = nd == 0 ? 0f : Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]);
-        float w = blend ? transitionWeight : 0f;
+        float w = blend ? Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]) : 0f;
         parentRule[c] = pRule;
         parentE0[c] = p0;
         parentE1[c] = p1;

@@ -210,7 +210,8 @@ public final class RecordLayout {
      * @param limit whether records carry each corner's limit position (implies {@code normals})
      * @param creases whether records carry spoke and corner sharpness
      * @param uvs whether records carry each corner's texture coordinate in this face (a face-varying
-     *            channel, refined linearly), and output vertices a uv
+     *            channel, refined linearly unless a larger constructor asks for the smooth rule), and
+     *            output vertices a uv
      */
     public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs) {
         this(fanCapacity, normals, limit, creases, uvs, false);

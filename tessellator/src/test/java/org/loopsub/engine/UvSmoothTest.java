@@ -434,51 +434,42 @@ class UvSmoothTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void smoothUvsEqualTheReference(String name, TriangleMesh mesh, Creasing creasing) {
-        ReferenceFaceVarying.Refined ref = reference(name, mesh, creasing, REFERENCE_RULE);
-        double tolerance = tolerance(mesh);
-        List<String> bad = new ArrayList<>();
-        double worst = 0;
-        try (Tessellator t = Tessellators.create("java")) {
-            for (int level = 1; level <= levels(name, mesh); level++) {
-                RefineResult r = t.refine(mesh,
-                        RefineOptions.uniform(level).withCreasing(creasing).withUvInterpolation(RULE));
-                ReferenceCreaseLoop.Level l = ref.levels().get(level);
-                Diff d = compare(name + " level " + level, r, l.mesh().positions(), l.mesh().triangles(),
-                        ref.channels().get(level), tolerance);
-                worst = Math.max(worst, d.worst());
-                if (d.over() > 0) {
-                    bad.add("level " + level + ": " + d);
-                }
-            }
-        }
-        assertTrue(bad.isEmpty(), name + ": worst uv difference " + worst + " (tolerance " + tolerance + "); " + bad);
+        assertEqualsReference(name, mesh, creasing, false);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void smoothLimitUvsEqualTheReference(String name, TriangleMesh mesh, Creasing creasing) {
+        assertEqualsReference(name, mesh, creasing, true);
+    }
+
+    /**
+     * The engine's uvs against the reference's at every level (refined values from level 1, limit
+     * values from level 0), every level's differences reported at once.
+     */
+    private static void assertEqualsReference(String name, TriangleMesh mesh, Creasing creasing, boolean limit) {
         ReferenceFaceVarying.Refined ref = reference(name, mesh, creasing, REFERENCE_RULE);
         double tolerance = tolerance(mesh);
+        String what = name + (limit ? " (limit)" : "");
         List<String> bad = new ArrayList<>();
         double worst = 0;
         try (Tessellator t = Tessellators.create("java")) {
-            for (int level = 0; level <= levels(name, mesh); level++) {
-                RefineResult r = t.refine(mesh, RefineOptions.uniform(level).withLimitSurface(true)
+            for (int level = limit ? 0 : 1; level <= levels(name, mesh); level++) {
+                RefineResult r = t.refine(mesh, RefineOptions.uniform(level).withLimitSurface(limit)
                         .withCreasing(creasing).withUvInterpolation(RULE));
                 ReferenceCreaseLoop.Level l = ref.levels().get(level);
                 ReferenceFaceVarying.Channel c = ref.channels().get(level);
-                ReferenceFaceVarying.Channel limit = new ReferenceFaceVarying.Channel(c.cornerValues(),
-                        ReferenceFaceVarying.limit(l, c, REFERENCE_RULE));
-                Diff d = compare(name + " level " + level + " limit", r, ReferenceCreaseLoop.limit(l).positions(),
-                        l.mesh().triangles(), limit, tolerance);
+                ReferenceFaceVarying.Channel expected = limit ? new ReferenceFaceVarying.Channel(c.cornerValues(),
+                        ReferenceFaceVarying.limit(l, c, REFERENCE_RULE)) : c;
+                double[] positions = limit ? ReferenceCreaseLoop.limit(l).positions() : l.mesh().positions();
+                Diff d = compare(what + " level " + level, r, positions, l.mesh().triangles(), expected, tolerance);
                 worst = Math.max(worst, d.worst());
                 if (d.over() > 0) {
                     bad.add("level " + level + ": " + d);
                 }
             }
         }
-        assertTrue(bad.isEmpty(), name + " (limit): worst uv difference " + worst + " (tolerance " + tolerance + "); "
-                + bad);
+        assertTrue(bad.isEmpty(), what + ": worst uv difference " + worst + " (tolerance " + tolerance + "); " + bad);
     }
 
     /**
