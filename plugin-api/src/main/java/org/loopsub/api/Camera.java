@@ -3,8 +3,10 @@ package org.loopsub.api;
 import org.joml.Matrix4d;
 
 /**
- * A perspective camera for the screen-space criterion. Near and far planes are not given: the
- * engine derives the near plane from the mesh bounds (see {@link StopCriterion.ScreenEdgeLength}).
+ * A perspective camera for the screen-space criterion and view culling, given by eye, target and
+ * up direction in mesh coordinates; {@link MatrixCamera} takes a renderer's matrices instead. Near
+ * and far planes are not given: the engine derives the near plane from the mesh bounds (see
+ * {@link StopCriterion.ScreenEdgeLength}).
  *
  * <p>{@link #view} is the one camera basis of the project: the screen-space criterion measures
  * edges in it, and a renderer that draws with it (and {@link #projection}) sees the edges at the
@@ -17,7 +19,7 @@ import org.joml.Matrix4d;
  * @param width viewport width in pixels
  * @param height viewport height in pixels
  */
-public record Camera(Point3 eye, Point3 target, Point3 up, float fovYDegrees, int width, int height) {
+public record Camera(Point3 eye, Point3 target, Point3 up, float fovYDegrees, int width, int height) implements View {
     /** Checks the field of view, the viewport and that the view direction is defined. */
     public Camera {
         if (!(fovYDegrees > 0 && fovYDegrees < 180)) {
@@ -62,5 +64,14 @@ public record Camera(Point3 eye, Point3 target, Point3 up, float fovYDegrees, in
      */
     public Matrix4d projection(double near, double far, Matrix4d dest) {
         return dest.setPerspective(Math.toRadians(fovYDegrees), (double) width / height, near, far);
+    }
+
+    /**
+     * {@code projection * view}, with any near and far plane (the rows the engine reads do not
+     * depend on them).
+     */
+    @Override
+    public Matrix4d clip(Matrix4d dest) {
+        return projection(1, 2, dest).mul(view(new Matrix4d()));
     }
 }

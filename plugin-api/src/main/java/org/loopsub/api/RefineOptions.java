@@ -20,15 +20,16 @@ public final class RefineOptions {
     private final BoundaryInterpolation boundary;
     private final Creasing creasing;
     private final UvInterpolation uvInterpolation;
+    private final Culling culling;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
         this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY, Creasing.UNIFORM,
-                UvInterpolation.LINEAR);
+                UvInterpolation.LINEAR, Culling.ALL);
     }
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
                           boolean limitSurface, boolean creases, BoundaryInterpolation boundary, Creasing creasing,
-                          UvInterpolation uvInterpolation) {
+                          UvInterpolation uvInterpolation, Culling culling) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -44,6 +45,7 @@ public final class RefineOptions {
         this.boundary = Objects.requireNonNull(boundary, "boundary");
         this.creasing = Objects.requireNonNull(creasing, "creasing");
         this.uvInterpolation = Objects.requireNonNull(uvInterpolation, "uvInterpolation");
+        this.culling = Objects.requireNonNull(culling, "culling");
     }
 
     /**
@@ -77,7 +79,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
     }
 
     /**
@@ -92,7 +94,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withLimitSurface(boolean limitSurface) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
     }
 
     /**
@@ -105,7 +107,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreases(boolean creases) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
     }
 
     /**
@@ -113,7 +115,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withBoundary(BoundaryInterpolation boundary) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
     }
 
     /** @return whether crease tags apply ({@link #withCreases}) */
@@ -126,7 +128,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreasing(Creasing creasing) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
     }
 
     /** @return how semi-sharp sharpness decays ({@link #withCreasing}) */
@@ -140,7 +142,25 @@ public final class RefineOptions {
      */
     public RefineOptions withUvInterpolation(UvInterpolation uvInterpolation) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation);
+                uvInterpolation, culling);
+    }
+
+    /**
+     * What a screen-space refinement may leave coarse because its camera cannot see it (default
+     * {@link Culling#ALL}); refinements without a {@link StopCriterion.ScreenEdgeLength} ignore it.
+     * The output stays crack-free, and what the camera sees is refined as without culling.
+     *
+     * @param culling what to cull
+     * @return a copy with that setting
+     */
+    public RefineOptions withCulling(Culling culling) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
+                uvInterpolation, culling);
+    }
+
+    /** @return what a screen-space refinement culls ({@link #withCulling}) */
+    public Culling culling() {
+        return culling;
     }
 
     /** @return how texture coordinates refine ({@link #withUvInterpolation}) */
@@ -161,7 +181,7 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
     }
 
     /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
@@ -198,18 +218,19 @@ public final class RefineOptions {
     public boolean equals(Object o) {
         return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
                 && r.criteria.equals(criteria) && r.limitSurface == limitSurface && r.creases == creases
-                && r.boundary == boundary && r.creasing == creasing && r.uvInterpolation == uvInterpolation;
+                && r.boundary == boundary && r.creasing == creasing && r.uvInterpolation == uvInterpolation
+                && r.culling == culling;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
                 + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + ", creasing=" + creasing
-                + ", uvInterpolation=" + uvInterpolation + "]";
+                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + "]";
     }
 }

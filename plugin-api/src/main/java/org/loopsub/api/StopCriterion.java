@@ -28,12 +28,14 @@ public sealed interface StopCriterion {
      * Screen-space length: complete when the edge, projected by the camera, is at most
      * {@code maxPixels} long. The near plane sits at 1/1000 of the mesh's bounding radius in front
      * of the eye: an edge with both ends behind it is complete (it cannot be seen); an edge with one
-     * end behind it is refined (it crosses the view and has no finite projected length).
+     * end behind it is refined (it crosses the view and has no finite projected length). With it,
+     * {@link RefineOptions#culling()} leaves what this camera cannot see coarse.
      *
-     * @param camera the camera
+     * @param camera the camera: eye and target ({@link Camera}) or a renderer's matrices
+     *     ({@link MatrixCamera})
      * @param maxPixels the longest projected edge wanted, in pixels
      */
-    record ScreenEdgeLength(Camera camera, float maxPixels) implements StopCriterion {
+    record ScreenEdgeLength(View camera, float maxPixels) implements StopCriterion {
         /** Checks the arguments. */
         public ScreenEdgeLength {
             Objects.requireNonNull(camera, "camera");

@@ -1,6 +1,7 @@
-// Pass 1 of a level, the edge test (twin of LoopFlagEdges.java and EdgeCriteria.java): evaluates
-// the stop criteria on every spoke not yet complete and sets its complete bit. The loader defines
-// CRIT_MAX_EDGE, CRIT_FLATNESS, CRIT_SCREEN, CRIT_CUSTOM for the criteria in use.
+// Pass 1 of a level, the edge test (twin of LoopFlagEdges.java, EdgeCriteria.java and
+// ViewCulling.java): evaluates the stop criteria on every spoke not yet complete and sets its
+// complete bit. The loader defines CRIT_MAX_EDGE, CRIT_FLATNESS, CRIT_SCREEN, CRIT_CUSTOM for the
+// criteria in use, CULL_FRUSTUM and CULL_BACKFACE for the view culling.
 #define WRITES_META
 #include "loop_record.glsl"
 
@@ -15,6 +16,12 @@ uniform float uPix2;
 uniform float uNear;
 uniform vec3 uCentre;
 uniform float uInvScale;
+uniform float uCullPlanes[16];
+uniform vec4 uCullEye;
+uniform float uCullFrustum2;
+uniform float uCullBackface2;
+uniform float uCullAngle2;
+uniform float uCullBend2;
 
 // With CRIT_CUSTOM the loader has put the user's function before this file:
 // bool loopsub_edge_complete(int level, vec3 a, vec3 b), given mesh-frame positions with a the
@@ -40,8 +47,117 @@ vec3 userPoint(uint a) {
     return u;
 }
 
-// a, b: the spoke's ends; oc, od: the vertices opposite it, when hasOpposite (points, as pointOf gives).
-bool complete(uint a, uint b, bool hasOpposite, uint oc, uint od) {
+#if defined(CULL_FRUSTUM) || defined(CULL_BACKFACE)
+int compareCoords(uint a, uint b) {
+    for (int x = 0; x < 3; x++) {
+        if (coord(a, x) != coord(b, x)) return coord(a, x) < coord(b, x) ? -1 : 1;
+    }
+    return 0;
+}
+
+float larger(float x, float y) { return x > y ? x : y; }
+
+float squaredLength(uint a, uint b) {
+    precise float dx = coord(a, 0) - coord(b, 0);
+    precise float dy = coord(a, 1) - coord(b, 1);
+    precise float dz = coord(a, 2) - coord(b, 2);
+    precise float s = dx * dx + dy * dy + dz * dz;
+    return s;
+}
+
+bool outsidePlane(int plane, uint q, float margin) {
+    precise float s = uCullPlanes[plane] * coord(q, 0) + uCullPlanes[plane + 1] * coord(q, 1)
+            + uCullPlanes[plane + 2] * coord(q, 2) + uCullPlanes[plane + 3];
+    precise float s2 = s * s;
+    return s < 0.0 && s2 > margin;
+}
+
+// triangle (q0, q1, q2), counter-clockwise seen from its front
+bool facesAway(uint q0, uint q1, uint q2, float margin) {
+    precise float e1x = coord(q1, 0) - coord(q0, 0);
+    precise float e1y = coord(q1, 1) - coord(q0, 1);
+    precise float e1z = coord(q1, 2) - coord(q0, 2);
+    precise float e2x = coord(q2, 0) - coord(q0, 0);
+    precise float e2y = coord(q2, 1) - coord(q0, 1);
+    precise float e2z = coord(q2, 2) - coord(q0, 2);
+    precise float nx = e1y * e2z - e1z * e2y;
+    precise float ny = e1z * e2x - e1x * e2z;
+    precise float nz = e1x * e2y - e1y * e2x;
+    precise float vx = uCullEye.x - uCullEye.w * coord(q0, 0);
+    precise float vy = uCullEye.y - uCullEye.w * coord(q0, 1);
+    precise float vz = uCullEye.z - uCullEye.w * coord(q0, 2);
+    precise float s = vx * nx + vy * ny + vz * nz;
+    if (!(s < 0.0)) return false;
+    precise float vv = vx * vx + vy * vy + vz * vz;
+    precise float nn = nx * nx + ny * ny + nz * nz;
+    precise float lhs = s * s;
+    precise float rhs = (uCullAngle2 * vv + margin) * nn;
+    return lhs > rhs;
+}
+
+// whether the normals of (a, b, d) and (a, c, b) are within the bend bound of each other
+bool flatEnough(uint a, uint b, uint c, uint d) {
+    precise float ex = coord(b, 0) - coord(a, 0);
+    precise float ey = coord(b, 1) - coord(a, 1);
+    precise float ez = coord(b, 2) - coord(a, 2);
+    precise float dx = coord(d, 0) - coord(a, 0);
+    precise float dy = coord(d, 1) - coord(a, 1);
+    precise float dz = coord(d, 2) - coord(a, 2);
+    precise float cx = coord(c, 0) - coord(a, 0);
+    precise float cy = coord(c, 1) - coord(a, 1);
+    precise float cz = coord(c, 2) - coord(a, 2);
+    precise float n1x = ey * dz - ez * dy;
+    precise float n1y = ez * dx - ex * dz;
+    precise float n1z = ex * dy - ey * dx;
+    precise float n2x = cy * ez - cz * ey;
+    precise float n2y = cz * ex - cx * ez;
+    precise float n2z = cx * ey - cy * ex;
+    precise float dot = n1x * n2x + n1y * n2y + n1z * n2z;
+    precise float nn1 = n1x * n1x + n1y * n1y + n1z * n1z;
+    precise float nn2 = n2x * n2x + n2y * n2y + n2z * n2z;
+    precise float lhs = dot * dot;
+    precise float rhs = uCullBend2 * nn1 * nn2;
+    return dot > 0.0 && lhs > rhs;
+}
+
+// ViewCulling.culled: the region of spoke (a, b), triangles (a, b, d) and (a, c, b) where they exist,
+// lies outside one side plane or faces away from the eye, with margins
+bool culled(uint a, uint b, bool hasC, uint c, bool hasD, uint d) {
+    int order = compareCoords(b, a);
+    bool swap = order != 0 ? order < 0 : (!hasC || !hasD) ? hasC : compareCoords(d, c) < 0;
+    if (swap) {
+        uint t = a; a = b; b = t;
+        t = c; c = d; d = t;
+        bool h = hasC; hasC = hasD; hasD = h;
+    }
+    float m2 = squaredLength(a, b);
+    if (hasC) m2 = larger(m2, larger(squaredLength(a, c), squaredLength(b, c)));
+    if (hasD) m2 = larger(m2, larger(squaredLength(a, d), squaredLength(b, d)));
+#ifdef CULL_FRUSTUM
+    {
+        precise float margin = uCullFrustum2 * m2;
+        for (int i = 0; i < 16; i += 4) {
+            if (outsidePlane(i, a, margin) && outsidePlane(i, b, margin) && (!hasC || outsidePlane(i, c, margin))
+                    && (!hasD || outsidePlane(i, d, margin))) return true;
+        }
+    }
+#endif
+#ifdef CULL_BACKFACE
+    if (hasC && hasD) {
+        precise float margin = uCullBackface2 * m2;
+        return facesAway(a, b, d, margin) && facesAway(a, c, b, margin) && flatEnough(a, b, c, d);
+    }
+#endif
+    return false;
+}
+#endif
+
+// a, b: the spoke's ends; oc, od: the vertices of triangles (a, oc, b) and (a, b, od) where they
+// exist (points, as pointOf gives).
+bool complete(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
+#if defined(CULL_FRUSTUM) || defined(CULL_BACKFACE)
+    if (culled(a, b, hasC, oc, hasD, od)) return true;
+#endif
 #ifdef CRIT_MAX_EDGE
     {
         precise float dx = coord(a, 0) - coord(b, 0);
@@ -52,7 +168,7 @@ bool complete(uint a, uint b, bool hasOpposite, uint oc, uint od) {
     }
 #endif
 #ifdef CRIT_FLATNESS
-    if (hasOpposite) {
+    if (hasC && hasD) {
         precise float sum = 0.0;
         for (int x = 0; x < 3; x++) {
             precise float d = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x))
@@ -110,14 +226,11 @@ void main() {
             int bit = ringBit(c, k, g, i);
             if (srcBit(r, bit)) continue;
             uint b = pointOf(r, ringSlot(c, k, g, i));
-            bool hasOpposite = !isBoundarySpoke(k, g, i);
-            uint oc = 0u;
-            uint od = 0u;
-            if (hasOpposite) {
-                oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
-                od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
-            }
-            if (complete(pointOf(r, c), b, hasOpposite, oc, od)) {
+            bool hasC = hasPrevious(k, g, i);
+            bool hasD = hasNext(k, g, i);
+            uint oc = hasC ? pointOf(r, ringSlot(c, k, g, (i + k - 1) % k)) : 0u;
+            uint od = hasD ? pointOf(r, ringSlot(c, k, g, (i + 1) % k)) : 0u;
+            if (complete(pointOf(r, c), b, hasC, oc, hasD, od)) {
                 setSrcBit(r, bit);
                 // The valence-3 corner's one D is both D spokes; keep their bits equal.
                 if (k == 3 && g == NO_GAP && i == 2) setSrcBit(r, 3 + 2 * c);

@@ -121,6 +121,9 @@ int ringBit(int c, int k, int g, int i) {
 }
 
 bool isBoundarySpoke(int k, int g, int i) { return g != NO_GAP && (i == g || i == (g + 1) % k); }
+// whether the triangles (corner, ring i - 1, ring i) and (corner, ring i, ring i + 1) exist
+bool hasPrevious(int k, int g, int i) { return g == NO_GAP || i != (g + 1) % k; }
+bool hasNext(int k, int g, int i) { return g == NO_GAP || i != g; }
 
 bool srcBit(uint r, int bit) { return (srcM[metaOf(r, 2 + (bit >> 5))] & (1u << uint(bit & 31))) != 0u; }
 #ifdef WRITES_META

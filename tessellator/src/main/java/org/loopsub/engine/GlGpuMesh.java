@@ -162,7 +162,7 @@ final class GlGpuMesh implements GpuMesh {
     @Override
     public GpuFrame refine(RefineOptions options) {
         checkOpen();
-        GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
+        GlCriteria criteria = new GlCriteria(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), radius);
         // What decides the records: the scheme, the limit surface, creases, boundary option and uv rule.
         // Looked at only when one of them changes (working out the sharpness visits every vertex).

@@ -167,7 +167,7 @@ public final class GlTessellator implements Tessellator {
     private GlOutput run(PreparedMesh prepared, RefineOptions options, ProgressListener progress,
                                       GpuTimer timer) {
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
-        GlCriteria criteria = new GlCriteria(options.criteria(), prepared.frame().centre(),
+        GlCriteria criteria = new GlCriteria(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
         float inverseScale = Math.scalb(1f, -prepared.frame().scaleExponent());
         try (GlStreamEngine engine = new GlStreamEngine(context, prepared.layout(), weights, scan(), programs,

@@ -46,7 +46,7 @@ public final class JavaTessellator implements Tessellator {
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
         Workers workers = Workers.forThreads(options.parallelism());
         JavaStreamEngine engine = new JavaStreamEngine(layout, weights, workers);
-        SpokeTest test = EdgeCriteria.of(options.criteria(), prepared.frame().centre(),
+        SpokeTest test = EdgeCriteria.of(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
         JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
         return OutputCorners.weld(out.corners(), layout, Math.toIntExact(out.triangleCount()),

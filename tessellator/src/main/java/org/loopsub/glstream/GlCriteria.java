@@ -4,8 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.loopsub.api.Culling;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.stream.EdgeCriteria;
+import org.loopsub.stream.ViewCulling;
 
 /**
  * The stop criteria as the edge-test shader takes them: which ones are on ({@code #define}s) and
@@ -23,8 +25,18 @@ public final class GlCriteria {
     float near;
     /** The user's GLSL function, pasted in place of the shader's CUSTOM_SOURCE line; or null. */
     String customGlsl;
+    /** The screen criterion's view culling (its constants go to the edge test as they are). */
+    final ViewCulling culling;
 
-    public GlCriteria(List<StopCriterion> criteria, float[] centre, int scaleExponent, double radius) {
+    public GlCriteria(List<StopCriterion> criteria, Culling culling, boolean limitSurface, float[] centre,
+                      int scaleExponent, double radius) {
+        this.culling = EdgeCriteria.culling(criteria, culling, limitSurface, centre, scaleExponent);
+        if (this.culling.frustum()) {
+            defines.put("CULL_FRUSTUM", "1");
+        }
+        if (this.culling.backface()) {
+            defines.put("CULL_BACKFACE", "1");
+        }
         any = !criteria.isEmpty();
         double scale = Math.scalb(1.0, scaleExponent);
         boolean screen = false;

@@ -7,6 +7,7 @@ import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
 import static org.lwjgl.opengl.GL43C.glProgramUniform3f;
+import static org.lwjgl.opengl.GL43C.glProgramUniform4f;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -274,6 +275,15 @@ final class GlPasses implements AutoCloseable {
         glProgramUniform1f(id, p.uniform("uNear"), criteria.near);
         glProgramUniform3f(id, p.uniform("uCentre"), centre[0], centre[1], centre[2]);
         glProgramUniform1f(id, p.uniform("uInvScale"), inverseScale);
+        if (criteria.culling.any()) {
+            glProgramUniform1fv(id, p.uniform("uCullPlanes"), criteria.culling.planes());
+            float[] eye = criteria.culling.eye();
+            glProgramUniform4f(id, p.uniform("uCullEye"), eye[0], eye[1], eye[2], eye[3]);
+            glProgramUniform1f(id, p.uniform("uCullFrustum2"), criteria.culling.frustumMargin2());
+            glProgramUniform1f(id, p.uniform("uCullBackface2"), criteria.culling.backfaceMargin2());
+            glProgramUniform1f(id, p.uniform("uCullAngle2"), criteria.culling.backfaceAngle2());
+            glProgramUniform1f(id, p.uniform("uCullBend2"), criteria.culling.bendCos2());
+        }
     }
 
     /**

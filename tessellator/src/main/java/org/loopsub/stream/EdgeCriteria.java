@@ -5,9 +5,10 @@ import java.util.List;
 
 import org.joml.Matrix4d;
 import org.joml.Vector4d;
-import org.loopsub.api.Camera;
+import org.loopsub.api.Culling;
 import org.loopsub.api.EdgePredicate;
 import org.loopsub.api.StopCriterion;
+import org.loopsub.api.View;
 import org.loopsub.rules.LoopRules;
 
 /**
@@ -27,10 +28,47 @@ public final class EdgeCriteria {
 
     /**
      * @param criteria the user's criteria (empty: uniform)
+     * @param culling what the screen-space criterion's camera culls (nothing without one)
+     * @param limitSurface whether the output is on the limit surface
      * @param centre the internal frame's centre
      * @param scaleExponent the internal frame's scale exponent
      * @param radius the mesh's bounding radius in the internal frame
-     * @return one test that says complete when every criterion does
+     * @return one test that says complete when the spoke is culled or every criterion says so
+     */
+    public static SpokeTest of(List<StopCriterion> criteria, Culling culling, boolean limitSurface, float[] centre,
+                               int scaleExponent, double radius) {
+        SpokeTest all = of(criteria, centre, scaleExponent, radius);
+        ViewCulling cull = culling(criteria, culling, limitSurface, centre, scaleExponent);
+        if (!cull.any()) {
+            return all;
+        }
+        return (level, p, a, b, oc, od) -> cull.culled(p, a, b, oc, od) || all.complete(level, p, a, b, oc, od);
+    }
+
+    /**
+     * @param criteria the user's criteria
+     * @param culling what to cull
+     * @param limitSurface whether the output is on the limit surface
+     * @param centre the internal frame's centre
+     * @param scaleExponent the internal frame's scale exponent
+     * @return the culling of the first screen-space criterion's camera; {@link ViewCulling#NONE} without one
+     */
+    public static ViewCulling culling(List<StopCriterion> criteria, Culling culling, boolean limitSurface,
+                                      float[] centre, int scaleExponent) {
+        for (StopCriterion c : criteria) {
+            if (c instanceof StopCriterion.ScreenEdgeLength s) {
+                return ViewCulling.of(s.camera(), culling, limitSurface, centre, scaleExponent);
+            }
+        }
+        return ViewCulling.NONE;
+    }
+
+    /**
+     * @param criteria the user's criteria (empty: uniform)
+     * @param centre the internal frame's centre
+     * @param scaleExponent the internal frame's scale exponent
+     * @param radius the mesh's bounding radius in the internal frame
+     * @return one test that says complete when every criterion does (no culling)
      */
     public static SpokeTest of(List<StopCriterion> criteria, float[] centre, int scaleExponent, double radius) {
         if (criteria.isEmpty()) {
@@ -91,7 +129,7 @@ public final class EdgeCriteria {
      */
     public static SpokeTest flatness(float tolSquared) {
         return (level, p, a, b, oc, od) -> {
-            if (oc < 0) {
+            if (oc < 0 || od < 0) {
                 return true;
             }
             float sum = 0f;
@@ -105,28 +143,40 @@ public final class EdgeCriteria {
     }
 
     /**
-     * The projection rows for the screen-space test: {@code X, Y} in pixels times depth and the
-     * depth {@code W}, each {@code row . (x, y, z, 1)}.
+     * The camera's clip transform for points in the internal frame, every row scaled by
+     * {@code 2^scaleExponent} (exactly), so that {@code w} counts internal units as the near plane does.
      *
-     * @param camera the camera, user frame
+     * @param view the camera, mesh frame
+     * @param centre internal frame centre
+     * @param scaleExponent internal frame scale exponent
+     * @return internal point to scaled clip coordinates, in double
+     */
+    public static Matrix4d internalClip(View view, float[] centre, int scaleExponent) {
+        double s = Math.scalb(1.0, scaleExponent);
+        // every row times 2^e, w's too (scaleLocal would leave it): ratios keep, w counts internal units
+        return new Matrix4d().scaling(s).m33(s).mul(view.clip(new Matrix4d()))
+                .translate(centre[0], centre[1], centre[2]).scale(Math.scalb(1.0, -scaleExponent));
+    }
+
+    /**
+     * The projection rows for the screen-space test: {@code X, Y} in pixels times {@code W} and the
+     * clip {@code W} (for a perspective camera the depth, in internal units), each
+     * {@code row . (x, y, z, 1)}.
+     *
+     * @param view the camera, mesh frame
      * @param centre internal frame centre
      * @param scaleExponent internal frame scale exponent
      * @return 12 floats: the X row, the Y row, the W row
      */
-    public static float[] screenRows(Camera camera, float[] centre, int scaleExponent) {
-        // Pixels per unit of x/w: the projection's focal factor times half the viewport height
-        // (the same for x, since the aspect ratio cancels).
-        double k = 0.5 * camera.height() / Math.tan(Math.toRadians(camera.fovYDegrees()) * 0.5);
-        // Internal point -> user's frame -> camera's; x and y in pixels at unit depth, w the depth
-        // along the view direction. The power-of-two scales are exact: the rows are the camera's
-        // basis scaled, and w counts internal units.
-        Matrix4d m = new Matrix4d().scaling(k, k, -1).mul(camera.view(new Matrix4d()))
-                .translate(centre[0], centre[1], centre[2]).scale(Math.scalb(1.0, -scaleExponent))
-                .scaleLocal(Math.scalb(1.0, scaleExponent));
+    public static float[] screenRows(View view, float[] centre, int scaleExponent) {
+        // clip x in [-w, w] spans the viewport's width: half of it in pixels per unit of x/w
+        Matrix4d m = internalClip(view, centre, scaleExponent);
+        double[] scales = {0.5 * view.width(), 0.5 * view.height(), 1};
+        int[] clipRows = {0, 1, 3};
         float[] rows = new float[12];
         Vector4d row = new Vector4d();
         for (int i = 0; i < 3; i++) {
-            m.getRow(i, row);
+            m.getRow(clipRows[i], row).mul(scales[i]);
             rows[4 * i] = (float) row.x;
             rows[4 * i + 1] = (float) row.y;
             rows[4 * i + 2] = (float) row.z;
@@ -135,7 +185,7 @@ public final class EdgeCriteria {
         return rows;
     }
 
-    private static SpokeTest screen(Camera camera, float maxPixels, float[] centre, int scaleExponent, float nearW) {
+    private static SpokeTest screen(View camera, float maxPixels, float[] centre, int scaleExponent, float nearW) {
         float[] m = screenRows(camera, centre, scaleExponent);
         float pix2 = maxPixels * maxPixels;
         return (level, p, a, b, oc, od) -> {

@@ -34,12 +34,9 @@ public final class LoopFlagEdges {
                         continue;
                     }
                     int b = pb + 3 * layout.ringSlot(c, k, g, i);
-                    int oc = -1;
-                    int od = -1;
-                    if (!isBoundarySpoke(k, g, i)) {
-                        oc = pb + 3 * layout.ringSlot(c, k, g, (i + k - 1) % k);
-                        od = pb + 3 * layout.ringSlot(c, k, g, (i + 1) % k);
-                    }
+                    // the triangles (corner, previous, spoke end) and (corner, spoke end, next), where they exist
+                    int oc = hasPrevious(k, g, i) ? pb + 3 * layout.ringSlot(c, k, g, (i + k - 1) % k) : -1;
+                    int od = hasNext(k, g, i) ? pb + 3 * layout.ringSlot(c, k, g, (i + 1) % k) : -1;
                     if (test.complete(level, p, pb + 3 * c, b, oc, od)) {
                         RecordLayout.setBit(meta, mb, bit);
                         if (k == 3 && g == RecordLayout.NO_GAP && i == 2) {
@@ -50,6 +47,26 @@ public final class LoopFlagEdges {
                 }
             }
         }
+    }
+
+    /**
+     * @param k valence of the corner
+     * @param g its gap
+     * @param i ring position
+     * @return whether the triangle (corner, ring i - 1, ring i) exists
+     */
+    public static boolean hasPrevious(int k, int g, int i) {
+        return g == RecordLayout.NO_GAP || i != (g + 1) % k;
+    }
+
+    /**
+     * @param k valence of the corner
+     * @param g its gap
+     * @param i ring position
+     * @return whether the triangle (corner, ring i, ring i + 1) exists
+     */
+    public static boolean hasNext(int k, int g, int i) {
+        return g == RecordLayout.NO_GAP || i != g;
     }
 
     /**

@@ -125,6 +125,32 @@ class GlBackendTest extends GlTestBase {
         }
     }
 
+    /**
+     * View culling: the frustum planes, the eye and the margins go to the edge test as Java computed
+     * them, and the shader's test is the same float operations, so the verdicts agree to the bit.
+     */
+    @Test
+    void cullingMatchesJava() throws IOException {
+        for (String name : new String[] {"bigguyT.obj", "mesh_with_border.obj"}) {
+            TriangleMesh m = TestMeshes.load(name);
+            for (float side : new float[] {1, -1}) {
+                StopCriterion screen = new StopCriterion.ScreenEdgeLength(CullingTest.closeUp(m, side), 6f);
+                int depth = m.triangleCount() > 2000 ? 3 : 5;
+                for (org.loopsub.api.Culling c : new org.loopsub.api.Culling[] {org.loopsub.api.Culling.NONE, org.loopsub.api.Culling.FRUSTUM, org.loopsub.api.Culling.BACKFACE, org.loopsub.api.Culling.ALL}) {
+                    assertSameBytes(m, RefineOptions.adaptive(depth, screen).withCulling(c),
+                            GlTessellator.DEFAULT_BUDGET, name + " culling " + c + " side " + side);
+                }
+                assertSameBytes(m, RefineOptions.adaptive(depth, screen).withLimitSurface(true),
+                        GlTessellator.DEFAULT_BUDGET, name + " culling on the limit surface");
+            }
+        }
+        org.loopsub.api.MatrixCamera ortho = org.loopsub.api.MatrixCamera.of(
+                new org.joml.Matrix4d().setOrtho(-4, 4, -3, 3, 0.1, 100),
+                new org.joml.Matrix4d().setLookAt(2, 2, 40, 2, 2, 0, 0, 1, 0), new org.joml.Matrix4d(), 320, 240);
+        assertSameBytes(SyntheticMeshes.torus(12, 8, 3), RefineOptions.adaptive(4,
+                new StopCriterion.ScreenEdgeLength(ortho, 4f)), GlTessellator.DEFAULT_BUDGET, "orthographic");
+    }
+
     /** The limit surface: carried limit positions and normals, the same bits on both back ends. */
     @Test
     void limitSurfaceMatchesJava() throws IOException {

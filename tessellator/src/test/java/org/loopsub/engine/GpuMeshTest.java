@@ -48,7 +48,7 @@ class GpuMeshTest extends GlTestBase {
         PreparedMesh p0 = PreparedMesh.of(mesh).configured(true, o);
         PreparedMesh p = movedOrNull == null ? p0 : p0.moved(movedOrNull);
         float[] weights = LoopRules.weights(o.scheme(), Math.max(6, p.topology().maxValence()));
-        var test = EdgeCriteria.of(o.criteria(), p.frame().centre(), p.frame().scaleExponent(),
+        var test = EdgeCriteria.of(o.criteria(), o.culling(), o.limitSurface(), p.frame().centre(), p.frame().scaleExponent(),
                 p.frame().radius(p.positions()));
         return new JavaStreamEngine(p.layout(), weights, org.loopsub.parallel.Workers.forThreads(0))
                 .run(p.records(), o.levels(), test, ProgressListener.NONE).corners();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.loopsub.api.Camera;
+import org.loopsub.api.Culling;
 import org.loopsub.api.Point3;
 import org.loopsub.api.BoundaryInterpolation;
 import org.loopsub.api.UvInterpolation;
@@ -115,6 +116,13 @@ final class AdaptiveOptions {
                     + "Meshes without vt ignore it. Default: ${DEFAULT-VALUE}.")
     String uv;
 
+    @Option(names = "--cull", paramLabel = "<what>", defaultValue = "all",
+            description = "With --screen-px: what the camera cannot see is refined only as far as the frame "
+                    + "border or the silhouette needs: all (regions outside the view and regions facing away), "
+                    + "frustum (outside the view only: for open surfaces seen from both sides), backface, or none. "
+                    + "The output stays crack-free. Default: ${DEFAULT-VALUE}.")
+    String cull;
+
     @Option(names = "--flatness", paramLabel = "<T>",
             description = "With --adaptive: an edge is fine once its Loop edge point lies within T of the edge's "
                     + "midpoint, in mesh units (T > 0; boundary edges are always fine). Default: not used.")
@@ -132,7 +140,7 @@ final class AdaptiveOptions {
      */
     RefineOptions resolve(Integer levels, Integer defaultLevels) {
         if (!adaptive) {
-            for (String name : concat(CRITERIA, CAMERA, new String[] {"--max-depth"})) {
+            for (String name : concat(CRITERIA, CAMERA, new String[] {"--max-depth", "--cull"})) {
                 if (given(name)) {
                     throw usage(name + " applies to adaptive refinement only: add --adaptive"
                             + (levels != null ? " and drop --levels" : ""));
@@ -157,7 +165,7 @@ final class AdaptiveOptions {
         if (screenPx != null) {
             criteria.add(new StopCriterion.ScreenEdgeLength(camera(), positive("--screen-px", screenPx)));
         } else {
-            for (String name : CAMERA) {
+            for (String name : concat(CAMERA, new String[] {"--cull"})) {
                 if (given(name)) {
                     throw usage(name + " describes the camera of --screen-px, which is not given");
                 }
@@ -170,7 +178,23 @@ final class AdaptiveOptions {
             throw usage("--adaptive needs at least one stop criterion: --max-edge <L>, --screen-px <P> "
                     + "or --flatness <T>");
         }
-        return surface(RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new)));
+        return surface(RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new)))
+                .withCulling(culling(cull, this::usage));
+    }
+
+    /**
+     * @param word a {@code --cull} value
+     * @param usage makes the usage error for a wrong word
+     * @return the culling it names
+     */
+    static Culling culling(String word, java.util.function.Function<String, ParameterException> usage) {
+        return switch (word) {
+            case "all" -> Culling.ALL;
+            case "frustum" -> Culling.FRUSTUM;
+            case "backface" -> Culling.BACKFACE;
+            case "none" -> Culling.NONE;
+            default -> throw usage.apply("--cull must be all, frustum, backface or none, not '" + word + "'");
+        };
     }
 
     /** The options about the surface itself: limit, creases, boundary. */
@@ -213,7 +237,8 @@ final class AdaptiveOptions {
             if (c instanceof StopCriterion.MaxEdgeLength m) {
                 parts.add("max edge " + m.maxLength());
             } else if (c instanceof StopCriterion.ScreenEdgeLength s) {
-                parts.add("screen " + s.maxPixels() + " px");
+                parts.add("screen " + s.maxPixels() + " px"
+                        + (options.culling() == Culling.ALL ? "" : ", culling " + options.culling().name().toLowerCase(java.util.Locale.ROOT)));
             } else if (c instanceof StopCriterion.Flatness f) {
                 parts.add("flatness " + f.tolerance());
             } else {

@@ -113,6 +113,15 @@ final class DemoCommand extends Subcommand {
                     + "Default: off.")
     boolean checker;
 
+    @Option(names = "--cull", paramLabel = "<what>", defaultValue = "all",
+            description = "What the refinement leaves coarse because the camera cannot see it: all (outside the "
+                    + "view or facing away), frustum, backface or none (key C cycles them). Default: ${DEFAULT-VALUE}.")
+    String cull;
+
+    @Option(names = "--no-hud", negatable = false,
+            description = "Draw no text overlay (figures, help): clean screenshots. Default: the overlay is drawn.")
+    boolean noHud;
+
     @Option(names = "--screenshot", paramLabel = "<FILE.png>",
             description = "Save the last frame as a PNG (also on Esc in a window). Default: none.")
     Path screenshot;
@@ -185,7 +194,7 @@ final class DemoCommand extends Subcommand {
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
         return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit, checker,
-                rule);
+                rule, AdaptiveOptions.culling(cull, this::usage), !noHud);
     }
 
     private ParameterException usage(String message) {

@@ -3,6 +3,7 @@ package org.loopsub.samples.demo;
 import static org.lwjgl.glfw.GLFW.*;
 
 import java.util.List;
+import org.loopsub.api.Culling;
 import org.loopsub.api.RefineOptions;
 
 /**
@@ -31,6 +32,7 @@ final class Controls {
             "M              limit surface / control points",
             "T              checker texture from the mesh's uvs",
             "F              freeze the refinement camera",
+            "C              culling: all / frustum / backface / none",
             "A              animate the control mesh",
             "S              screenshot (loopsub-demo-N.png)",
             "H              this help",
@@ -45,6 +47,7 @@ final class Controls {
     private boolean limit;
     private boolean checker;
     private boolean frozen;
+    private Culling culling;
     private boolean animating;
     private boolean help;
     private boolean quit;
@@ -62,11 +65,13 @@ final class Controls {
      * @param camera the camera the mouse moves
      * @param screenPx the starting screen-space bound
      * @param depth the starting max depth
+     * @param culling the starting culling
      */
-    Controls(OrbitCamera camera, float screenPx, int depth) {
+    Controls(OrbitCamera camera, float screenPx, int depth, Culling culling) {
         this.camera = camera;
         this.screenPx = screenPx;
         this.depth = depth;
+        this.culling = culling;
     }
 
     /**
@@ -109,6 +114,7 @@ final class Controls {
                 frozen = !frozen;
                 frozenChanged = true;
             }
+            case GLFW_KEY_C -> culling = Culling.values()[(culling.ordinal() + 1) % Culling.values().length];
             case GLFW_KEY_A -> animating = !animating;
             case GLFW_KEY_S -> screenshots++;
             case GLFW_KEY_H -> help = !help;
@@ -191,6 +197,11 @@ final class Controls {
 
     /** @return whether refinement is uniform rather than adaptive */
     /** @return whether frames put their vertices on the limit surface */
+    Culling culling() {
+        return culling;
+    }
+
+    /** @return whether the limit surface is on */
     boolean limit() {
         return limit;
     }

@@ -116,7 +116,7 @@ public final class Demo {
     private DemoStats loop(DemoWindow window, GpuMesh gpu, MeshRenderer renderer, Hud hud, DemoStats stats) {
         float[] rest = mesh.positions();
         OrbitCamera camera = OrbitCamera.framing(rest);
-        Controls controls = new Controls(camera, options.screenPx(), options.maxDepth());
+        Controls controls = new Controls(camera, options.screenPx(), options.maxDepth(), options.culling());
         controls.limit(options.limit());
         controls.checker(options.checker());
         window.listen(controls);
@@ -189,7 +189,8 @@ public final class Demo {
             RefineOptions refine = controls.uniform() ? RefineOptions.uniform(uniformLevels)
                     : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
                             frozenCamera != null ? frozenCamera : current, controls.screenPx()));
-            refine = refine.withLimitSurface(controls.limit()).withUvInterpolation(options.uvInterpolation());
+            refine = refine.withLimitSurface(controls.limit()).withUvInterpolation(options.uvInterpolation())
+                    .withCulling(controls.culling());
             long refineStart = System.nanoTime();
             GpuFrame f = gpu.refine(refine);
             long refineNanos = System.nanoTime() - refineStart;
@@ -208,10 +209,12 @@ public final class Demo {
             if (message != null && start > messageUntil) {
                 message = null;
             }
-            hud.begin(fb[0], fb[1]);
-            Overlay.draw(hud, new Overlay.Figures(meshName, stats.renderer(), fps, frameMs, refineGpuMs,
-                    f.triangleCount(), f.levels(), controls, uniformLevels, message), fb[0], fb[1]);
-            hud.end();
+            if (options.hud()) {
+                hud.begin(fb[0], fb[1]);
+                Overlay.draw(hud, new Overlay.Figures(meshName, stats.renderer(), fps, frameMs, refineGpuMs,
+                        f.triangleCount(), f.levels(), controls, uniformLevels, message), fb[0], fb[1]);
+                hud.end();
+            }
             if (frame == 0) {
                 GlImages.check("drawing the first frame");
             }

@@ -1,6 +1,7 @@
 package org.loopsub.samples.demo;
 
 import java.nio.file.Path;
+import org.loopsub.api.Culling;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.UvInterpolation;
 
@@ -18,10 +19,12 @@ import org.loopsub.api.UvInterpolation;
  * @param limit start on the limit surface (key M toggles it)
  * @param checker start with the checker texture from the mesh's uvs (key T toggles it)
  * @param uvInterpolation how the mesh's uvs refine
+ * @param culling what the refinement leaves coarse because the camera cannot see it (key C cycles it)
+ * @param hud whether the text overlay is drawn (off for clean screenshots)
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
                           float orbitDegrees, Path screenshot, boolean limit, boolean checker,
-                          UvInterpolation uvInterpolation) {
+                          UvInterpolation uvInterpolation, Culling culling, boolean hud) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;
     /** The largest screen-space bound the demo goes up to. */
@@ -41,6 +44,7 @@ public record DemoOptions(int width, int height, float screenPx, int maxDepth, b
                     + maxDepth);
         }
         java.util.Objects.requireNonNull(uvInterpolation, "uvInterpolation");
+        java.util.Objects.requireNonNull(culling, "culling");
         if (frames < 0) {
             throw new IllegalArgumentException("frames must not be negative, got " + frames);
         }

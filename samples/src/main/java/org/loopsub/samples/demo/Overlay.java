@@ -71,6 +71,8 @@ final class Overlay {
         lines.add(new String[] {criterion, "a"});
         String flags = (c.limit() ? "limit surface  " : "") + (c.checker() ? "checker  " : "")
                 + (c.frozen() ? "frozen  " : "")
+                + (c.uniform() || c.culling() == org.loopsub.api.Culling.ALL ? ""
+                        : "cull " + c.culling().name().toLowerCase(Locale.ROOT) + "  ")
                 + (c.animating() ? "animating  " : "")
                 + (c.wireframe() ? "wireframe  " : "") + (c.levelColours() ? "levels  " : "");
         lines.add(new String[] {flags.isEmpty() ? "H: keys" : flags + "H: keys", flags.isEmpty() ? "d" : "a"});

@@ -162,6 +162,64 @@ class DemoCommandTest {
         }
     }
 
+    /**
+     * View culling must not change the picture: the same frame drawn by the demo with and without it
+     * (no overlay), compared pixel by pixel. On the limit surface every vertex is where it would be
+     * anyway; on the control points a vertex beside a culled edge keeps its level's position, as at
+     * any seam between levels, so a few pixels along the silhouette may move.
+     */
+    @Test
+    void cullingLeavesThePictureAsItWas() throws Exception {
+        needsGl();
+        for (boolean limit : new boolean[] {true, false}) {
+            long[] triangles = new long[2];
+            BufferedImage[] shots = new BufferedImage[2];
+            for (int i = 0; i < 2; i++) {
+                Path png = dir.resolve("cull" + i + limit + ".png");
+                Path stats = dir.resolve("cull" + i + limit + ".json");
+                List<String> args = new ArrayList<>(List.of("demo", "--headless", "--sample", "bigguy", "--size",
+                        "320x240", "--screen-px", "2", "--max-depth", "6", "--frames", "1", "--no-hud",
+                        "--cull", i == 0 ? "none" : "all", "--screenshot", png.toString(), "--stats-json",
+                        stats.toString()));
+                if (limit) {
+                    args.add("--limit");
+                }
+                Cli.Result r = Cli.run(args.toArray(String[]::new));
+                assertEquals(0, r.exitCode(), r::both);
+                shots[i] = ImageIO.read(png.toFile());
+                triangles[i] = (Long) json(stats).get("triangles_median");
+            }
+            int covered = 0;
+            int differing = 0;
+            for (int y = 0; y < shots[0].getHeight(); y++) {
+                for (int x = 0; x < shots[0].getWidth(); x++) {
+                    int a = shots[0].getRGB(x, y) & 0xFFFFFF;
+                    int b = shots[1].getRGB(x, y) & 0xFFFFFF;
+                    if (a != BACKGROUND || b != BACKGROUND) {
+                        covered++;
+                    }
+                    if (channelDifference(a, b) > 8) {
+                        differing++;
+                    }
+                }
+            }
+            String what = (limit ? "limit surface" : "control points") + ": " + differing + " of " + covered
+                    + " covered pixels differ; triangles " + triangles[1] + " culled, " + triangles[0] + " not";
+            assertTrue(covered > 5000, what);
+            assertTrue(differing <= (limit ? 0.001 : 0.005) * covered, what);
+            // bigguy whole in the view: what faces away goes
+            assertTrue(triangles[1] < (limit ? 0.8 : 0.95) * triangles[0], what);
+        }
+    }
+
+    private static int channelDifference(int a, int b) {
+        int most = 0;
+        for (int shift = 0; shift < 24; shift += 8) {
+            most = Math.max(most, Math.abs((a >> shift & 0xFF) - (b >> shift & 0xFF)));
+        }
+        return most;
+    }
+
     @Test
     void withoutOrbitEveryFrameRefinesAlike() throws Exception {
         needsGl();

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** The key map and the mouse: what each key changes, the limits of the steps, drags and the wheel. */
 class ControlsTest {
     private final OrbitCamera camera = new OrbitCamera(new Vector3f(), 1);
-    private final Controls c = new Controls(camera, 1, 8);
+    private final Controls c = new Controls(camera, 1, 8, org.loopsub.api.Culling.ALL);
 
     private void press(int key) {
         c.key(key, GLFW_PRESS, 0);
