@@ -564,7 +564,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             // differs in any bit from the mask's flips one of the two verdicts.
             List<Float> measures = new ArrayList<>();
             LoopFlagEdges.run(copy(plain), layout, 0, (level, p, a, b, c, d) -> {
-                if (c >= 0) {
+                if (c >= 0 && d >= 0) {
                     measures.add(flatness(w, p, a, b, c, d));
                 }
                 return false;
@@ -577,7 +577,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 for (float limit : new float[] {at, Math.nextDown(at)}) {
                     RecordChunk expected = copy(plain);
                     LoopFlagEdges.run(expected, layout, 0,
-                            (level, p, a, b, c, d) -> c < 0 || flatness(w, p, a, b, c, d) <= limit);
+                            (level, p, a, b, c, d) -> c < 0 || d < 0 || flatness(w, p, a, b, c, d) <= limit);
                     int[] got;
                     try (GlBuffer srcP = GlBuffer.of(tilePoints(plain), "test_points");
                          GlBuffer srcM = GlBuffer.of(tileMeta(plain), "test_meta")) {
