@@ -61,4 +61,23 @@ public final class GlCriteria {
         }
         customGlsl = glsl;
     }
+
+    /** Scratch of {@link #update}, made at its first call. */
+    private org.joml.Matrix4d screenMatrix;
+    private org.joml.Matrix4d screenView;
+
+    /**
+     * Refills the screen criterion's constants in place for another camera, pixel size or bounding
+     * radius: a renderer's camera moves every frame, and these are uniforms, so the compiled edge
+     * test (its defines) stays. Only for criteria made with a screen criterion.
+     */
+    public void update(StopCriterion.ScreenEdgeLength s, float[] centre, int scaleExponent, double radius) {
+        if (screenMatrix == null) {
+            screenMatrix = new org.joml.Matrix4d();
+            screenView = new org.joml.Matrix4d();
+        }
+        EdgeCriteria.screenRows(s.camera(), centre, scaleExponent, rows, screenMatrix, screenView);
+        pix2 = s.maxPixels() * s.maxPixels();
+        near = (float) (EdgeCriteria.NEAR_FRACTION * radius);
+    }
 }

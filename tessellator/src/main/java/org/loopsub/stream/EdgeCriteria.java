@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.joml.Matrix4d;
-import org.joml.Vector4d;
 import org.loopsub.api.Camera;
 import org.loopsub.api.EdgePredicate;
 import org.loopsub.api.StopCriterion;
@@ -114,23 +113,33 @@ public final class EdgeCriteria {
      * @return 12 floats: the X row, the Y row, the W row
      */
     public static float[] screenRows(Camera camera, float[] centre, int scaleExponent) {
+        return screenRows(camera, centre, scaleExponent, new float[12], new Matrix4d(), new Matrix4d());
+    }
+
+    /**
+     * As {@link #screenRows(Camera, float[], int)}, into the caller's arrays (a renderer's camera
+     * moves every frame).
+     *
+     * @param rows receives the 12 floats
+     * @param m scratch
+     * @param view scratch
+     * @return {@code rows}
+     */
+    public static float[] screenRows(Camera camera, float[] centre, int scaleExponent, float[] rows, Matrix4d m,
+                                     Matrix4d view) {
         // Pixels per unit of x/w: the projection's focal factor times half the viewport height
         // (the same for x, since the aspect ratio cancels).
         double k = 0.5 * camera.height() / Math.tan(Math.toRadians(camera.fovYDegrees()) * 0.5);
         // Internal point -> user's frame -> camera's; x and y in pixels at unit depth, w the depth
         // along the view direction. The power-of-two scales are exact: the rows are the camera's
         // basis scaled, and w counts internal units.
-        Matrix4d m = new Matrix4d().scaling(k, k, -1).mul(camera.view(new Matrix4d()))
+        m.scaling(k, k, -1).mul(camera.view(view))
                 .translate(centre[0], centre[1], centre[2]).scale(Math.scalb(1.0, -scaleExponent))
                 .scaleLocal(Math.scalb(1.0, scaleExponent));
-        float[] rows = new float[12];
-        Vector4d row = new Vector4d();
         for (int i = 0; i < 3; i++) {
-            m.getRow(i, row);
-            rows[4 * i] = (float) row.x;
-            rows[4 * i + 1] = (float) row.y;
-            rows[4 * i + 2] = (float) row.z;
-            rows[4 * i + 3] = (float) row.w;
+            for (int j = 0; j < 4; j++) {
+                rows[4 * i + j] = (float) m.getRowColumn(i, j);
+            }
         }
         return rows;
     }
