@@ -154,7 +154,7 @@ public final class GlContext implements AutoCloseable {
                     + glGetString(GL_VERSION) + " (" + route + ")");
         }
         // GL 4.3 promises 8 storage blocks per compute shader and 8 binding points; the passes use
-        // binding points 0 to 13 and up to 10 blocks in one shader (loop_split) (every desktop driver has more)
+        // binding points 0 to 17 and up to 14 blocks in one shader (loop_split) (every desktop driver has more)
         int bindings = glGetInteger(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS);
         int blocks = glGetInteger(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS);
         if (bindings < STORAGE_BINDINGS_NEEDED || blocks < STORAGE_BLOCKS_NEEDED) {

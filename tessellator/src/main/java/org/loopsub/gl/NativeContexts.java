@@ -2,6 +2,7 @@ package org.loopsub.gl;
 
 import java.util.Locale;
 
+import org.lwjgl.egl.EGL12;
 import org.lwjgl.system.JNI;
 import org.lwjgl.system.Library;
 import org.lwjgl.system.SharedLibrary;
@@ -18,6 +19,8 @@ import org.lwjgl.system.SharedLibrary;
  * API whose library is missing answers 0 ("none current").
  */
 final class NativeContexts {
+    private static final int EGL_OPENGL_API = 0x30A2;
+
     /** The context was made through EGL. */
     static final int EGL = 1;
     /** The context was made through GLX. */
@@ -46,7 +49,20 @@ final class NativeContexts {
         if (f == -1) {
             f = lookUpEgl();
         }
-        return f == 0 ? 0 : JNI.callP(f);
+        if (f == 0) {
+            return 0;
+        }
+        long c = JNI.callP(f);
+        if (c == 0) {
+            // EGL answers for the thread's bound client API, OpenGL ES unless the thread chose: a
+            // thread that made an OpenGL context current without binding the API first has one
+            int api = EGL12.eglQueryAPI();
+            if (api != EGL_OPENGL_API && EGL12.eglBindAPI(EGL_OPENGL_API)) {
+                c = JNI.callP(f);
+                EGL12.eglBindAPI(api);
+            }
+        }
+        return c;
     }
 
     /** @return {@code glXGetCurrentContext()}, 0 if none or if there is no GLX library */
