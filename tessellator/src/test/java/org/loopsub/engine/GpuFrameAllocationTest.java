@@ -37,38 +37,49 @@ class GpuFrameAllocationTest extends GlTestBase {
         return THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
     }
 
-    /** What a renderer reads from a frame each frame: every getter, the lists by index. */
-    private static long readFrame(GpuFrame f, Matrix4f model) {
+    /**
+     * What a renderer reads from a frame each frame: every getter, and (with {@code elements}) the
+     * lists' elements by index, whose records are made only when their figures changed.
+     */
+    private static long readFrame(GpuFrame f, Matrix4f model, boolean elements) {
         long sum = f.positionBuffer() + f.normalBuffer() + f.uvBuffer() + f.drawIndirectBuffer() + f.triangleCount();
         List<LevelStats> levels = f.levels();
-        for (int i = 0; i < levels.size(); i++) {
+        List<GpuFrame.Block> blocks = f.blocks();
+        sum += levels.size() + blocks.size();
+        for (int i = 0; elements && i < levels.size(); i++) {
             sum += levels.get(i).finishedTriangles() + levels.get(i).slivers();
         }
-        List<GpuFrame.Block> blocks = f.blocks();
-        for (int i = 0; i < blocks.size(); i++) {
+        for (int i = 0; elements && i < blocks.size(); i++) {
             sum += blocks.get(i).firstTriangle() + blocks.get(i).triangleCount();
         }
         f.modelMatrix(model);
         return sum;
     }
 
-    /** Bytes allocated per frame over {@link #MEASURED} frames of {@code frames}, after the warm-up. */
-    private static double bytesPerFrame(GpuMesh m, RefineOptions[] frames, boolean readFrames) {
+    /**
+     * Bytes allocated per frame over {@link #MEASURED} frames of {@code frames} (and the frame's
+     * getters), after the warm-up.
+     *
+     * @param triangles receives each measured frame's triangle count
+     */
+    private static double bytesPerFrame(GpuMesh m, RefineOptions[] frames, boolean elements, long[] triangles) {
         Matrix4f model = new Matrix4f();
         long sink = 0;
         for (int i = 0; i < WARM_UP; i++) {
             GpuFrame f = m.refine(frames[i % frames.length]);
-            sink += readFrame(f, model);
+            sink += readFrame(f, model, true);
         }
+        GlGpuMesh g = (GlGpuMesh) m;
+        int overflows = g.overflowFrames;
         long before = allocated();
         for (int i = 0; i < MEASURED; i++) {
             GpuFrame f = m.refine(frames[i % frames.length]);
-            if (readFrames) {
-                sink += readFrame(f, model);
-            }
+            sink += readFrame(f, model, elements);
+            triangles[i] = f.triangleCount();
         }
         long bytes = allocated() - before;
         assertTrue(sink != 0);
+        assertEquals(overflows, g.overflowFrames, "measured frames that outgrew their plan (not steady)");
         return (double) bytes / MEASURED;
     }
 
@@ -95,11 +106,18 @@ class GpuFrameAllocationTest extends GlTestBase {
             assertEquals(0, b - a, "the allocation counter allocates");
 
             RefineOptions[] fixed = {TestCameras.screen(origin, 3, 4)};
-            RefineOptions[] movingCamera = moving(origin, 2.6f, 3.4f, 8);
+            RefineOptions[] movingCamera = moving(origin, 8f, 16f, 8);
             RefineOptions[] uniform = {RefineOptions.uniform(2)};
-            double fixedBytes = bytesPerFrame(m, fixed, true);
-            double movingBytes = bytesPerFrame(m, movingCamera, false);
-            double uniformBytes = bytesPerFrame(m, uniform, true);
+            long[] triangles = new long[MEASURED];
+            GlGpuMesh g = (GlGpuMesh) m;
+            int resident = g.residentFrames;
+            double fixedBytes = bytesPerFrame(m, fixed, true, triangles);
+            // a moving camera's elements change, and a changed element is a new record: read the getters only
+            double movingBytes = bytesPerFrame(m, movingCamera, false, triangles);
+            assertTrue(java.util.Arrays.stream(triangles).distinct().count() > 4, () -> "the camera moved the output: "
+                    + java.util.Arrays.toString(triangles));
+            assertTrue(g.residentFrames >= resident + 2 * MEASURED, "adaptive frames kept their sizes on the GPU");
+            double uniformBytes = bytesPerFrame(m, uniform, true, triangles);
             System.out.printf("bytes per frame: fixed camera %.1f, moving camera %.1f, uniform %.1f%n",
                     fixedBytes, movingBytes, uniformBytes);
             assertEquals(0, fixedBytes, "a fixed camera's frame allocates");
@@ -139,7 +157,25 @@ class GpuFrameAllocationTest extends GlTestBase {
             assertEquals(1, direct.position(), "the buffer's position is left alone");
             assertEquals(0, arrayBytes, "updatePositions(float[]) allocates");
             assertEquals(0, bufferBytes, "updatePositions(FloatBuffer) allocates");
+
+            // both overloads move the cage alike, and it moved
+            RefineOptions o = RefineOptions.uniform(1).withLimitSurface(true);
+            direct.put(1, moved);
+            m.updatePositions(direct);
+            float[] fromBuffer = positions(m.refine(o));
+            m.updatePositions(moved);
+            float[] fromArray = positions(m.refine(o));
+            m.updatePositions(rest);
+            float[] atRest = positions(m.refine(o));
+            org.junit.jupiter.api.Assertions.assertArrayEquals(fromArray, fromBuffer);
+            assertTrue(!java.util.Arrays.equals(atRest, fromArray), "the wave moved the cage");
         }
+    }
+
+    private static float[] positions(GpuFrame f) {
+        float[] p = new float[Math.toIntExact(9 * f.triangleCount())];
+        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, p);
+        return p;
     }
 
     private static void wave(float[] rest, float[] moved, int step) {
