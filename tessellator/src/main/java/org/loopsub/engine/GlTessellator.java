@@ -165,6 +165,10 @@ public final class GlTessellator implements Tessellator {
      * @param progress told after each level
      * @param timed whether to record GPU timestamps around every pass
      * @return the run; close it to free the buffers
+     * @throws IllegalArgumentException if a uniform refinement's output could not fit on this GPU
+     *     ({@link OutputBudget}), before any GPU work
+     * @throws IllegalStateException if this tessellator is closed, or its context is not current on
+     *     the calling thread, before any GL call
      */
     public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
         checkOpen();
