@@ -181,7 +181,6 @@ public final class GlStreamEngine implements AutoCloseable {
         segments.clear();
     }
 
-
     /**
      * Issues an adaptive frame from records kept on the GPU with its sizes kept there too
      * ({@link ResidentFrame}): no host wait until {@link #finishResident}. Appends to an empty
