@@ -72,6 +72,7 @@ public record Camera(Point3 eye, Point3 target, Point3 up, float fovYDegrees, in
      */
     @Override
     public Matrix4d clip(Matrix4d dest) {
-        return projection(1, 2, dest).mul(view(new Matrix4d()));
+        return projection(1, 2, dest).lookAt(eye.x(), eye.y(), eye.z(), target.x(), target.y(), target.z(), up.x(), up.y(),
+                up.z());
     }
 }

@@ -9,43 +9,70 @@ import static org.lwjgl.opengl.GL43C.GL_TIMESTAMP;
 import static org.lwjgl.opengl.GL43C.GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glDeleteQueries;
 import static org.lwjgl.opengl.GL43C.glGenQueries;
-import static org.lwjgl.opengl.GL43C.glGetInteger;
-import static org.lwjgl.opengl.GL43C.glGetQueryObjecti64;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glQueryCounter;
 
 import java.nio.FloatBuffer;
+import java.util.AbstractList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.RandomAccess;
 import org.joml.Matrix4f;
+import org.loopsub.api.BoundaryInterpolation;
+import org.loopsub.api.Creasing;
 import org.loopsub.api.LevelStats;
 import org.loopsub.api.ProgressListener;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.Scheme;
+import org.loopsub.api.StopCriterion;
+import org.loopsub.api.UvInterpolation;
 import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GlException;
 import org.loopsub.gl.GpuTimer;
-import org.loopsub.rules.LoopRules;
-import org.loopsub.glstream.GlStreamEngine;
-import org.loopsub.glstream.GlOutput;
-import org.loopsub.glstream.GlLevel0;
-import org.loopsub.glstream.GlCriteria;
-import org.loopsub.prepare.PreparedMesh;
-import org.loopsub.glstream.HostState;
+import org.loopsub.gl.ShaderException;
 import org.loopsub.glstream.FramePrediction;
+import org.loopsub.glstream.GlCriteria;
+import org.loopsub.glstream.GlLevel0;
+import org.loopsub.glstream.GlOutput;
+import org.loopsub.glstream.GlStreamEngine;
+import org.loopsub.glstream.HostState;
+import org.loopsub.glstream.OutputBudget;
+import org.loopsub.prepare.PreparedMesh;
+import org.loopsub.rules.LoopRules;
 
 /**
  * A mesh prepared on the GPU for a renderer ({@link GpuMesh}): the CPU preparation ran once, the
  * level-0 records stay in GPU buffers, and each frame only issues passes into buffers kept from the
  * frame before.
+ *
+ * <p>A steady frame allocates nothing on the heap: the criteria's constants are refilled in place
+ * when only the camera moved, the engine's level strategies, holders and arrays are kept, and the
+ * frame objects are two that alternate ({@link Frame}). A moving cage rewrites its records in place.
  */
 final class GlGpuMesh implements GpuMesh {
     /** Frames are not timed pass by pass; {@link GpuFrame#gpuNanos()} has its own two queries. */
     private static final GpuTimer NO_TIMER = new GpuTimer(false);
+    /**
+     * Whether adaptive frames keep their sizes on the GPU and wait once, after the frame (on by
+     * default; {@code -Dloopsub.gl.resident=false} waits once per level instead, for comparison).
+     */
+    private static final boolean RESIDENT = !"false".equals(System.getProperty("loopsub.gl.resident"));
+    /** Whether {@link #close} prints the resident frames' figures (for tuning the plan on a new GPU). */
+    private static final boolean FRAME_STATS = Boolean.getBoolean("loopsub.gl.frameStats");
 
     private final GlGpuTessellator owner;
     private final GlTessellator gl;
+    private final GlContext context;
     private PreparedMesh prepared;
+    /** Moves {@link #prepared}'s cage in place; made for it at the first move. */
+    private PreparedMesh.Mover mover;
+    /** What {@link #updatePositions(FloatBuffer)} reads the buffer into, made at its first call. */
+    private float[] fromBuffer;
     /** The control points' bounding radius in the internal frame (the screen criterion's near plane). */
     private double radius;
     private final int inputVertices;
@@ -54,67 +81,55 @@ final class GlGpuMesh implements GpuMesh {
     /** Passes for one scheme's weights; made again only when a frame asks for another scheme. */
     private GlStreamEngine engine;
     private Scheme engineScheme;
+    /** What a uniform frame of {@link #prepared}'s layout may ask of the GPU. */
+    private OutputBudget budget;
     private final GlBuffer indirect;
+    /** The draw command a level-by-level frame writes (a resident frame's is written on the GPU). */
+    private final int[] drawCommand = {0, 1, 0, 0};
     private final int[] queries = new int[2];
-    /**
-     * Whether adaptive frames keep their sizes on the GPU and wait once, after the frame (on by
-     * default; {@code -Dloopsub.gl.resident=false} waits once per level instead, for comparison).
-     */
-    private static final boolean RESIDENT = !"false".equals(System.getProperty("loopsub.gl.resident"));
     /** The last frame's sizes, from which a resident frame plans its room. */
     private final FramePrediction prediction = new FramePrediction();
-    /** The settings the current records were made for (see refine). */
-    private List<Object> lastSurface = List.of(Scheme.LOOP, false, true, org.loopsub.api.BoundaryInterpolation.EDGE_ONLY,
-            org.loopsub.api.Creasing.UNIFORM);
 
-    /** Host time of resident frames: issuing the passes, then the one read-back (for frameStats). */
-    private final Phases phases = new Phases();
+    // The settings the current records were made for: the scheme, the limit surface, creases, the
+    // boundary option, the creasing rule and the uv rule (working the sharpness out visits every vertex,
+    // so the records are configured again only when one of them changes).
+    private boolean surfaceKnown;
+    private Scheme surfaceScheme;
+    private boolean surfaceLimit;
+    private boolean surfaceCreases;
+    private BoundaryInterpolation surfaceBoundary;
+    private Creasing surfaceCreasing;
+    private UvInterpolation surfaceUvs;
 
-    /** Medians of the two host phases of resident frames. */
-    private static final class Phases {
-        private final List<Long> issue = new java.util.ArrayList<>();
-        private final List<Long> wait = new java.util.ArrayList<>();
+    /** The criteria as the edge test takes them, for {@link #criteriaFor} at {@link #criteriaRadius}. */
+    private GlCriteria criteria;
+    private List<StopCriterion> criteriaFor;
+    private org.loopsub.api.Culling criteriaCulling;
+    private boolean criteriaLimit;
+    private double criteriaRadius;
 
-        void add(long issueNanos, long waitNanos) {
-            issue.add(issueNanos);
-            wait.add(waitNanos);
-        }
-
-        private static double medianMs(List<Long> l) {
-            if (l.isEmpty()) {
-                return Double.NaN;
-            }
-            List<Long> s = new java.util.ArrayList<>(l);
-            s.sort(null);
-            return s.get(s.size() / 2) / 1e6;
-        }
-
-        @Override
-        public String toString() {
-            return String.format(java.util.Locale.ROOT, "resident host ms median: issue %.3f, read-back wait %.3f",
-                    medianMs(issue), medianMs(wait));
-        }
-    }
+    /** Host time of resident frames: issuing the passes, then the one read-back (only with {@link #FRAME_STATS}). */
+    private final Phases phases = FRAME_STATS ? new Phases() : null;
 
     /** Frames that ran resident, and resident frames that did not fit their plan (tests read these). */
     int residentFrames;
     int overflowFrames;
 
-    /** @return the most windows one level of a resident frame had so far (tests check they were many) */
-    int mostWindows() {
-        return engine.mostResidentWindows();
-    }
-    /** Counts frames, so that a frame object can tell it has been replaced. */
+    /** The number of the current frame (0: none yet); a frame object answers only while it is the current one. */
     private long frameNumber;
+    /** The two frame objects, handed out in turn. */
+    private final Frame[] frames = {new Frame(), new Frame()};
     private boolean closed;
 
     GlGpuMesh(GlGpuTessellator owner, GlTessellator gl, PreparedMesh prepared, int inputVertices) {
         this.owner = owner;
         this.gl = gl;
+        this.context = owner.context();
         // Frames carry each vertex's limit normal from its birth: the renderer's shading normals.
         this.prepared = prepared.configured(true, RefineOptions.uniform(0));
         this.radius = this.prepared.frame().radius(this.prepared.positions());
         this.inputVertices = inputVertices;
+        this.budget = budgetFor(this.prepared);
         this.engine = newEngine(Scheme.LOOP);
         this.engineScheme = Scheme.LOOP;
         this.level0 = engine.upload(this.prepared.records(), true);
@@ -126,60 +141,99 @@ final class GlGpuMesh implements GpuMesh {
 
     private GlStreamEngine newEngine(Scheme scheme) {
         float[] weights = LoopRules.weights(scheme, Math.max(6, prepared.topology().maxValence()));
-        GlStreamEngine e = new GlStreamEngine(gl.context(), prepared.layout(), weights, gl.scan(), gl.programs(),
+        GlStreamEngine e = new GlStreamEngine(context, prepared.layout(), weights, gl.scan(), gl.programs(),
                 gl.budgetBytes(), prepared.frame().centre(), (float) prepared.frame().inverseScale(), gl.pool());
         e.unitNormals();
         return e;
     }
 
-    private void checkOpen() {
+    private OutputBudget budgetFor(PreparedMesh p) {
+        return new OutputBudget(context.memoryBytes(), context.memorySource(), p.layout(), false);
+    }
+
+    /** @return the most windows one level of a resident frame had so far (tests check they were many) */
+    int mostWindows() {
+        return engine.mostResidentWindows();
+    }
+
+    /**
+     * @throws IllegalStateException if this mesh or its tessellator is closed, or the calling thread is
+     *     not the tessellator's with its context current
+     */
+    private void checkUsable() {
         if (closed) {
             throw new IllegalStateException("GPU mesh is closed");
         }
-        owner.checkOpen();
+        owner.checkUsable();
     }
 
     @Override
     public int vertexCount() {
+        checkUsable();
         return inputVertices;
     }
 
     @Override
     public int triangleCount() {
+        checkUsable();
         return prepared.mesh().triangleCount();
     }
 
     @Override
     public int inputVerticesMerged() {
+        checkUsable();
         return prepared.merged();
     }
 
     @Override
     public List<String> warnings() {
+        checkUsable();
         return prepared.warnings();
     }
 
     @Override
     public GpuFrame refine(RefineOptions options) {
-        checkOpen();
-        GlCriteria criteria = new GlCriteria(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
-                prepared.frame().scaleExponent(), radius);
-        // What decides the records: the scheme, the limit surface, creases, boundary option and uv rule.
-        // Looked at only when one of them changes (working out the sharpness visits every vertex).
-        List<Object> surface = List.of(options.scheme(), options.limitSurface(), options.creases(), options.boundary(),
-                options.creasing(), options.uvInterpolation());
-        PreparedMesh wanted = surface.equals(lastSurface) ? prepared : prepared.configured(true, options);
-        lastSurface = surface;
-        if (options.scheme() != engineScheme || wanted != prepared) {
-            // Other weights, the limit surface or other sharpness: other level-0 records, maybe another layout.
-            prepared = wanted;
-            engine.close();
-            engine = newEngine(options.scheme());
-            engineScheme = options.scheme();
-            level0.close();
-            level0 = engine.upload(prepared.records(), true);
+        checkUsable();
+        // Everything that can refuse the options does so before the GPU is touched: the previous
+        // frame stays valid then.
+        GlCriteria wantedCriteria = criteria(options);
+        boolean surfaceChanged = surfaceChanged(options);
+        PreparedMesh wanted = surfaceChanged ? prepared.configured(true, options) : prepared;
+        OutputBudget wantedBudget = wanted == prepared ? budget : budgetFor(wanted);
+        if (options.criteria().isEmpty()) {
+            wantedBudget.checkUniform(wanted.mesh().triangleCount(), options.levels());
         }
-        int hostProgram = glGetInteger(GL_CURRENT_PROGRAM);
+        try {
+            if (surfaceChanged) {
+                rememberSurface(options);
+            }
+            if (options.scheme() != engineScheme || wanted != prepared) {
+                // Other weights, the limit surface or other sharpness: other level-0 records, maybe another layout.
+                prepared = wanted;
+                budget = wantedBudget;
+                mover = null;
+                engine.close();
+                engine = newEngine(options.scheme());
+                engineScheme = options.scheme();
+                level0.close();
+                level0 = engine.upload(prepared.records(), true);
+            }
+            if (!options.criteria().isEmpty()) {
+                // a custom criterion's GLSL is compiled here, where a refusal leaves the last frame intact
+                engine.compileEdgeTest(wantedCriteria);
+            }
+        } catch (ShaderException e) {
+            throw customGlslRefused(options, e);
+        } catch (GlException e) {
+            throw GlGpuTessellator.gpuFailure("configuring the mesh for new options", e);
+        }
+        adoptCriteria(wantedCriteria, options);
+
+        frameNumber++;
+        Frame f = frames[(int) (frameNumber & 1)];
+        f.number = frameNumber;
+        f.gpuNanos = -1;
+        int hostProgram = context.getInteger(GL_CURRENT_PROGRAM);
         try {
             long t0 = System.nanoTime();
             out.reset();
@@ -192,7 +246,9 @@ final class GlGpuMesh implements GpuMesh {
                 // the read-back below reads the sizes the plan wrote
                 glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
                 done = engine.finishResident(planned, out);
-                phases.add(t1 - t0, System.nanoTime() - t1);
+                if (phases != null) {
+                    phases.add(t1 - t0, System.nanoTime() - t1);
+                }
                 if (done) {
                     residentFrames++;
                 } else {
@@ -203,40 +259,172 @@ final class GlGpuMesh implements GpuMesh {
             }
             if (!done) {
                 engine.run(level0, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
-                indirect.write(0, new int[] {Math.toIntExact(3 * out.drawTriangles()), 1, 0, 0});
+                if (options.criteria().isEmpty()) {
+                    // GpuFrame's level times are those of levels the host waited for: a uniform frame has none
+                    out.forgetLevelNanos();
+                }
+                drawCommand[0] = Math.toIntExact(3 * out.drawTriangles());
+                indirect.write(0, drawCommand);
             }
             prediction.update(out);
             glQueryCounter(queries[1], GL_TIMESTAMP);
             // The renderer fetches vertices, reads the draw command, or copies the buffers next.
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT
                     | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        } catch (GlException e) {
+            throw GlGpuTessellator.gpuFailure("refining a frame", e);
         } finally {
             HostState.restore(hostProgram);
             gl.pool().refinementDone();
         }
-        frameNumber++;
-        List<GpuFrame.Block> blocks = out.blocks().stream().map(b -> new GpuFrame.Block(b.level(),
-                b.kind() == GlOutput.Block.Kind.SLIVERS, b.first(), b.count())).toList();
-        return new Frame(frameNumber, out.triangleCount(), List.copyOf(out.levels), blocks);
+        return f;
+    }
+
+    /** A custom criterion's GLSL the driver would not compile is the caller's argument; anything else is ours. */
+    private static RuntimeException customGlslRefused(RefineOptions options, ShaderException e) {
+        for (StopCriterion c : options.criteria()) {
+            if (c instanceof StopCriterion.Custom u && u.glsl() != null && "loop_flag_edges".equals(e.shaderName())) {
+                return new IllegalArgumentException("the custom criterion's GLSL does not compile with the edge test: "
+                        + e.log(), e);
+            }
+        }
+        return GlGpuTessellator.gpuFailure("building the edge test", e);
+    }
+
+    /** @return whether the options ask for other records than the current ones' settings */
+    private boolean surfaceChanged(RefineOptions o) {
+        return !surfaceKnown || o.scheme() != surfaceScheme || o.limitSurface() != surfaceLimit
+                || o.creases() != surfaceCreases || o.boundary() != surfaceBoundary || o.creasing() != surfaceCreasing
+                || o.uvInterpolation() != surfaceUvs;
+    }
+
+    private void rememberSurface(RefineOptions o) {
+        surfaceKnown = true;
+        surfaceScheme = o.scheme();
+        surfaceLimit = o.limitSurface();
+        surfaceCreases = o.creases();
+        surfaceBoundary = o.boundary();
+        surfaceCreasing = o.creasing();
+        surfaceUvs = o.uvInterpolation();
+    }
+
+    /**
+     * The criteria as the edge test takes them: the kept ones when the options ask for the same, or
+     * for the same with only the screen criterion's camera or pixels (or the cage's radius) changed,
+     * refilled in place (the culling's planes and eye too); new ones otherwise, and when the culling
+     * or the limit surface (which sets its margins) changes. Nothing is kept until {@link #adoptCriteria}.
+     *
+     * @throws IllegalArgumentException if the GL back end cannot run them
+     */
+    private GlCriteria criteria(RefineOptions options) {
+        List<StopCriterion> wanted = options.criteria();
+        if (criteria != null && options.culling() == criteriaCulling && options.limitSurface() == criteriaLimit) {
+            int same = compare(wanted, criteriaFor);
+            StopCriterion.ScreenEdgeLength screen = screen(wanted);
+            if (same == EQUAL && (screen == null || radius == criteriaRadius)) {
+                return criteria;
+            }
+            if (same != DIFFERENT && screen != null) {
+                // the same defines, so the previous frame is not affected: kept at once
+                criteria.update(screen, prepared.frame().centre(), prepared.frame().scaleExponent(), radius);
+                adoptCriteria(criteria, options);
+                return criteria;
+            }
+        }
+        try {
+            return new GlCriteria(wanted, options.culling(), options.limitSurface(), prepared.frame().centre(),
+                    prepared.frame().scaleExponent(), radius);
+        } catch (UnsupportedOperationException e) {
+            // a criterion this back end cannot run (no GLSL, two of a kind) is the caller's argument
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    private void adoptCriteria(GlCriteria c, RefineOptions options) {
+        criteria = c;
+        criteriaFor = options.criteria();
+        criteriaCulling = options.culling();
+        criteriaLimit = options.limitSurface();
+        criteriaRadius = radius;
+    }
+
+    private static final int DIFFERENT = 0;
+    private static final int EQUAL = 1;
+    private static final int SCREEN_MOVED = 2;
+
+    /**
+     * @return {@link #EQUAL}, {@link #SCREEN_MOVED} (equal but for screen criteria's cameras and
+     *     pixels), or {@link #DIFFERENT}; by index, without an iterator (this runs every frame)
+     */
+    private static int compare(List<StopCriterion> a, List<StopCriterion> b) {
+        if (a == b) {
+            return EQUAL;
+        }
+        if (a.size() != b.size()) {
+            return DIFFERENT;
+        }
+        int result = EQUAL;
+        for (int i = 0; i < a.size(); i++) {
+            StopCriterion x = a.get(i);
+            StopCriterion y = b.get(i);
+            if (x.equals(y)) {
+                continue;
+            }
+            if (x instanceof StopCriterion.ScreenEdgeLength && y instanceof StopCriterion.ScreenEdgeLength) {
+                result = SCREEN_MOVED;
+                continue;
+            }
+            return DIFFERENT;
+        }
+        return result;
+    }
+
+    private static StopCriterion.ScreenEdgeLength screen(List<StopCriterion> criteria) {
+        for (int i = 0; i < criteria.size(); i++) {
+            if (criteria.get(i) instanceof StopCriterion.ScreenEdgeLength s) {
+                return s;
+            }
+        }
+        return null;
     }
 
     @Override
     public void updatePositions(float[] positions) {
-        checkOpen();
+        checkUsable();
         if (positions.length != 3 * inputVertices) {
             throw new IllegalArgumentException("expected " + 3 * inputVertices + " floats (x, y, z for "
                     + inputVertices + " vertices), got " + positions.length);
         }
-        prepared = prepared.moved(positions);
-        radius = prepared.frame().radius(prepared.positions());
-        level0.rewrite(prepared.records());
+        move(positions);
     }
 
     @Override
     public void updatePositions(FloatBuffer positions) {
-        float[] p = new float[3 * inputVertices];
-        positions.duplicate().get(p);
-        updatePositions(p);
+        checkUsable();
+        if (positions.remaining() < 3 * inputVertices) {
+            throw new IllegalArgumentException("expected " + 3 * inputVertices + " floats (x, y, z for "
+                    + inputVertices + " vertices) from the buffer's position " + positions.position() + " on, it has "
+                    + positions.remaining());
+        }
+        if (fromBuffer == null) {
+            fromBuffer = new float[3 * inputVertices];
+        }
+        // absolute: the caller's position stays
+        positions.get(positions.position(), fromBuffer);
+        move(fromBuffer);
+    }
+
+    private void move(float[] positions) {
+        if (mover == null || mover.mesh() != prepared) {
+            mover = new PreparedMesh.Mover(prepared);
+        }
+        mover.move(positions);
+        radius = prepared.frame().radius(prepared.positions());
+        try {
+            level0.rewrite(prepared.records());
+        } catch (GlException e) {
+            throw GlGpuTessellator.gpuFailure("uploading the moved control points", e);
+        }
     }
 
     @Override
@@ -244,9 +432,9 @@ final class GlGpuMesh implements GpuMesh {
         if (closed) {
             return;
         }
+        checkUsable();
         closed = true;
-        if (Boolean.getBoolean("loopsub.gl.frameStats")) {
-            // for tuning the resident plan on a new GPU
+        if (phases != null) {
             System.err.println("loopsub: gl: " + frameNumber + " frames, " + residentFrames + " with their sizes on the GPU, "
                     + overflowFrames + " refined again level by level; " + phases);
         }
@@ -258,31 +446,58 @@ final class GlGpuMesh implements GpuMesh {
         owner.forget(this);
     }
 
-    /** One frame's view of the mesh's buffers. */
-    private final class Frame implements GpuFrame {
-        private final long number;
-        private final long triangles;
-        private final List<LevelStats> levels;
-        private final List<Block> blocks;
-        private long gpuNanos = -1;
+    /** Medians of the two host phases of the last resident frames (a bounded record, for frameStats). */
+    private static final class Phases {
+        private final long[] issue = new long[1024];
+        private final long[] wait = new long[1024];
+        private int count;
 
-        Frame(long number, long triangles, List<LevelStats> levels, List<Block> blocks) {
-            this.number = number;
-            this.triangles = triangles;
-            this.levels = levels;
-            this.blocks = blocks;
+        void add(long issueNanos, long waitNanos) {
+            issue[count % issue.length] = issueNanos;
+            wait[count % wait.length] = waitNanos;
+            count++;
+        }
+
+        private double medianMs(long[] all) {
+            int n = Math.min(count, all.length);
+            if (n == 0) {
+                return Double.NaN;
+            }
+            long[] s = Arrays.copyOf(all, n);
+            Arrays.sort(s);
+            return s[n / 2] / 1e6;
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "resident host ms median: issue %.3f, read-back wait %.3f",
+                    medianMs(issue), medianMs(wait));
+        }
+    }
+
+    /**
+     * A frame's view of the mesh's buffers and its output's figures. Two objects alternate, so that a
+     * frame allocates none: a frame object answers while it is the current frame, throws once the next
+     * refine replaced it, and is handed out again by the refine after that.
+     */
+    private final class Frame implements GpuFrame {
+        private long number;
+        private long gpuNanos = -1;
+        private final Levels levels = new Levels(this);
+        private final Blocks blocks = new Blocks(this);
+
+        private void checkCurrent() {
+            checkUsable();
+            if (number != frameNumber) {
+                throw new IllegalStateException("frame " + number + " was replaced by a later refine of its mesh"
+                        + " (frame " + frameNumber + ")");
+            }
         }
 
         @Override
         public List<Block> blocks() {
+            checkCurrent();
             return blocks;
-        }
-
-        private void checkCurrent() {
-            checkOpen();
-            if (number != frameNumber) {
-                throw new IllegalStateException("frame " + number + " was replaced by frame " + frameNumber);
-            }
         }
 
         @Override
@@ -311,16 +526,19 @@ final class GlGpuMesh implements GpuMesh {
 
         @Override
         public long triangleCount() {
-            return triangles;
+            checkCurrent();
+            return out.triangleCount();
         }
 
         @Override
         public List<LevelStats> levels() {
+            checkCurrent();
             return levels;
         }
 
         @Override
         public Matrix4f modelMatrix(Matrix4f dest) {
+            checkCurrent();
             float[] c = prepared.frame().centre();
             float s = (float) prepared.frame().inverseScale();
             return dest.translation(c[0], c[1], c[2]).scale(s);
@@ -328,12 +546,83 @@ final class GlGpuMesh implements GpuMesh {
 
         @Override
         public long gpuNanos() {
+            checkUsable();
             if (gpuNanos < 0) {
                 checkCurrent();
-                gpuNanos = glGetQueryObjecti64(queries[1], GL_QUERY_RESULT)
-                        - glGetQueryObjecti64(queries[0], GL_QUERY_RESULT);
+                gpuNanos = context.getQueryObjecti64(queries[1], GL_QUERY_RESULT)
+                        - context.getQueryObjecti64(queries[0], GL_QUERY_RESULT);
             }
             return gpuNanos;
+        }
+    }
+
+    /**
+     * A frame's levels, read from the output while the frame is current. A record is made when an
+     * element is read whose figures differ from the last record read at that index, so a steady
+     * frame's read allocates nothing.
+     */
+    private final class Levels extends AbstractList<LevelStats> implements RandomAccess {
+        private final Frame frame;
+        private LevelStats[] made = new LevelStats[24];
+
+        Levels(Frame frame) {
+            this.frame = frame;
+        }
+
+        @Override
+        public int size() {
+            frame.checkCurrent();
+            return out.levelCount();
+        }
+
+        @Override
+        public LevelStats get(int i) {
+            frame.checkCurrent();
+            Objects.checkIndex(i, out.levelCount());
+            if (i >= made.length) {
+                made = Arrays.copyOf(made, Math.max(i + 1, 2 * made.length));
+            }
+            LevelStats m = made[i];
+            if (m == null || m.level() != out.levelStat(i, 0) || m.activeTriangles() != out.levelStat(i, 1)
+                    || m.finishedTriangles() != out.levelStat(i, 2) || m.slivers() != out.levelStat(i, 3)
+                    || m.splitTriangles() != out.levelStat(i, 4) || m.nanos() != out.levelStat(i, 5)) {
+                m = out.level(i);
+                made[i] = m;
+            }
+            return m;
+        }
+    }
+
+    /** A frame's blocks, as {@link Levels} reads its levels. */
+    private final class Blocks extends AbstractList<GpuFrame.Block> implements RandomAccess {
+        private final Frame frame;
+        private GpuFrame.Block[] made = new GpuFrame.Block[48];
+
+        Blocks(Frame frame) {
+            this.frame = frame;
+        }
+
+        @Override
+        public int size() {
+            frame.checkCurrent();
+            return out.blockCount();
+        }
+
+        @Override
+        public GpuFrame.Block get(int i) {
+            frame.checkCurrent();
+            Objects.checkIndex(i, out.blockCount());
+            if (i >= made.length) {
+                made = Arrays.copyOf(made, Math.max(i + 1, 2 * made.length));
+            }
+            GpuFrame.Block m = made[i];
+            boolean slivers = out.blockKind(i) == GlOutput.Kind.SLIVERS;
+            if (m == null || m.level() != out.blockLevel(i) || m.slivers() != slivers
+                    || m.firstTriangle() != out.blockFirst(i) || m.triangleCount() != out.blockTriangles(i)) {
+                m = new GpuFrame.Block(out.blockLevel(i), slivers, out.blockFirst(i), out.blockTriangles(i));
+                made[i] = m;
+            }
+            return m;
         }
     }
 }

@@ -3,6 +3,7 @@ package org.loopsub.engine;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellatorProvider;
 import org.loopsub.gl.GlContext;
+import org.loopsub.gl.GlUnavailableException;
 
 /** Registers the GL back end as a {@link GpuTessellatorProvider} for renderers. */
 public final class GlGpuTessellatorProvider implements GpuTessellatorProvider {
@@ -27,11 +28,19 @@ public final class GlGpuTessellatorProvider implements GpuTessellatorProvider {
     }
 
     /**
-     * @throws IllegalStateException if no GL context is current on this thread or it is older than 4.3
+     * @throws IllegalStateException if no GL context is current on this thread (asked of EGL and GLX
+     *     before any GL call) or it is older than 4.3
      */
     @Override
     public GpuTessellator createForCurrentContext() {
-        return new GlGpuTessellator(GlContext.wrapCurrent());
+        GlContext context;
+        try {
+            context = GlContext.wrapCurrent();
+        } catch (GlUnavailableException e) {
+            // plugin-api's callers see only its own and the JDK's exception types
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        return new GlGpuTessellator(context);
     }
 
     /**

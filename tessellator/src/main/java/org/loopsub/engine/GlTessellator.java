@@ -20,6 +20,7 @@ import org.loopsub.glstream.HostState;
 import org.loopsub.glstream.GlOutput;
 import org.loopsub.glstream.GlCriteria;
 import org.loopsub.glstream.GlBufferPool;
+import org.loopsub.glstream.OutputBudget;
 import org.loopsub.prepare.PreparedMesh;
 
 /**
@@ -29,6 +30,10 @@ import org.loopsub.prepare.PreparedMesh;
  *
  * <p>{@link #refine} reads the triangles back to build the welded mesh the API returns; a renderer
  * that wants to draw straight from the GPU uses {@link #refineOnGpu} and the buffers it returns.
+ *
+ * <p>Every entry point checks, before any GL call, that the context is current on the calling
+ * thread ({@link GlContext#checkCurrent}), and throws {@link IllegalStateException} if not: a GL call
+ * without it would abort the JVM or work on another context's objects.
  *
  * <p>After {@link #close()} every method but {@code close()} throws {@link IllegalStateException}
  * and touches no GL state: the compiled passes, the scan and the pooled buffers are gone and are
@@ -46,6 +51,9 @@ public final class GlTessellator implements Tessellator {
      * 256 MiB (fewer, larger dispatches; docs/benchmarks/gpu-h100.md).
      */
     public static final long DEFAULT_BUDGET = (1L << 31) - 1;
+
+    /** Who is bound to the context, as the messages of {@link GlContext#checkCurrent} name it. */
+    private static final String USER = "the gl tessellator";
 
     private final GlContext context;
     private final boolean ownsContext;
@@ -115,18 +123,28 @@ public final class GlTessellator implements Tessellator {
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException if a uniform refinement's output could not fit on this GPU or
+     *     in one Java array ({@link OutputBudget}), before any GPU work; or if a criterion cannot run here
+     * @throws IllegalStateException if this tessellator is closed, or its context is not current on
+     *     the calling thread, before any GL call
+     */
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
+        context.checkCurrent(USER);
         PreparedMesh prepared = PreparedMesh.of(input)
                 .configured(false, options);
+        checkUniform(prepared, options, true);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try (GpuTimer off = new GpuTimer(false); GlOutput out = run(prepared, options, progress, off)) {
             float[] corners = out.corners();
             // The weld is CPU work: it runs on the threads the options ask for, as on the Java back end.
             return OutputCorners.weld(corners, prepared.layout(), Math.toIntExact(out.triangleCount()), prepared.frame().centre(),
                             prepared.frame().inverseScale(), Workers.forThreads(options.parallelism()))
-                    .levels(out.levels)
+                    .levels(out.levelStats())
                     .inputVerticesMerged(prepared.merged())
                     .warnings(prepared.warnings())
                     .backend("gl")
@@ -147,11 +165,17 @@ public final class GlTessellator implements Tessellator {
      * @param progress told after each level
      * @param timed whether to record GPU timestamps around every pass
      * @return the run; close it to free the buffers
+     * @throws IllegalArgumentException if a uniform refinement's output could not fit on this GPU
+     *     ({@link OutputBudget}), before any GPU work
+     * @throws IllegalStateException if this tessellator is closed, or its context is not current on
+     *     the calling thread, before any GL call
      */
     public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
         checkOpen();
+        context.checkCurrent(USER);
         PreparedMesh prepared = PreparedMesh.of(input)
                 .configured(false, options);
+        checkUniform(prepared, options, false);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try {
             GpuTimer timer = new GpuTimer(timed);
@@ -161,6 +185,14 @@ public final class GlTessellator implements Tessellator {
         } finally {
             HostState.restore(hostProgram);
             pool.refinementDone();
+        }
+    }
+
+    /** Refuses, before any GPU work, a uniform refinement whose output cannot fit. */
+    private void checkUniform(PreparedMesh prepared, RefineOptions options, boolean readBack) {
+        if (options.criteria().isEmpty()) {
+            new OutputBudget(context.memoryBytes(), context.memorySource(), prepared.layout(), readBack)
+                    .checkUniform(prepared.mesh().triangleCount(), options.levels());
         }
     }
 
@@ -178,13 +210,22 @@ public final class GlTessellator implements Tessellator {
 
     /**
      * Deletes the compiled passes, the scan and the pooled buffers, and the context if this
-     * tessellator owns it. On the GL thread. Calling it again does nothing.
+     * tessellator owns it. On the GL thread. Calling it again does nothing; so does calling it after
+     * its context was closed, which took the GL objects with it.
+     *
+     * @throws IllegalStateException if the context is open but not current on the calling thread
+     *     (nothing is deleted then: close it again from the right thread)
      */
     @Override
     public void close() {
         if (closed) {
             return;
         }
+        if (context.isClosed()) {
+            closed = true;
+            return;
+        }
+        context.checkCurrent(USER);
         closed = true;
         programs.values().forEach(ComputeProgram::close);
         programs.clear();

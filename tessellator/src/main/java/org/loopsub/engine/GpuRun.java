@@ -57,7 +57,7 @@ public final class GpuRun implements AutoCloseable {
 
     /** @return what each level did */
     public List<LevelStats> levels() {
-        return out.levels;
+        return out.levelStats();
     }
 
     /** @return host time from the start of the upload to the output complete on the GPU */

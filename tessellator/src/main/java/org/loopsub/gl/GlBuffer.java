@@ -18,8 +18,6 @@ import static org.lwjgl.opengl.GL45C.glBindBufferRange;
 import static org.lwjgl.opengl.GL45C.glBufferData;
 import static org.lwjgl.opengl.GL45C.glBufferStorage;
 import static org.lwjgl.opengl.GL45C.glBufferSubData;
-import static org.lwjgl.opengl.GL45C.glClearBufferSubData;
-import static org.lwjgl.opengl.GL45C.glClearNamedBufferSubData;
 import static org.lwjgl.opengl.GL45C.glCopyBufferSubData;
 import static org.lwjgl.opengl.GL45C.glCopyNamedBufferSubData;
 import static org.lwjgl.opengl.GL45C.glCreateBuffers;
@@ -33,7 +31,9 @@ import static org.lwjgl.opengl.GL45C.glNamedBufferStorage;
 import static org.lwjgl.opengl.GL45C.glNamedBufferSubData;
 import static org.lwjgl.opengl.GL45C.glObjectLabel;
 
+import org.lwjgl.opengl.GL45C;
 import org.lwjgl.opengl.GLCapabilities;
+import org.lwjgl.system.MemoryUtil;
 
 /**
  * A shader storage buffer owned by Java: one owner, closed on the {@link GlContext}'s thread.
@@ -166,9 +166,65 @@ public final class GlBuffer implements AutoCloseable {
                 glGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, out);
                 glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
             }
-            GlChecks.check("reading buffer " + id);
+            GlChecks.check("reading buffer", id);
         }
         return out;
+    }
+
+    /**
+     * Reads ints into a caller's array without allocating (a frame's counts and sizes, every frame).
+     *
+     * @param byteOffset where to start, a multiple of 4
+     * @param dest receives them from index 0
+     * @param count how many ints, at most {@code dest.length}
+     */
+    public void readInts(long byteOffset, int[] dest, int count) {
+        if (count <= 0) {
+            return;
+        }
+        if (count > dest.length) {
+            throw new IndexOutOfBoundsException(count + " ints into an array of " + dest.length);
+        }
+        checkRange(byteOffset, 4L * count);
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // this read consumes shader storage writes
+        ctx.readBacks++;
+        long at = readInto(byteOffset, 4L * count);
+        for (int i = 0; i < count; i++) {
+            dest[i] = MemoryUtil.memGetInt(at + 4L * i);
+        }
+        GlChecks.check("reading buffer", id);
+    }
+
+    /**
+     * Copies bytes of this buffer into the context's scratch memory. LWJGL's methods that take or
+     * return values through its {@code MemoryStack} wrap the memory in a new NIO buffer object at
+     * each call; the per-frame reads go through native addresses instead.
+     *
+     * @return the scratch address holding them
+     */
+    private long readInto(long byteOffset, long bytes) {
+        long at = ctx.scratch(bytes);
+        if (ctx.capabilities().OpenGL45) {
+            GL45C.nglGetNamedBufferSubData(id, byteOffset, bytes, at);
+        } else {
+            int previous = bindCopyWrite();
+            GL45C.nglGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, bytes, at);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        }
+        return at;
+    }
+
+    /**
+     * @param byteOffset where the int is, a multiple of 4
+     * @return the int, after a barrier that makes earlier shader writes visible
+     */
+    public int readInt(long byteOffset) {
+        checkRange(byteOffset, 4);
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // this read consumes shader storage writes
+        ctx.readBacks++;
+        int value = MemoryUtil.memGetInt(readInto(byteOffset, 4));
+        GlChecks.check("reading buffer", id);
+        return value;
     }
 
     /**
@@ -189,7 +245,7 @@ public final class GlBuffer implements AutoCloseable {
                 glGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, out);
                 glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
             }
-            GlChecks.check("reading buffer " + id);
+            GlChecks.check("reading buffer", id);
         }
         return out;
     }
@@ -210,7 +266,7 @@ public final class GlBuffer implements AutoCloseable {
             glBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, data);
             glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
         }
-        GlChecks.check("writing buffer " + id);
+        GlChecks.check("writing buffer", id);
     }
 
     /**
@@ -229,7 +285,7 @@ public final class GlBuffer implements AutoCloseable {
             glBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, data);
             glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
         }
-        GlChecks.check("writing buffer " + id);
+        GlChecks.check("writing buffer", id);
     }
 
     /**
@@ -244,15 +300,18 @@ public final class GlBuffer implements AutoCloseable {
             return;
         }
         checkRange(byteOffset, 4L * count);
-        int[] v = {value};
+        // the value through the context's scratch memory, as readInto does
+        long v = ctx.scratch(4);
+        MemoryUtil.memPutInt(v, value);
         if (ctx.capabilities().OpenGL45) {
-            glClearNamedBufferSubData(id, GL_R32UI, byteOffset, 4L * count, GL_RED_INTEGER, GL_UNSIGNED_INT, v);
+            GL45C.nglClearNamedBufferSubData(id, GL_R32UI, byteOffset, 4L * count, GL_RED_INTEGER, GL_UNSIGNED_INT, v);
         } else {
             int previous = bindCopyWrite();
-            glClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, byteOffset, 4L * count, GL_RED_INTEGER, GL_UNSIGNED_INT, v);
+            GL45C.nglClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, byteOffset, 4L * count, GL_RED_INTEGER,
+                    GL_UNSIGNED_INT, v);
             glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
         }
-        GlChecks.check("filling buffer " + id);
+        GlChecks.check("filling buffer", id);
     }
 
     /**
@@ -274,14 +333,14 @@ public final class GlBuffer implements AutoCloseable {
         if (ctx.capabilities().OpenGL45) {
             glCopyNamedBufferSubData(source.id, id, from, to, bytes);
         } else {
-            int previousRead = glGetInteger(GL_COPY_READ_BUFFER_BINDING);
+            int previousRead = ctx.getInteger(GL_COPY_READ_BUFFER_BINDING);
             int previousWrite = bindCopyWrite();
             glBindBuffer(GL_COPY_READ_BUFFER, source.id);
             glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, from, to, bytes);
             glBindBuffer(GL_COPY_READ_BUFFER, previousRead);
             glBindBuffer(GL_COPY_WRITE_BUFFER, previousWrite);
         }
-        GlChecks.check("copying buffer " + source.id + " to " + id);
+        GlChecks.check("copying a buffer to buffer", id);
     }
 
     /**
@@ -316,7 +375,7 @@ public final class GlBuffer implements AutoCloseable {
     }
 
     private int bindCopyWrite() {
-        int previous = glGetInteger(GL_COPY_WRITE_BUFFER_BINDING);
+        int previous = ctx.getInteger(GL_COPY_WRITE_BUFFER_BINDING);
         glBindBuffer(GL_COPY_WRITE_BUFFER, id);
         return previous;
     }

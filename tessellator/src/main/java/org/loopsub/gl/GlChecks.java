@@ -16,15 +16,33 @@ public final class GlChecks {
      */
     public static void check(String where) {
         int first = glGetError();
-        if (first == GL_NO_ERROR) {
-            return;
+        if (first != GL_NO_ERROR) {
+            throw failure(first, where);
         }
+    }
+
+    /**
+     * As {@link #check(String)} for a pass with a number (a level, a buffer name), building the
+     * message only when there is an error: the passes check after every dispatch of every frame.
+     *
+     * @param where the pass or call to blame
+     * @param number its level, buffer or distance, appended to {@code where}
+     * @throws GlException naming both and every pending error enum
+     */
+    public static void check(String where, long number) {
+        int first = glGetError();
+        if (first != GL_NO_ERROR) {
+            throw failure(first, where + " " + number);
+        }
+    }
+
+    private static GlException failure(int first, String where) {
         StringBuilder sb = new StringBuilder("GL error ").append(name(first));
         // bounded: a lost context can report errors forever
         for (int i = 0, e = glGetError(); e != GL_NO_ERROR && i < 16; i++, e = glGetError()) {
             sb.append(", ").append(name(e));
         }
-        throw new GlException(sb.append(" after ").append(where).toString());
+        return new GlException(sb.append(" after ").append(where).toString());
     }
 
     static String name(int error) {

@@ -9,6 +9,8 @@ import static org.lwjgl.opengl.GL43C.GL_VERSION;
 import static org.lwjgl.opengl.GL43C.glGetInteger;
 import static org.lwjgl.opengl.GL43C.glGetInteger64;
 import static org.lwjgl.opengl.GL43C.glGetString;
+import static org.lwjgl.opengl.ATIMeminfo.GL_VBO_FREE_MEMORY_ATI;
+import static org.lwjgl.opengl.NVXGPUMemoryInfo.GL_GPU_MEMORY_INFO_TOTAL_AVAILABLE_MEMORY_NVX;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -36,6 +38,7 @@ import org.lwjgl.system.FunctionProvider;
 import org.lwjgl.system.JNI;
 import org.lwjgl.system.Library;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.system.SharedLibrary;
 
 /**
@@ -92,6 +95,10 @@ public final class GlContext implements AutoCloseable {
     private final boolean owned;
     private final String route;
     private final Thread owner;
+    /** The window-system API the context was made through ({@link NativeContexts#EGL} or GLX). */
+    private final int api;
+    /** Its handle in that API: what {@link #checkCurrent} compares with the thread's current one. */
+    private final long handle;
     private final GLCapabilities caps;
     private final Callback debugCallback;
     private final String renderer;
@@ -100,6 +107,8 @@ public final class GlContext implements AutoCloseable {
     private final int subgroupSize;
     private final long maxStorageBlockSize;
     private final int storageOffsetAlignment;
+    private final long memoryBytes;
+    private final String memorySource;
     final Map<String, ComputeProgram> programs = new HashMap<>();
     /** Programs compiled and linked on this context, for tests and tuning (a frame should build none). */
     long programsBuilt;
@@ -108,19 +117,28 @@ public final class GlContext implements AutoCloseable {
     /** Reads of buffer contents back to the host, each a wait for the GPU (a frame should make at most one). */
     long readBacks;
     private boolean closed;
+    /**
+     * Native memory for the small values GL calls take or give by address on this context's thread
+     * ({@link #scratch}): LWJGL's convenience methods pass them through its {@code MemoryStack}, and
+     * wrap the memory in a new NIO buffer object at each call, garbage in every frame.
+     */
+    private long scratch;
+    private long scratchBytes;
     /** The context that was current through this class when this one was made: current again after close. */
     private GlContext previous;
     /** Binding points the passes use (0 to 17), and storage blocks the largest of them declares. */
     private static final int STORAGE_BINDINGS_NEEDED = 18;
     private static final int STORAGE_BLOCKS_NEEDED = 14;
 
-    private GlContext(long display, long context, long surface, boolean owned, String route) {
+    private GlContext(long display, long context, long surface, boolean owned, String route, int api, long handle) {
         this.display = display;
         this.context = context;
         this.surface = surface;
         this.owned = owned;
         this.route = route;
         this.owner = Thread.currentThread();
+        this.api = api;
+        this.handle = handle;
         GLCapabilities c;
         try {
             c = GL.getCapabilities();
@@ -136,7 +154,7 @@ public final class GlContext implements AutoCloseable {
                     + glGetString(GL_VERSION) + " (" + route + ")");
         }
         // GL 4.3 promises 8 storage blocks per compute shader and 8 binding points; the passes use
-        // binding points 0 to 13 and up to 10 blocks in one shader (loop_split) (every desktop driver has more)
+        // binding points 0 to 17 and up to 14 blocks in one shader (loop_split) (every desktop driver has more)
         int bindings = glGetInteger(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS);
         int blocks = glGetInteger(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS);
         if (bindings < STORAGE_BINDINGS_NEEDED || blocks < STORAGE_BLOCKS_NEEDED) {
@@ -161,7 +179,33 @@ public final class GlContext implements AutoCloseable {
         this.subgroupSize = sgSize;
         this.maxStorageBlockSize = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
         this.storageOffsetAlignment = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+        long memory = -1;
+        String source = "unknown";
+        if (caps.GL_NVX_gpu_memory_info) {
+            memory = 1024L * glGetInteger(GL_GPU_MEMORY_INFO_TOTAL_AVAILABLE_MEMORY_NVX);
+            source = "GL_NVX_gpu_memory_info";
+        } else if (caps.GL_ATI_meminfo) {
+            // the first of four values: the free memory of the pool buffers are made from, in KiB
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                java.nio.IntBuffer free = stack.mallocInt(4);
+                org.lwjgl.opengl.GL11C.glGetIntegerv(GL_VBO_FREE_MEMORY_ATI, free);
+                memory = 1024L * free.get(0);
+            }
+            source = "GL_ATI_meminfo";
+        }
+        if (memory <= 0 && isSoftware(renderer)) {
+            // a CPU rasteriser's buffers are the process's memory
+            java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+                memory = sun.getTotalMemorySize();
+                source = "the machine's memory (a software renderer)";
+            }
+        }
+        this.memoryBytes = memory > 0 ? memory : -1;
+        this.memorySource = memory > 0 ? source : "unknown";
         GlChecks.check("context queries");
+        scratchBytes = 4096;
+        scratch = MemoryUtil.nmemAllocChecked(scratchBytes);
         previous = CURRENT.get();
         CURRENT.set(this);
     }
@@ -246,10 +290,20 @@ public final class GlContext implements AutoCloseable {
      * this thread has none; {@link #close()} releases only what this library made on it.
      *
      * @return a view of the current context
-     * @throws GlUnavailableException if it is older than 4.3
+     * @throws GlUnavailableException if no context is current on this thread (asked of EGL, then of
+     *     GLX, before any GL call), or it is older than 4.3
      */
     public static GlContext wrapCurrent() {
-        return new GlContext(0L, 0L, 0L, false, "current context");
+        long egl = NativeContexts.egl();
+        if (egl != 0) {
+            return new GlContext(0L, 0L, 0L, false, "current context", NativeContexts.EGL, egl);
+        }
+        long glx = NativeContexts.glx();
+        if (glx != 0) {
+            return new GlContext(0L, 0L, 0L, false, "current context", NativeContexts.GLX, glx);
+        }
+        throw new GlUnavailableException("no GL context is current on thread '" + Thread.currentThread().getName()
+                + "' (asked EGL and GLX)");
     }
 
     /** @return the context current on this thread through this class, or throws */
@@ -392,7 +446,7 @@ public final class GlContext implements AutoCloseable {
             }
             ensureGlFunctions();
             GlContext c = new GlContext(dpy, ctx, surf, true, route + " (" + EGL10.eglQueryString(dpy, EGL_VENDOR)
-                    + " EGL " + major[0] + "." + minor[0] + ")");
+                    + " EGL " + major[0] + "." + minor[0] + ")", NativeContexts.EGL, ctx);
             ctx = 0; // now owned by c
             surf = 0;
             initialized = false;
@@ -466,8 +520,29 @@ public final class GlContext implements AutoCloseable {
 
     /** @return whether the renderer is a CPU rasterizer (llvmpipe, softpipe, SwiftShader...) */
     public boolean isSoftware() {
+        return isSoftware(renderer);
+    }
+
+    private static boolean isSoftware(String renderer) {
         String r = renderer.toLowerCase(Locale.ROOT);
         return r.contains("llvmpipe") || r.contains("softpipe") || r.contains("software") || r.contains("swiftshader");
+    }
+
+    /**
+     * The memory the GPU has for buffers, as the driver says when the context is made:
+     * {@code GL_NVX_gpu_memory_info}'s total available memory (NVIDIA, Mesa), else
+     * {@code GL_ATI_meminfo}'s free buffer memory (AMD), else, for a software renderer, the
+     * machine's memory. Core GL has no such query.
+     *
+     * @return bytes, or -1 if the driver does not say
+     */
+    public long memoryBytes() {
+        return memoryBytes;
+    }
+
+    /** @return where {@link #memoryBytes()} comes from, for messages */
+    public String memorySource() {
+        return memorySource;
     }
 
     /** @return whether compute shaders have {@code GL_KHR_shader_subgroup} with arithmetic and ballot */
@@ -494,6 +569,53 @@ public final class GlContext implements AutoCloseable {
         return caps;
     }
 
+    /**
+     * Native memory of at least {@code bytes}, for one GL call's values on this thread; the next call
+     * may reuse it. Grows (rarely) and is freed with the context.
+     *
+     * @param bytes how many bytes the call needs
+     * @return its address
+     */
+    long scratch(long bytes) {
+        checkThread();
+        if (bytes > scratchBytes) {
+            long grown = Math.max(bytes, 2 * scratchBytes);
+            scratch = MemoryUtil.nmemReallocChecked(scratch, grown);
+            scratchBytes = grown;
+        }
+        return scratch;
+    }
+
+    /**
+     * {@code glGetIntegerv} for one value, without LWJGL's per-call buffer object.
+     *
+     * @param pname the state to read
+     * @return its value
+     */
+    public int getInteger(int pname) {
+        long at = scratch(4);
+        org.lwjgl.opengl.GL11C.nglGetIntegerv(pname, at);
+        return MemoryUtil.memGetInt(at);
+    }
+
+    /**
+     * {@code glGetQueryObjecti64v} for one value, without LWJGL's per-call buffer object.
+     *
+     * @param query the query
+     * @param pname what to read, e.g. {@code GL_QUERY_RESULT}
+     * @return its value
+     */
+    public long getQueryObjecti64(int query, int pname) {
+        long at = scratch(8);
+        org.lwjgl.opengl.GL33C.nglGetQueryObjecti64v(query, pname, at);
+        return MemoryUtil.memGetLong(at);
+    }
+
+    /** @return whether {@link #close()} was called */
+    public boolean isClosed() {
+        return closed;
+    }
+
     /** Fails fast where a GL call would otherwise go to another thread's context or none. */
     void checkThread() {
         if (closed) {
@@ -503,6 +625,40 @@ public final class GlContext implements AutoCloseable {
             throw new IllegalStateException("GlContext belongs to thread " + owner.getName() + ", called from "
                     + Thread.currentThread().getName());
         }
+    }
+
+    /**
+     * Fails fast, before any GL call, unless this context is current on its own thread: a GL call
+     * with no context current aborts the JVM (LWJGL), and one with another context current works on
+     * that context's objects. One native call; allocates nothing unless it throws.
+     *
+     * @param user what is bound to this context, for the message (e.g. {@code the GPU tessellator})
+     * @throws IllegalStateException saying which rule was broken: this context is closed, no context
+     *     is current on the calling thread, a different one is, or the call comes from another thread
+     */
+    public void checkCurrent(String user) {
+        if (closed) {
+            throw new IllegalStateException(user + ": its GlContext is closed");
+        }
+        if (NativeContexts.current(api) != handle || Thread.currentThread() != owner) {
+            throw new IllegalStateException(notCurrent(user));
+        }
+    }
+
+    private String notCurrent(String user) {
+        String thread = "thread '" + Thread.currentThread().getName() + "'";
+        String ours = NativeContexts.describe(api, handle) + ", current on thread '" + owner.getName()
+                + "' when it was made";
+        String now = NativeContexts.describeCurrent();
+        if (now == null) {
+            return "no GL context is current on " + thread + "; " + user + " belongs to the " + ours;
+        }
+        if (NativeContexts.current(api) != handle) {
+            return "a different GL context (" + now + ") is current on " + thread + " than the one " + user
+                    + " was made for (" + ours + ")";
+        }
+        return user + " belongs to thread '" + owner.getName() + "', called from " + thread
+                + " (the same GL context is current there, but each thread has its own GL function table)";
     }
 
     /**
@@ -537,6 +693,9 @@ public final class GlContext implements AutoCloseable {
         if (debugCallback != null) {
             debugCallback.free();
         }
+        MemoryUtil.nmemFree(scratch);
+        scratch = 0;
+        scratchBytes = 0;
         if (owned) {
             GL.setCapabilities(null);
             EGL10.eglMakeCurrent(display, 0L, 0L, 0L);

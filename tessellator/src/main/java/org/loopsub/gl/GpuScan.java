@@ -10,7 +10,6 @@ import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
 import static org.lwjgl.opengl.GL43C.glUseProgram;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -56,8 +55,27 @@ public final class GpuScan implements AutoCloseable {
     private final ScanPolicy policy;
     private final long chunkElems;
     private final long align;
-    private final Map<String, ComputeProgram> programs = new HashMap<>();
+    /** The programs by stem and predicate ({@link #program}); looked up every pass, so no string keys. */
+    private final ComputeProgram[] programs = new ComputeProgram[2 * STEMS.length];
+    /**
+     * Element counts and scratch offsets of the reduce-then-scan levels ({@link #levelSizes}): kept,
+     * since every scan of every frame needs them (a 32-bit count has at most 32 levels).
+     */
+    private final long[] size = new long[33];
+    private final long[] off = new long[34];
+    private int levels;
+    /** What a failed check after a whole selection or sum blames (made once: checked every scan). */
+    private final String selectDone;
+    private final String sumDone;
     private boolean closed;
+
+    private static final String[] STEMS = {"scan_reduce", "select_scatter", "scan_downsweep", "select_gather",
+        "scan_hillis_steele"};
+    private static final int REDUCE = 0;
+    private static final int SCATTER = 1;
+    private static final int DOWNSWEEP = 2;
+    private static final int GATHER = 3;
+    private static final int HILLIS_STEELE_STEP = 4;
 
     /**
      * @param ctx the context, current on this thread
@@ -95,6 +113,8 @@ public final class GpuScan implements AutoCloseable {
         // slack for ranges that start aligned down before the chunk (the far reads, the output slot)
         long usable = Math.min(Math.min(ctx.maxStorageBlockSize(), maxChunkBytes), 1L << 31) - 2 * align - 4L * policy.tile();
         this.chunkElems = Math.max(unit, usable / 4 / unit * unit);
+        this.selectDone = "selectFlagged (" + strategy + ")";
+        this.sumDone = "exclusiveSum (" + strategy + ")";
     }
 
     /**
@@ -130,8 +150,8 @@ public final class GpuScan implements AutoCloseable {
         if (strategy == Strategy.HILLIS_STEELE) {
             return alignUp(4 * n) + 4 * n;
         }
-        long[] off = levelOffsets(levelSizes(n));
-        return off[off.length - 1];
+        levelSizes(n);
+        return off[levels];
     }
 
     /**
@@ -177,6 +197,7 @@ public final class GpuScan implements AutoCloseable {
         ctx.checkThread();
         checkN(n);
         String what = select ? "selectFlagged" : "exclusiveSum";
+        String done = select ? selectDone : sumDone;
         if (in.bytes() < 4 * n || out.bytes() < 4 * n) {
             throw new IllegalArgumentException(what + ": buffers hold fewer than n = " + n + " elements");
         }
@@ -203,7 +224,7 @@ public final class GpuScan implements AutoCloseable {
             }
             // consumers: whatever shader or indirect command reads the results next
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-            GlChecks.check(what + " (" + strategy + ")");
+            GlChecks.check(done);
         } finally {
             for (int b = B_SRC; b <= B_TOTAL; b++) {
                 glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b, 0);
@@ -215,39 +236,38 @@ public final class GpuScan implements AutoCloseable {
 
     // ------------------------------------------------------------------ reduce-then-scan
 
-    /** Element counts per level: the data, then the tile sums of each level until one tile holds them. */
-    private long[] levelSizes(long n) {
-        List<Long> sizes = new ArrayList<>();
-        sizes.add(n);
+    /**
+     * Fills {@link #size} with the element counts per level (the data, then the tile sums of each
+     * level until one tile holds them; {@link #levels} of them) and {@link #off} with the scratch byte
+     * offsets of levels 1.. (index L), plus the end, aligned for ranged binding.
+     */
+    private void levelSizes(long n) {
+        int count = 0;
+        size[count++] = n;
         for (long m = n; m > policy.tile(); ) {
             m = (m + policy.tile() - 1) / policy.tile();
-            sizes.add(m);
+            size[count++] = m;
         }
-        return sizes.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    /** Scratch byte offsets of levels 1.. (index L), plus the end; aligned for ranged binding. */
-    private long[] levelOffsets(long[] sizes) {
-        long[] off = new long[sizes.length + 1];
         long at = 0;
-        for (int l = 1; l < sizes.length; l++) {
+        for (int l = 1; l < count; l++) {
             off[l] = at;
-            at = alignUp(at + 4 * sizes[l]);
+            at = alignUp(at + 4 * size[l]);
         }
-        off[sizes.length] = at;
-        return off;
+        off[count] = at;
+        levels = count;
     }
 
     private void reduceThenScan(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, GlBuffer totalBuf,
             long totalOffset, boolean select) {
-        long[] size = levelSizes(n);
-        long[] off = levelOffsets(size);
-        int top = size.length - 1;
+        levelSizes(n);
+        long[] size = this.size;
+        long[] off = this.off;
+        int top = levels - 1;
         int tile = policy.tile();
         int totalIndex = bindWord(B_TOTAL, totalBuf, totalOffset);
 
         for (int l = 0; l < top; l++) {
-            ComputeProgram reduce = program("scan_reduce", select && l == 0);
+            ComputeProgram reduce = program(REDUCE, select && l == 0);
             GlBuffer src = l == 0 ? in : scratch;
             long srcOff = l == 0 ? 0 : off[l];
             bindElems(B_AUX, scratch, off[l + 1], 0, size[l + 1]);
@@ -259,7 +279,7 @@ public final class GpuScan implements AutoCloseable {
             }
             // consumer: the next level's reduce, or the spine
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-            GlChecks.check("scan_reduce (level " + l + ")");
+            GlChecks.check("scan_reduce, level", l);
         }
 
         // the spine: one tile, scanned in place (or the whole input when it fits one tile)
@@ -267,17 +287,17 @@ public final class GpuScan implements AutoCloseable {
             bindWord(B_AUX, totalBuf, totalOffset); // unread: no carry
             bindElems(B_SRC, in, 0, 0, n);
             bindElems(B_DST, out, 0, 0, n);
-            ComputeProgram p = select ? program("select_scatter", false) : program("scan_downsweep", false);
+            ComputeProgram p = select ? program(SCATTER, false) : program(DOWNSWEEP, false);
             if (select) {
                 uniforms(p, n, 1, 0, 0, totalIndex, 0, 0);
             } else {
                 uniforms(p, n, 1, 0, 0, totalIndex);
             }
             p.dispatchGroups(1);
-            GlChecks.check((select ? "select_scatter" : "scan_downsweep") + " (single tile)");
+            GlChecks.check(select ? "select_scatter (single tile)" : "scan_downsweep (single tile)");
             return;
         }
-        ComputeProgram down = program("scan_downsweep", false);
+        ComputeProgram down = program(DOWNSWEEP, false);
         bindWord(B_AUX, totalBuf, totalOffset);
         bindElems(B_SRC, scratch, off[top], 0, size[top]);
         bindElems(B_DST, scratch, off[top], 0, size[top]);
@@ -289,7 +309,7 @@ public final class GpuScan implements AutoCloseable {
 
         for (int l = top - 1; l >= 0; l--) {
             boolean scatter = select && l == 0;
-            ComputeProgram p = scatter ? program("select_scatter", false) : down;
+            ComputeProgram p = scatter ? program(SCATTER, false) : down;
             GlBuffer src = l == 0 ? in : scratch;
             GlBuffer dst = l == 0 ? out : scratch;
             long srcOff = l == 0 ? 0 : off[l];
@@ -304,7 +324,7 @@ public final class GpuScan implements AutoCloseable {
                     if (chunks > 1) {
                         // where this chunk's selection starts is only known on the GPU: fetch it
                         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                        outStart = Integer.toUnsignedLong(scratch.readInts(off[1] + 4 * (s / tile), 1)[0]);
+                        outStart = Integer.toUnsignedLong(scratch.readInt(off[1] + 4 * (s / tile)));
                         outCount = Math.min(cnt, n - outStart);
                     }
                     long outBase = bindElems(B_DST, out, 0, outStart, outCount);
@@ -319,7 +339,7 @@ public final class GpuScan implements AutoCloseable {
                 // consumer: the down-sweep of the level below
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
-            GlChecks.check((scatter ? "select_scatter" : "scan_downsweep") + " (level " + l + ")");
+            GlChecks.check(scatter ? "select_scatter, level" : "scan_downsweep, level", l);
         }
     }
 
@@ -331,23 +351,23 @@ public final class GpuScan implements AutoCloseable {
 
     private void hillisSteeleSum(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, GlBuffer totalBuf, long totalOffset) {
         int totalIndex = bindWord(B_TOTAL, totalBuf, totalOffset);
-        long[] seg = {0, alignUp(4 * n)};
+        long seg1 = alignUp(4 * n);
         int steps = ceilLog2(n);
         GlBuffer src = in;
         long srcOff = 0;
         int cur = -1; // which scratch segment src is, -1: the input
         if (in.id() == out.id() && steps <= 1) {
             // the shifting pass would read what it overwrites: move the input aside first
-            step(false, in, 0, scratch, seg[0], n, 0, 0, n, totalIndex);
+            step(false, in, 0, scratch, 0, n, 0, 0, n, totalIndex);
             src = scratch;
-            srcOff = seg[0];
+            srcOff = 0;
             cur = 0;
         }
         for (int j = 0; j < steps - 1; j++) {
             int next = cur == 0 ? 1 : 0;
-            step(false, src, srcOff, scratch, seg[next], n, 1L << j, 0, n, totalIndex);
+            step(false, src, srcOff, scratch, next == 0 ? 0 : seg1, n, 1L << j, 0, n, totalIndex);
             src = scratch;
-            srcOff = seg[next];
+            srcOff = next == 0 ? 0 : seg1;
             cur = next;
         }
         long dist = steps == 0 ? 0 : 1L << (steps - 1);
@@ -357,24 +377,24 @@ public final class GpuScan implements AutoCloseable {
 
     private void hillisSteeleSelect(GlBuffer flags, GlBuffer out, long n, GlBuffer scratch, GlBuffer countBuf, long countOffset) {
         int countIndex = bindWord(B_TOTAL, countBuf, countOffset);
-        long[] seg = {0, alignUp(4 * n)};
+        long seg1 = alignUp(4 * n);
         int steps = ceilLog2(n);
         GlBuffer src = flags;
         long srcOff = 0;
         int cur = -1;
         if (steps == 0) {
-            step(true, flags, 0, scratch, seg[0], n, 0, 0, n, countIndex);
+            step(true, flags, 0, scratch, 0, n, 0, 0, n, countIndex);
             cur = 0;
         }
         for (int j = 0; j < steps; j++) {
             int next = cur == 0 ? 1 : 0;
-            step(j == 0, src, srcOff, scratch, seg[next], n, 1L << j, 0, n, countIndex);
+            step(j == 0, src, srcOff, scratch, next == 0 ? 0 : seg1, n, 1L << j, 0, n, countIndex);
             src = scratch;
-            srcOff = seg[next];
+            srcOff = next == 0 ? 0 : seg1;
             cur = next;
         }
-        long inclOff = seg[cur];
-        ComputeProgram gather = program("select_gather", false);
+        long inclOff = cur == 0 ? 0 : seg1;
+        ComputeProgram gather = program(GATHER, false);
         long chunks = (n + chunkElems - 1) / chunkElems;
         for (long s = 0; s < n; s += chunkElems) {
             long cnt = Math.min(chunkElems, n - s);
@@ -384,7 +404,7 @@ public final class GpuScan implements AutoCloseable {
             long outCount = n;
             if (chunks > 1) {
                 // the chunk's first output slot is only known on the GPU: fetch it
-                outStart = s == 0 ? 0 : Integer.toUnsignedLong(scratch.readInts(inclOff + 4 * (s - 1), 1)[0]);
+                outStart = s == 0 ? 0 : Integer.toUnsignedLong(scratch.readInt(inclOff + 4 * (s - 1)));
                 outCount = Math.min(cnt, n - outStart);
             }
             long outBase = bindElems(B_DST, out, 0, outStart, Math.max(1, outCount));
@@ -400,7 +420,7 @@ public final class GpuScan implements AutoCloseable {
      */
     private void step(boolean predicate, GlBuffer src, long srcOff, GlBuffer dst, long dstOff, long invocations,
             long dist, int shift, long n, int totalIndex) {
-        ComputeProgram p = program("scan_hillis_steele", predicate);
+        ComputeProgram p = program(HILLIS_STEELE_STEP, predicate);
         for (long s = 0; s < invocations; s += chunkElems) {
             long cnt = Math.min(chunkElems, invocations - s);
             long nearFirst = Math.max(0, s - shift);
@@ -420,15 +440,16 @@ public final class GpuScan implements AutoCloseable {
         }
         // consumer: the next step (or the gather) reads what this one wrote
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        GlChecks.check("scan_hillis_steele (distance " + dist + (shift != 0 ? ", shifted" : "") + ")");
+        GlChecks.check(shift != 0 ? "scan_hillis_steele, shifted, distance" : "scan_hillis_steele, distance", dist);
     }
 
     // ------------------------------------------------------------------ helpers
 
-    private ComputeProgram program(String stem, boolean predicate) {
-        String key = stem + (predicate ? "+pred" : "");
-        ComputeProgram p = programs.get(key);
+    private ComputeProgram program(int which, boolean predicate) {
+        int key = 2 * which + (predicate ? 1 : 0);
+        ComputeProgram p = programs[key];
         if (p == null) {
+            String stem = STEMS[which];
             Map<String, String> defines = policy.defines();
             List<String> ext = new ArrayList<>();
             if (strategy == Strategy.SUBGROUP && !stem.equals("scan_hillis_steele") && !stem.equals("select_gather")) {
@@ -440,15 +461,36 @@ public final class GpuScan implements AutoCloseable {
                 defines.put("PREDICATE", "1");
             }
             p = ComputeProgram.load(ctx, stem, defines, ext);
-            programs.put(key, p);
+            programs[key] = p;
         }
         return p;
     }
 
-    private static void uniforms(ComputeProgram p, long... values) {
-        for (int i = 0; i < values.length; i++) {
-            glProgramUniform1ui(p.id(), i, (int) values[i]);
-        }
+    // Uniforms 0, 1, 2... in order, as the scan shaders declare them; fixed arities rather than
+    // varargs, whose array every pass of every frame would allocate.
+
+    private static void uniforms(ComputeProgram p, long a, long b, long c) {
+        int id = p.id();
+        glProgramUniform1ui(id, 0, (int) a);
+        glProgramUniform1ui(id, 1, (int) b);
+        glProgramUniform1ui(id, 2, (int) c);
+    }
+
+    private static void uniforms(ComputeProgram p, long a, long b, long c, long d, long e) {
+        uniforms(p, a, b, c);
+        glProgramUniform1ui(p.id(), 3, (int) d);
+        glProgramUniform1ui(p.id(), 4, (int) e);
+    }
+
+    private static void uniforms(ComputeProgram p, long a, long b, long c, long d, long e, long f, long g) {
+        uniforms(p, a, b, c, d, e);
+        glProgramUniform1ui(p.id(), 5, (int) f);
+        glProgramUniform1ui(p.id(), 6, (int) g);
+    }
+
+    private static void uniforms(ComputeProgram p, long a, long b, long c, long d, long e, long f, long g, long h) {
+        uniforms(p, a, b, c, d, e, f, g);
+        glProgramUniform1ui(p.id(), 7, (int) h);
     }
 
     /**
@@ -510,10 +552,12 @@ public final class GpuScan implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
-            for (ComputeProgram p : programs.values()) {
-                p.close();
+            for (int i = 0; i < programs.length; i++) {
+                if (programs[i] != null) {
+                    programs[i].close();
+                    programs[i] = null;
+                }
             }
-            programs.clear();
         }
     }
 }

@@ -10,7 +10,6 @@ import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
@@ -21,75 +20,91 @@ import org.loopsub.glstream.GlPasses.SplitPair;
 
 /**
  * A level with a criterion (or the last level): edge test, filter, selections and scans, then the
- * finished triangles emitted and the active records split.
+ * finished triangles emitted and the active records split. One per engine, kept: its window holders
+ * and count array serve every level of every frame.
  */
 final class AdaptiveLevel {
     private final GlPasses passes;
     private final GlBufferPool pool;
     private final GpuScan scan;
     private final long window;
-    private final GpuTimer timer;
-    private final GlCriteria criteria;
     private final float[] centre;
     private final float inverseScale;
+    private final OutputBudget budget;
+    private final List<Window> windows = new ArrayList<>();
+    private int[] c = new int[48];
 
-    AdaptiveLevel(GlPasses passes, GlBufferPool pool, GpuScan scan, long window, GpuTimer timer, GlCriteria criteria,
-                  float[] centre, float inverseScale) {
+    AdaptiveLevel(GlPasses passes, GlBufferPool pool, GpuScan scan, long window, float[] centre, float inverseScale,
+                  OutputBudget budget) {
         this.passes = passes;
         this.pool = pool;
         this.scan = scan;
         this.window = window;
-        this.timer = timer;
-        this.criteria = criteria;
         this.centre = centre;
         this.inverseScale = inverseScale;
+        this.budget = budget;
     }
 
     /** One window's flags, indices and counts, kept from the first sweep of a level to the second. */
-    private record Window(Segment seg, long first, long n, TestAndScan.Buffers b) {
+    private static final class Window {
+        Segment seg;
+        long first;
+        long n;
+        final TestAndScan.Buffers b = new TestAndScan.Buffers();
     }
 
     /**
      * The general level, in two sweeps over its windows: first edge test, filter, selections and
      * scans for every window, leaving three counts per window in one buffer; then, after a single
      * read-back of all counts, emit and split. One host wait per level, however many windows.
+     *
+     * @param run receives what the level did; its {@code next} the children
      */
-    LevelRun run(List<Segment> in, int level, int maxDepth, GlOutput out) {
-        LevelRun run = new LevelRun();
+    void run(List<Segment> in, int level, int maxDepth, GlCriteria criteria, GpuTimer timer, GlOutput out,
+             LevelRun run) {
         boolean atMax = level == maxDepth;
         boolean direct = level + 1 == maxDepth;
-        List<Window> windows = new ArrayList<>();
-        for (Segment seg : in) {
+        int count = 0;
+        long cap = 1;
+        for (int si = 0; si < in.size(); si++) {
+            Segment seg = in.get(si);
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
-                long n = Math.min(window, seg.count() - w0);
-                windows.add(new Window(seg, w0, n, TestAndScan.Buffers.acquire(pool, n)));
+                if (count == windows.size()) {
+                    windows.add(new Window());
+                }
+                Window w = windows.get(count++);
+                w.seg = seg;
+                w.first = w0;
+                w.n = Math.min(window, seg.count() - w0);
+                w.b.acquire(pool, w.n);
+                cap = count == 1 ? w.n : Math.max(cap, w.n);
             }
         }
-        long cap = windows.stream().mapToLong(Window::n).max().orElse(1);
+        if (c.length < 3 * count) {
+            c = new int[3 * count];
+        }
         GlBuffer scratch = pool.acquire(Math.max(16, scan.scratchBytes(cap)), "loop_scan_scratch");
-        GlBuffer counts = pool.acquire(12L * Math.max(1, windows.size()), "loop_counts");
-        Map<String, String> none = Map.of();
-        ComputeProgram flag = criteria.any && !atMax ? passes.flagEdges(criteria) : null;
-        ComputeProgram filter = passes.program("loop_filter", none);
-        ComputeProgram emit = passes.program("loop_emit_finished", none);
-        SplitPair split = atMax ? null : direct ? passes.splitPair("DIRECT") : passes.splitPair();
+        GlBuffer counts = pool.acquire(12L * Math.max(1, count), "loop_counts");
+        ComputeProgram flag = criteria.any && !atMax ? passes.flagEdges(criteria, false) : null;
+        ComputeProgram filter = passes.filter(false);
+        ComputeProgram emit = passes.emit(false);
+        SplitPair split = atMax ? null : passes.split(false, direct);
         if (flag != null) {
             GlPasses.setCriteria(flag, criteria, level, centre, inverseScale);
         }
         try {
-            for (int wi = 0; wi < windows.size(); wi++) {
+            for (int wi = 0; wi < count; wi++) {
                 Window w = windows.get(wi);
-                long n = w.n();
-                TestAndScan.run(passes, scan, timer, level, atMax, flag, filter, w.seg(), w.first(), n, w.b(),
-                        p -> GlPasses.setUint(p, "uCount", n), scratch, counts, 12L * wi);
+                TestAndScan.run(passes, scan, timer, level, atMax, flag, filter, w.seg, w.first, w.n, w.b, -1,
+                        scratch, counts, 12L * wi);
             }
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
             // Sizes decide the allocations below: the level's one read-back.
-            int[] c = counts.readInts(0, 3 * windows.size());
+            counts.readInts(0, c, 3 * count);
             long finishedTotal = 0;
             long sliverTotal = 0;
             long activeTotal = 0;
-            for (int wi = 0; wi < windows.size(); wi++) {
+            for (int wi = 0; wi < count; wi++) {
                 activeTotal += Integer.toUnsignedLong(c[3 * wi]);
                 finishedTotal += Integer.toUnsignedLong(c[3 * wi + 1]);
                 sliverTotal += Integer.toUnsignedLong(c[3 * wi + 2]);
@@ -97,19 +112,22 @@ final class AdaptiveLevel {
             run.active = activeTotal;
             run.finished = finishedTotal;
             run.slivers = sliverTotal;
+            // the padding before a direct block is at most 3 triangles
+            budget.checkLevel(level, out.drawTriangles() + finishedTotal + sliverTotal + (direct ? 4 * activeTotal + 3 : 0),
+                    split != null && !direct ? 4 * activeTotal : 0);
             // Placed in output order; each reservation may move the buffer, so take it afterwards.
-            long finishedAt = finishedTotal > 0 ? out.reserve(level, GlOutput.Block.Kind.FINISHED, finishedTotal, false) : 0;
-            long sliverAt = sliverTotal > 0 ? out.reserve(level, GlOutput.Block.Kind.SLIVERS, sliverTotal, false) : 0;
-            long directAt = direct && activeTotal > 0 ? out.reserve(level + 1, GlOutput.Block.Kind.DIRECT, 4 * activeTotal, true) : 0;
+            long finishedAt = finishedTotal > 0 ? out.reserve(level, GlOutput.Kind.FINISHED, finishedTotal, false) : 0;
+            long sliverAt = sliverTotal > 0 ? out.reserve(level, GlOutput.Kind.SLIVERS, sliverTotal, false) : 0;
+            long directAt = direct && activeTotal > 0 ? out.reserve(level + 1, GlOutput.Kind.DIRECT, 4 * activeTotal, true) : 0;
             long activeAt = 0;
-            for (int wi = 0; wi < windows.size(); wi++) {
+            for (int wi = 0; wi < count; wi++) {
                 Window w = windows.get(wi);
                 long active = Integer.toUnsignedLong(c[3 * wi]);
                 long finished = Integer.toUnsignedLong(c[3 * wi + 1]);
                 long slivers = Integer.toUnsignedLong(c[3 * wi + 2]);
                 if (finished > 0) {
-                    passes.bindSource(w.seg(), w.first(), emit);
-                    w.b().finishedIdx().bind(INDEX);
+                    passes.bindSource(w.seg, w.first, emit);
+                    w.b.finishedIdx().bind(INDEX);
                     GlPasses.setUint(emit, "uOutFloatBase", passes.bindOutput(out, OUT, finishedAt, finished));
                     GlPasses.setUint(emit, "uCount", finished);
                     timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
@@ -118,10 +136,10 @@ final class AdaptiveLevel {
                     GlChecks.check("loop_emit_finished");
                 }
                 if (active > 0 && split != null) {
-                    passes.bindSource(w.seg(), w.first(), split);
+                    passes.bindSource(w.seg, w.first, split);
                     passes.bindWeights();
-                    w.b().activeIdx().bind(INDEX);
-                    w.b().sliverOffset().bind(SLIVER_OFFSET);
+                    w.b.activeIdx().bind(INDEX);
+                    w.b.sliverOffset().bind(SLIVER_OFFSET);
                     // Without slivers nothing is written there, but the binding must be valid.
                     split.setUint("uSliverFloatBase", sliverTotal > 0
                             ? passes.bindOutput(out, OUT, sliverAt, Math.max(1, slivers)) : passes.bindNoOutput(OUT));
@@ -149,12 +167,13 @@ final class AdaptiveLevel {
                 run.direct = 4 * activeTotal;
             }
         } finally {
-            for (Window w : windows) {
-                w.b().release(pool);
+            for (int wi = 0; wi < count; wi++) {
+                Window w = windows.get(wi);
+                w.b.release(pool);
+                w.seg = null;
             }
             pool.release(scratch);
             pool.release(counts);
         }
-        return run;
     }
 }

@@ -1,7 +1,5 @@
 package org.loopsub.glstream;
 
-import java.util.List;
-
 /**
  * What the last frame of a prepared mesh needed: records per level and output triangles. A
  * resident frame plans its room from it, with a margin (an eighth): a camera that moves a little
@@ -10,7 +8,9 @@ import java.util.List;
  * frames.
  */
 public final class FramePrediction {
-    private long[] records = new long[0];
+    /** Records per level, {@link #used} of them; kept, since a frame updates it every time. */
+    private long[] records = new long[16];
+    private int used;
     private long end = -1;
 
     /** @return whether a frame has been seen */
@@ -24,34 +24,36 @@ public final class FramePrediction {
      * @param out the frame's output, after the read-back
      */
     public void update(GlOutput out) {
-        List<Long> r = out.levelRecords;
-        long[] next = new long[Math.max(r.size(), records.length)];
-        for (int i = 0; i < next.length; i++) {
-            long was = i < records.length ? records[i] - records[i] / 16 : 0;
-            next[i] = Math.max(i < r.size() ? r.get(i) : 0, was);
+        int seen = out.levelRecordCount();
+        int n = Math.max(seen, used);
+        if (n > records.length) {
+            records = java.util.Arrays.copyOf(records, Math.max(n, 2 * records.length));
         }
-        int used = next.length;
-        while (used > 1 && next[used - 1] == 0) {
-            used--;
+        for (int i = 0; i < n; i++) {
+            long was = i < used ? records[i] - records[i] / 16 : 0;
+            records[i] = Math.max(i < seen ? out.levelRecords(i) : 0, was);
         }
-        records = java.util.Arrays.copyOf(next, used);
+        while (n > 1 && records[n - 1] == 0) {
+            n--;
+        }
+        used = n;
         end = Math.max(out.drawTriangles(), end - end / 16);
     }
 
     /** Forgets the sizes (the next frame takes the level-by-level path). */
     public void forget() {
-        records = new long[0];
+        used = 0;
         end = -1;
     }
 
     /** @return records at {@code level} last frame */
     long records(int level) {
-        return level < records.length ? records[level] : 0;
+        return level < used ? records[level] : 0;
     }
 
     /** @return the deepest level that had records last frame */
     int deepest() {
-        return Math.max(0, records.length - 1);
+        return Math.max(0, used - 1);
     }
 
     /** @return output triangles last frame, padding included */

@@ -1,9 +1,5 @@
 package org.loopsub.glstream;
 
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
-
 import org.loopsub.gl.GlBuffer;
 
 /**
@@ -27,11 +23,13 @@ public final class GlBufferPool implements AutoCloseable {
     /** Refinements a free buffer may sit unused before it is deleted. */
     static final int IDLE_REFINEMENTS = 8;
 
-    /** A free buffer and the refinement count when it came back. */
-    private record Free(GlBuffer buffer, long since) {
-    }
-
-    private final List<Free> free = new ArrayList<>();
+    /**
+     * The free buffers and the refinement count when each came back, in parallel arrays: a frame
+     * takes and gives back dozens of buffers, and a holder object per return would be garbage.
+     */
+    private GlBuffer[] free = new GlBuffer[16];
+    private long[] since = new long[16];
+    private int freeCount;
     private long refinements;
     private boolean closed;
 
@@ -53,18 +51,26 @@ public final class GlBufferPool implements AutoCloseable {
             throw new IllegalStateException("buffer pool is closed");
         }
         long want = sizeClass(bytes);
-        Free best = null;
-        for (Free f : free) {
-            long b = f.buffer().bytes();
-            if (b >= want && b <= 2 * want && (best == null || b < best.buffer().bytes())) {
-                best = f;
+        int best = -1;
+        for (int i = 0; i < freeCount; i++) {
+            long b = free[i].bytes();
+            if (b >= want && b <= 2 * want && (best < 0 || b < free[best].bytes())) {
+                best = i;
             }
         }
-        if (best != null) {
-            free.remove(best);
-            return best.buffer();
+        if (best >= 0) {
+            GlBuffer taken = free[best];
+            removeFree(best);
+            return taken;
         }
         return GlBuffer.allocate(want, label);
+    }
+
+    /** Drops entry i, keeping the others in the order they came back (the choice above is by size alone). */
+    private void removeFree(int i) {
+        System.arraycopy(free, i + 1, free, i, freeCount - i - 1);
+        System.arraycopy(since, i + 1, since, i, freeCount - i - 1);
+        free[--freeCount] = null;
     }
 
     public void release(GlBuffer buffer) {
@@ -73,32 +79,43 @@ public final class GlBufferPool implements AutoCloseable {
         }
         if (closed) {
             buffer.close();
-        } else {
-            free.add(new Free(buffer, refinements));
+            return;
         }
+        if (freeCount == free.length) {
+            free = java.util.Arrays.copyOf(free, 2 * freeCount);
+            since = java.util.Arrays.copyOf(since, 2 * freeCount);
+        }
+        free[freeCount] = buffer;
+        since[freeCount++] = refinements;
     }
 
     /** Counts a refinement and deletes the free buffers that have been idle too long. */
     public void refinementDone() {
         refinements++;
-        for (Iterator<Free> it = free.iterator(); it.hasNext(); ) {
-            Free f = it.next();
-            if (refinements - f.since() > IDLE_REFINEMENTS) {
-                f.buffer().close();
-                it.remove();
+        for (int i = freeCount - 1; i >= 0; i--) {
+            if (refinements - since[i] > IDLE_REFINEMENTS) {
+                free[i].close();
+                removeFree(i);
             }
         }
     }
 
     /** @return bytes held in free buffers (for tests) */
     long freeBytes() {
-        return free.stream().mapToLong(f -> f.buffer().bytes()).sum();
+        long sum = 0;
+        for (int i = 0; i < freeCount; i++) {
+            sum += free[i].bytes();
+        }
+        return sum;
     }
 
     @Override
     public void close() {
         closed = true;
-        free.forEach(f -> f.buffer().close());
-        free.clear();
+        for (int i = 0; i < freeCount; i++) {
+            free[i].close();
+            free[i] = null;
+        }
+        freeCount = 0;
     }
 }

@@ -27,10 +27,15 @@ public final class GlCriteria {
     String customGlsl;
     /** The screen criterion's view culling (its constants go to the edge test as they are). */
     final ViewCulling culling;
+    /** Its planes and eye, as the uniforms take them. */
+    final float[] cullPlanes = new float[16];
+    final float[] cullEye = new float[4];
 
     public GlCriteria(List<StopCriterion> criteria, Culling culling, boolean limitSurface, float[] centre,
                       int scaleExponent, double radius) {
         this.culling = EdgeCriteria.culling(criteria, culling, limitSurface, centre, scaleExponent);
+        this.culling.planes(cullPlanes);
+        this.culling.eye(cullEye);
         if (this.culling.frustum()) {
             defines.put("CULL_FRUSTUM", "1");
         }
@@ -72,5 +77,29 @@ public final class GlCriteria {
             }
         }
         customGlsl = glsl;
+    }
+
+    /** Scratch of {@link #update}, made at its first call. */
+    private org.joml.Matrix4d screenMatrix;
+    private org.joml.Matrix4d screenView;
+
+    /**
+     * Refills the screen criterion's constants in place for another camera, pixel size or bounding
+     * radius: a renderer's camera moves every frame, and these are uniforms, so the compiled edge
+     * test (its defines) stays. Only for criteria made with a screen criterion.
+     */
+    public void update(StopCriterion.ScreenEdgeLength s, float[] centre, int scaleExponent, double radius) {
+        if (screenMatrix == null) {
+            screenMatrix = new org.joml.Matrix4d();
+            screenView = new org.joml.Matrix4d();
+        }
+        EdgeCriteria.screenRows(s.camera(), centre, scaleExponent, rows, screenMatrix, screenView);
+        if (culling.any()) {
+            culling.refill(s.camera(), centre, scaleExponent);
+            culling.planes(cullPlanes);
+            culling.eye(cullEye);
+        }
+        pix2 = s.maxPixels() * s.maxPixels();
+        near = (float) (EdgeCriteria.NEAR_FRACTION * radius);
     }
 }

@@ -24,6 +24,13 @@ public final class GlLevel0 implements AutoCloseable {
     final List<Segment> segments;
     /** Untouched metadata of each segment, or {@code null} for a stream used once. */
     private final List<GlBuffer> pristineMeta;
+    /**
+     * The tiled arrays each segment was uploaded from, kept by a stream that serves many runs: a
+     * moving cage rewrites them every frame ({@link #rewrite}), and arrays of this size made each
+     * time would be megabytes of garbage a frame.
+     */
+    private final List<float[]> tiledPoints = new ArrayList<>();
+    private final List<int[]> tiledMeta = new ArrayList<>();
 
     /**
      * Uploads the records.
@@ -35,8 +42,8 @@ public final class GlLevel0 implements AutoCloseable {
         this.pool = pool;
         this.layout = layout;
         this.segmentRecords = segmentRecords;
-        this.segments = write(chunks, null);
         this.pristineMeta = kept ? new ArrayList<>() : null;
+        this.segments = write(chunks, null);
         if (kept) {
             for (Segment s : segments) {
                 pristineMeta.add(pool.acquire(s.meta().bytes(), "loop_records_meta_level0"));
@@ -86,10 +93,10 @@ public final class GlLevel0 implements AutoCloseable {
         int pf = layout.pointFloats();
         int mi = layout.metaInts();
         long n = 0;
-        for (RecordChunk c : chunks) {
-            n += c.count;
+        for (int i = 0; i < chunks.size(); i++) {
+            n += chunks.get(i).count;
         }
-        List<Segment> written = new ArrayList<>();
+        List<Segment> written = existing == null ? new ArrayList<>() : null;
         long most = Math.min(segmentRecords, (Integer.MAX_VALUE - 8) / pf / Segment.TILE * Segment.TILE);
         int chunk = 0;
         int inChunk = 0;
@@ -97,8 +104,12 @@ public final class GlLevel0 implements AutoCloseable {
         for (long first = 0; first < n; first += most, index++) {
             int count = (int) Math.min(most, n - first);
             int cap = (int) Segment.tiled(count);
-            float[] p = new float[cap * pf];
-            int[] m = new int[cap * mi];
+            if (existing != null && (index >= existing.size() || existing.get(index).count() != count)) {
+                throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
+            }
+            boolean reuse = index < tiledPoints.size();
+            float[] p = reuse ? tiledPoints.get(index) : new float[cap * pf];
+            int[] m = reuse ? tiledMeta.get(index) : new int[cap * mi];
             for (int r = 0; r < count; r++) {
                 while (inChunk == chunks.get(chunk).count) {
                     chunk++;
@@ -117,34 +128,39 @@ public final class GlLevel0 implements AutoCloseable {
             }
             Segment seg;
             if (existing != null) {
-                if (index >= existing.size() || existing.get(index).count() != count) {
-                    throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
-                }
                 seg = existing.get(index);
             } else {
                 seg = new Segment(pool.acquire(4L * p.length, "loop_records_points"),
                         pool.acquire(4L * m.length, "loop_records_meta"), count);
+                written.add(seg);
+                if (pristineMeta != null) {
+                    tiledPoints.add(p);
+                    tiledMeta.add(m);
+                }
             }
             seg.points().write(0, p);
             seg.meta().write(0, m);
-            written.add(seg);
         }
-        if (existing != null && written.size() != existing.size()) {
+        if (existing != null && index != existing.size()) {
             throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
         }
-        return written;
+        return existing != null ? existing : written;
     }
 
     /** Gives the buffers back to the pool. */
     @Override
     public void close() {
-        for (Segment s : segments) {
-            pool.release(s.points());
-            pool.release(s.meta());
+        for (int i = 0; i < segments.size(); i++) {
+            pool.release(segments.get(i).points());
+            pool.release(segments.get(i).meta());
         }
         segments.clear();
+        tiledPoints.clear();
+        tiledMeta.clear();
         if (pristineMeta != null) {
-            pristineMeta.forEach(pool::release);
+            for (int i = 0; i < pristineMeta.size(); i++) {
+                pool.release(pristineMeta.get(i));
+            }
             pristineMeta.clear();
         }
     }

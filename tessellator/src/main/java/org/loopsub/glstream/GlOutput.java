@@ -4,6 +4,7 @@ import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.loopsub.api.LevelStats;
@@ -21,32 +22,39 @@ import org.loopsub.gl.GlBuffer;
  * float index as its position (the Java back end interleaves them instead: records and output
  * arrangements differ between the back ends, the values do not); {@link #corners()} reads both and
  * interleaves them as the Java back end's output is.
+ *
+ * <p>Blocks, level statistics and level sizes are kept in arrays that {@link #reset()} empties and the
+ * next refinement fills again, so that a renderer's frame, which reuses the output, allocates nothing
+ * for them; {@link #levelStats()} makes the records a {@link org.loopsub.api.RefineResult} wants.
  */
 public final class GlOutput implements AutoCloseable {
     /**
-     * A run of output triangles: a level's finished triangles, its slivers, or the triangles the
-     * last split wrote directly, at {@code first} in the output buffer.
-     *
-     * @param level the level whose records made them
-     * @param kind what they are
-     * @param first index of the first triangle in the output buffer
-     * @param count how many
+     * What a block holds: a run of output triangles, a level's finished triangles, its slivers, or the
+     * triangles the last split wrote directly.
      */
-    public record Block(int level, Kind kind, long first, long count) {
-        /** What a block holds. */
-        public enum Kind { FINISHED, SLIVERS, DIRECT }
-    }
+    public enum Kind { FINISHED, SLIVERS, DIRECT }
+
+    /** Fields of a level's statistics in {@link #levelData}, as {@link LevelStats} orders them. */
+    private static final int LEVEL_FIELDS = 6;
 
     private final GlBufferPool pool;
-    private final List<Block> blocks = new ArrayList<>();
+    private int blocks;
+    private int[] blockLevel = new int[16];
+    private Kind[] blockKind = new Kind[16];
+    private long[] blockFirst = new long[16];
+    private long[] blockTriangles = new long[16];
+    /** Triangles in the blocks (padding not counted). */
+    private long triangles;
     private GlBuffer buffer;
     private final Beside normals = new Beside("loop_output_normals");
     private final Beside uvs = new Beside("loop_output_uvs");
     /** Triangles in use, padding included. */
     private long end;
-    public final List<LevelStats> levels = new ArrayList<>();
+    private int levels;
+    private long[] levelData = new long[LEVEL_FIELDS * 16];
     /** Records of each level that had any (the next frame's prediction), level 0 first. */
-    final List<Long> levelRecords = new ArrayList<>();
+    private int levelRecordCount;
+    private long[] levelRecords = new long[16];
     /** Host nanoseconds from the start of the upload to the output being complete on the GPU. */
     public long endToEndNanos;
 
@@ -60,7 +68,7 @@ public final class GlOutput implements AutoCloseable {
      * @param aligned whether the block must start on a multiple of 4 triangles
      * @return the index of its first triangle in {@link #buffer()}
      */
-    long reserve(int level, Block.Kind kind, long count, boolean aligned) {
+    long reserve(int level, Kind kind, long count, boolean aligned) {
         long gap = end;
         grow(start(aligned) + count);
         long first = place(level, kind, count, aligned);
@@ -78,15 +86,78 @@ public final class GlOutput implements AutoCloseable {
     }
 
     /** Records a block at {@link #start} (the buffer holds it already); the placement rule, in one place. */
-    private long place(int level, Block.Kind kind, long count, boolean aligned) {
+    private long place(int level, Kind kind, long count, boolean aligned) {
         long first = start(aligned);
         end = first + count;
-        blocks.add(new Block(level, kind, first, count));
+        if (blocks == blockLevel.length) {
+            int more = 2 * blocks;
+            blockLevel = Arrays.copyOf(blockLevel, more);
+            blockKind = Arrays.copyOf(blockKind, more);
+            blockFirst = Arrays.copyOf(blockFirst, more);
+            blockTriangles = Arrays.copyOf(blockTriangles, more);
+        }
+        blockLevel[blocks] = level;
+        blockKind[blocks] = kind;
+        blockFirst[blocks] = first;
+        blockTriangles[blocks] = count;
+        blocks++;
+        triangles += count;
         return first;
     }
 
-    private void grow(long triangles) {
-        long need = Math.max(1, triangles) * 36;
+    /**
+     * Adds a level's statistics ({@link LevelStats}'s fields, in its order).
+     *
+     * @param level the level, 0 for the input's records
+     * @param active records that entered it
+     * @param finished records that finished there
+     * @param slivers slivers emitted there
+     * @param split records split
+     * @param nanos host nanoseconds, 0 where no level was waited for
+     */
+    void addLevel(int level, long active, long finished, long slivers, long split, long nanos) {
+        if (LEVEL_FIELDS * (levels + 1) > levelData.length) {
+            levelData = Arrays.copyOf(levelData, 2 * levelData.length);
+        }
+        int at = LEVEL_FIELDS * levels++;
+        levelData[at] = level;
+        levelData[at + 1] = active;
+        levelData[at + 2] = finished;
+        levelData[at + 3] = slivers;
+        levelData[at + 4] = split;
+        levelData[at + 5] = nanos;
+    }
+
+    /**
+     * Sets every level's host time to 0: for a renderer's frame whose levels the host did not wait
+     * for (a uniform frame), whose times would only say how long issuing the passes took.
+     */
+    public void forgetLevelNanos() {
+        for (int i = 0; i < levels; i++) {
+            levelData[LEVEL_FIELDS * i + 5] = 0;
+        }
+    }
+
+    /** Adds the records of the next level that had any (what the next frame's plan starts from). */
+    void addLevelRecords(long records) {
+        if (levelRecordCount == levelRecords.length) {
+            levelRecords = Arrays.copyOf(levelRecords, 2 * levelRecordCount);
+        }
+        levelRecords[levelRecordCount++] = records;
+    }
+
+    /** @return levels with records, the count {@link #levelRecords(int)} takes */
+    int levelRecordCount() {
+        return levelRecordCount;
+    }
+
+    /** @return records of level {@code i} */
+    long levelRecords(int i) {
+        return levelRecords[i];
+    }
+
+    private void grow(long room) {
+        long need = Math.max(1, room) * 36;
         if (buffer == null || buffer.bytes() < need) {
             long want = buffer == null ? need : Math.max(need, buffer.bytes() + buffer.bytes() / 2);
             buffer = grown(buffer, want, "loop_output");
@@ -186,9 +257,59 @@ public final class GlOutput implements AutoCloseable {
         return buffer;
     }
 
-    /** @return the blocks in output order */
-    public List<Block> blocks() {
+    /** @return blocks, in output order; block {@code i} is read with the getters below */
+    public int blockCount() {
         return blocks;
+    }
+
+    /** @return the level whose records made block {@code i} */
+    public int blockLevel(int i) {
+        return blockLevel[i];
+    }
+
+    /** @return what block {@code i} holds */
+    public Kind blockKind(int i) {
+        return blockKind[i];
+    }
+
+    /** @return the index of block {@code i}'s first triangle in {@link #buffer()} */
+    public long blockFirst(int i) {
+        return blockFirst[i];
+    }
+
+    /** @return block {@code i}'s triangles */
+    public long blockTriangles(int i) {
+        return blockTriangles[i];
+    }
+
+    /** @return levels with statistics; level {@code i}'s are read with {@link #levelStat(int, int)} */
+    public int levelCount() {
+        return levels;
+    }
+
+    /**
+     * @param i the level's index in the statistics
+     * @param field 0 to 5: {@link LevelStats}'s components in order (level, active, finished,
+     *     slivers, split, nanos)
+     * @return that value
+     */
+    public long levelStat(int i, int field) {
+        return levelData[LEVEL_FIELDS * i + field];
+    }
+
+    /** @return level {@code i}'s statistics as a record (a new one) */
+    public LevelStats level(int i) {
+        return new LevelStats((int) levelStat(i, 0), levelStat(i, 1), levelStat(i, 2), levelStat(i, 3),
+                levelStat(i, 4), levelStat(i, 5));
+    }
+
+    /** @return the statistics as records (a new list: for results, not for frames) */
+    public List<LevelStats> levelStats() {
+        List<LevelStats> all = new ArrayList<>(levels);
+        for (int i = 0; i < levels; i++) {
+            all.add(level(i));
+        }
+        return all;
     }
 
     /** @return triangles in the buffer that a draw covers, padding included */
@@ -196,15 +317,17 @@ public final class GlOutput implements AutoCloseable {
         return end;
     }
 
+    /** @return output triangles, padding not counted */
     public long triangleCount() {
-        return blocks.stream().mapToLong(Block::count).sum();
+        return triangles;
     }
 
     /** Forgets the triangles and statistics, keeping the buffer for the next refinement. */
     public void reset() {
-        blocks.clear();
-        levels.clear();
-        levelRecords.clear();
+        blocks = 0;
+        triangles = 0;
+        levels = 0;
+        levelRecordCount = 0;
         end = 0;
     }
 
@@ -218,28 +341,39 @@ public final class GlOutput implements AutoCloseable {
     }
 
     /**
-     * Takes the blocks a resident frame placed on the GPU, by the rule {@link #reserve} follows:
-     * per level its finished triangles, its slivers, and direct triangles on a multiple of 4.
+     * Takes the blocks a resident frame placed on the GPU ({@link GlSizes#read}), by the rule
+     * {@link #reserve} follows: per level its finished triangles, its slivers, and direct triangles
+     * on a multiple of 4; and the levels' statistics as the level-by-level path reports them.
      */
-    void placed(GlSizes.Result sizes) {
-        for (int level = 0; level < sizes.perLevel().size(); level++) {
-            long[] l = sizes.perLevel().get(level);
-            levelRecords.add(l[0]);
+    void placed(GlSizes sizes) {
+        for (int level = 0; level < sizes.levels(); level++) {
+            long records = sizes.records(level);
+            long finished = sizes.finished(level);
+            long slivers = sizes.slivers(level);
+            long direct = sizes.direct(level);
+            addLevelRecords(records);
             // as the level-by-level path reserves them (loop_plan wrote the padding already)
-            if (l[1] > 0) {
-                place(level, Block.Kind.FINISHED, l[1], false);
+            if (finished > 0) {
+                place(level, Kind.FINISHED, finished, false);
             }
-            if (l[2] > 0) {
-                place(level, Block.Kind.SLIVERS, l[2], false);
+            if (slivers > 0) {
+                place(level, Kind.SLIVERS, slivers, false);
             }
-            if (l[3] > 0) {
-                place(level + 1, Block.Kind.DIRECT, l[3], true);
+            if (direct > 0) {
+                place(level + 1, Kind.DIRECT, direct, true);
             }
         }
         if (end != sizes.end()) {
             throw new IllegalStateException("the GPU placed " + sizes.end() + " triangles, the blocks say " + end);
         }
-        levels.addAll(sizes.levels());
+        for (int level = 0; level < sizes.levels(); level++) {
+            long records = sizes.records(level);
+            long finished = sizes.finished(level);
+            addLevel(level, records, finished, sizes.slivers(level), records - finished, 0);
+            if (sizes.direct(level) > 0) {
+                addLevel(level + 1, sizes.direct(level), sizes.direct(level), 0, 0, 0);
+            }
+        }
     }
 
     /**
@@ -256,12 +390,13 @@ public final class GlOutput implements AutoCloseable {
         }
         float[] all = new float[(int) n];
         int at = 0;
-        for (Block b : blocks) {
-            int len = Math.toIntExact(9 * b.count());
+        for (int b = 0; b < blocks; b++) {
+            int len = Math.toIntExact(9 * blockTriangles[b]);
+            long first = blockFirst[b];
             if (len > 0) {
-                float[] p = buffer.readFloats(36 * b.first(), len);
-                float[] q = normals.on ? normals.buffer.readFloats(36 * b.first(), len) : null;
-                float[] u = uvs.on ? uvs.buffer.readFloats(36 * b.first(), len) : null;
+                float[] p = buffer.readFloats(36 * first, len);
+                float[] q = normals.on ? normals.buffer.readFloats(36 * first, len) : null;
+                float[] u = uvs.on ? uvs.buffer.readFloats(36 * first, len) : null;
                 for (int v = 0; v < len / 3; v++) {
                     int o = at + vf * v;
                     System.arraycopy(p, 3 * v, all, o, 3);
@@ -285,7 +420,8 @@ public final class GlOutput implements AutoCloseable {
         buffer = null;
         normals.release();
         uvs.release();
-        blocks.clear();
+        blocks = 0;
+        triangles = 0;
         end = 0;
     }
 }

@@ -77,7 +77,7 @@ final class GlPasses implements AutoCloseable {
 
     final RecordLayout layout;
     /** Whether output normals are written at unit length (a renderer's frames; see loop_record.glsl). */
-    boolean unitNormals;
+    private boolean unitNormals;
     /** Bytes of a record's points in a segment. */
     final long recordBytes;
     /** Bytes of a record's metadata in a segment. */
@@ -105,6 +105,23 @@ final class GlPasses implements AutoCloseable {
     private final Map<String, ComputeProgram> programs;
     private final GlBufferPool pool;
     private final long align;
+
+    // The passes a frame asks for, looked up in the cache above once: its key is a string of every
+    // define, made afresh at each lookup, and a frame dispatches dozens of passes. Index [1] is the
+    // resident variant (GlSizes.DEFINES), [0] the level-by-level one.
+    private ComputeProgram plan;
+    private final ComputeProgram[] filter = new ComputeProgram[2];
+    private final ComputeProgram[] emit = new ComputeProgram[2];
+    /** loop_split's pairs by 2 * resident + direct. */
+    private final SplitPair[] split = new SplitPair[4];
+    /** The uniform levels' pairs, by direct. */
+    private final SplitPair[] uniformSplit = new SplitPair[2];
+    private SplitPair fused;
+    /** The edge test of the criteria it was last asked for (by identity: their defines never change). */
+    private final ComputeProgram[] flag = new ComputeProgram[2];
+    private final GlCriteria[] flagFor = new GlCriteria[2];
+    /** Holders of child segments given back, for the next {@link #childSegment}. */
+    private final java.util.ArrayDeque<Segment> spare = new java.util.ArrayDeque<>();
 
     GlPasses(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs, GlBufferPool pool) {
         this.layout = layout;
@@ -223,17 +240,94 @@ final class GlPasses implements AutoCloseable {
     /**
      * The edge test for these criteria. The user's GLSL criterion (if any) goes in right after the
      * defines, before the pass's code; it is part of the cache key, since the cache outlives one
-     * refinement.
+     * refinement. Kept for the criteria object it was last asked for, whose defines and GLSL do not
+     * change (only its constants do, which are uniforms).
+     *
+     * @param resident whether for a resident frame ({@link GlSizes#DEFINES})
      */
-    ComputeProgram flagEdges(GlCriteria criteria) {
-        return flagEdges(criteria, Map.of());
+    ComputeProgram flagEdges(GlCriteria criteria, boolean resident) {
+        int i = resident ? 1 : 0;
+        if (flagFor[i] != criteria) {
+            Map<String, String> d = new LinkedHashMap<>(criteria.defines);
+            d.putAll(resident ? GlSizes.DEFINES : Map.of());
+            flag[i] = program("loop_flag_edges", d, criteria.customGlsl != null ? criteria.customGlsl : "");
+            flagFor[i] = criteria;
+        }
+        return flag[i];
     }
 
-    /** As {@link #flagEdges(GlCriteria)}, with more defines (e.g. {@link GlSizes#DEFINES}). */
-    ComputeProgram flagEdges(GlCriteria criteria, Map<String, String> more) {
-        Map<String, String> d = new LinkedHashMap<>(criteria.defines);
-        d.putAll(more);
-        return program("loop_flag_edges", d, criteria.customGlsl != null ? criteria.customGlsl : "");
+    /** Output normals at unit length from now on: other defines, so the kept passes are looked up again. */
+    void unitNormals() {
+        unitNormals = true;
+        plan = null;
+        fused = null;
+        java.util.Arrays.fill(filter, null);
+        java.util.Arrays.fill(emit, null);
+        java.util.Arrays.fill(split, null);
+        java.util.Arrays.fill(uniformSplit, null);
+        java.util.Arrays.fill(flag, null);
+        java.util.Arrays.fill(flagFor, null);
+    }
+
+    /** @return loop_filter, plain or resident */
+    ComputeProgram filter(boolean resident) {
+        int i = resident ? 1 : 0;
+        if (filter[i] == null) {
+            filter[i] = program("loop_filter", resident ? GlSizes.DEFINES : Map.of());
+        }
+        return filter[i];
+    }
+
+    /** @return loop_emit_finished, plain or resident */
+    ComputeProgram emit(boolean resident) {
+        int i = resident ? 1 : 0;
+        if (emit[i] == null) {
+            emit[i] = program("loop_emit_finished", resident ? GlSizes.DEFINES : Map.of());
+        }
+        return emit[i];
+    }
+
+    /** @return loop_plan (resident frames only) */
+    ComputeProgram plan() {
+        if (plan == null) {
+            plan = program("loop_plan", GlSizes.DEFINES);
+        }
+        return plan;
+    }
+
+    /**
+     * @param resident whether for a resident frame
+     * @param direct whether the split writes triangles (the level before the deepest)
+     * @return an adaptive level's loop_split pair
+     */
+    SplitPair split(boolean resident, boolean direct) {
+        int i = (resident ? 2 : 0) + (direct ? 1 : 0);
+        if (split[i] == null) {
+            Map<String, String> more = resident ? GlSizes.DEFINES : Map.of();
+            split[i] = direct ? splitPair(more, "DIRECT") : splitPair(more);
+        }
+        return split[i];
+    }
+
+    /** @return a uniform level's loop_split pair, writing children or (direct) triangles */
+    SplitPair uniformSplit(boolean direct) {
+        int i = direct ? 1 : 0;
+        if (uniformSplit[i] == null) {
+            uniformSplit[i] = direct ? splitPair("UNIFORM", "DIRECT") : splitPair("UNIFORM");
+        }
+        return uniformSplit[i];
+    }
+
+    /**
+     * @return the fused pair of the last two uniform levels: its regular half writes grandchildren as
+     *     triangles, its general half is the plain uniform one (it writes child records)
+     */
+    SplitPair fused() {
+        if (fused == null) {
+            fused = new SplitPair(program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
+                    uniformSplit(false).general());
+        }
+        return fused;
     }
 
     private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
@@ -276,8 +370,8 @@ final class GlPasses implements AutoCloseable {
         glProgramUniform3f(id, p.uniform("uCentre"), centre[0], centre[1], centre[2]);
         glProgramUniform1f(id, p.uniform("uInvScale"), inverseScale);
         if (criteria.culling.any()) {
-            glProgramUniform1fv(id, p.uniform("uCullPlanes"), criteria.culling.planes());
-            float[] eye = criteria.culling.eye();
+            glProgramUniform1fv(id, p.uniform("uCullPlanes"), criteria.cullPlanes);
+            float[] eye = criteria.cullEye;
             glProgramUniform4f(id, p.uniform("uCullEye"), eye[0], eye[1], eye[2], eye[3]);
             glProgramUniform1f(id, p.uniform("uCullFrustum2"), criteria.culling.frustumMargin2());
             glProgramUniform1f(id, p.uniform("uCullBackface2"), criteria.culling.backfaceMargin2());
@@ -343,23 +437,37 @@ final class GlPasses implements AutoCloseable {
         return weights;
     }
 
-    /** A new segment for the children of {@code parents} records. */
+    /** A segment for the children of {@code parents} records: buffers from the pool, a recycled holder. */
     Segment childSegment(long parents) {
         long cap = Segment.tiled(4 * parents);
-        return new Segment(pool.acquire(cap * recordBytes, "loop_records_points"),
-                pool.acquire(cap * metaBytes, "loop_records_meta"), 4 * parents);
+        GlBuffer points = pool.acquire(cap * recordBytes, "loop_records_points");
+        GlBuffer meta = pool.acquire(cap * metaBytes, "loop_records_meta");
+        Segment s = spare.pollFirst();
+        if (s == null) {
+            return new Segment(points, meta, 4 * parents);
+        }
+        s.set(points, meta, 4 * parents);
+        return s;
     }
 
-    /** Binds a segment as the source of the given programs, from its record {@code first} on. */
-    void bindSource(Segment seg, long first, ComputeProgram... programs) {
+    /** Gives a segment's buffers back to the pool and keeps its holder for {@link #childSegment}. */
+    void release(Segment s) {
+        pool.release(s.points());
+        pool.release(s.meta());
+        s.set(null, null, 0);
+        spare.addFirst(s);
+    }
+
+    /** Binds a segment as the source of a program, from its record {@code first} on. */
+    void bindSource(Segment seg, long first, ComputeProgram program) {
         bindSegment(seg, POINTS, META);
-        for (ComputeProgram p : programs) {
-            setUint(p, "uSrcFirst", first);
-        }
+        setUint(program, "uSrcFirst", first);
     }
 
     void bindSource(Segment seg, long first, SplitPair split) {
-        bindSource(seg, first, split.regular(), split.general());
+        bindSegment(seg, POINTS, META);
+        setUint(split.regular(), "uSrcFirst", first);
+        setUint(split.general(), "uSrcFirst", first);
     }
 
     void bindDestination(Segment children) {
@@ -434,5 +542,6 @@ final class GlPasses implements AutoCloseable {
     @Override
     public void close() {
         weights.close();
+        spare.clear();
     }
 }

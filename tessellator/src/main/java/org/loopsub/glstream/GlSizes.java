@@ -1,12 +1,10 @@
 package org.loopsub.glstream;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
-import org.loopsub.api.LevelStats;
 import org.loopsub.gl.GlBuffer;
 
 /**
@@ -81,6 +79,12 @@ final class GlSizes implements AutoCloseable {
     private final GlBufferPool pool;
     private GlBuffer buffer;
     private int blocks;
+    /** The header and level-0 blocks written at a frame's start, kept (same length every frame of a mesh). */
+    private int[] start = new int[0];
+    private int[] level0Blocks = new int[0];
+    /** The header as the last {@link #read} found it, and how many levels had records. */
+    private final int[] header = new int[BLOCKS];
+    private int levelsRead;
     /** The most windows one level had, over the frames (tests check the many-window case ran). */
     int mostWindows;
 
@@ -94,22 +98,26 @@ final class GlSizes implements AutoCloseable {
      *
      * @return the blocks of the level-0 segments
      */
-    int[] start(int maxBlocks, long[] level0Counts) {
+    int[] start(int maxBlocks, java.util.List<Segment> level0) {
         int words = BLOCKS + BLOCK_WORDS * maxBlocks;
         if (buffer == null || buffer.bytes() < 4L * words) {
             pool.release(buffer);
             buffer = pool.acquire(4L * words, "loop_sizes");
         }
         blocks = 0;
-        int[] header = new int[BLOCKS + BLOCK_WORDS * level0Counts.length];
-        int[] first = new int[level0Counts.length];
-        for (int i = 0; i < level0Counts.length; i++) {
-            first[i] = newBlock();
-            header[slot(first[i], CHILD_COUNT)] = Math.toIntExact(level0Counts[i]);
+        int n = level0.size();
+        if (level0Blocks.length != n) {
+            start = new int[BLOCKS + BLOCK_WORDS * n];
+            level0Blocks = new int[n];
+        }
+        Arrays.fill(start, 0);
+        for (int i = 0; i < n; i++) {
+            level0Blocks[i] = newBlock();
+            start[slot(level0Blocks[i], CHILD_COUNT)] = Math.toIntExact(level0.get(i).count());
         }
         // the last frame's passes and read-back are done (the host waited for them)
-        buffer.write(0, header);
-        return first;
+        buffer.write(0, start);
+        return level0Blocks;
     }
 
     /** @return a fresh block's index */
@@ -131,46 +139,55 @@ final class GlSizes implements AutoCloseable {
     }
 
     /**
-     * Reads the header back: the frame's one host wait.
+     * Reads the header back: the frame's one host wait. The sizes are then read with the getters
+     * below (into a kept array: this runs every frame).
      *
      * @param levels levels planned
-     * @return the per-level statistics as the level-by-level path reports them, or {@code null} if
-     *     the frame overflowed
+     * @return whether the frame fit its plan; if not, the getters say nothing
      */
-    Result read(int levels) {
-        int[] h = buffer.readInts(0, STATS + STATS_WORDS * levels);
-        if (h[OVERFLOW] != 0) {
-            return null;
+    boolean read(int levels) {
+        int words = STATS + STATS_WORDS * levels;
+        buffer.readInts(0, header, words);
+        if (header[OVERFLOW] != 0) {
+            levelsRead = 0;
+            return false;
         }
-        List<LevelStats> stats = new ArrayList<>();
-        List<long[]> perLevel = new ArrayList<>();
-        for (int level = 0; level < levels; level++) {
-            int at = STATS + STATS_WORDS * level;
-            long records = Integer.toUnsignedLong(h[at]);
-            long finished = Integer.toUnsignedLong(h[at + 1]);
-            long slivers = Integer.toUnsignedLong(h[at + 2]);
-            long direct = Integer.toUnsignedLong(h[at + 3]);
-            if (records == 0) {
-                break;
-            }
-            perLevel.add(new long[] {records, finished, slivers, direct});
-            long active = records - finished;
-            stats.add(new LevelStats(level, records, finished, slivers, active, 0));
-            if (direct > 0) {
-                stats.add(new LevelStats(level + 1, direct, direct, 0, 0, 0));
-            }
+        int had = 0;
+        while (had < levels && header[STATS + STATS_WORDS * had] != 0) {
+            had++;
         }
-        return new Result(Integer.toUnsignedLong(h[END]), stats, perLevel);
+        levelsRead = had;
+        return true;
     }
 
-    /**
-     * A frame's sizes.
-     *
-     * @param end output triangles, padding included
-     * @param levels the statistics, as {@link GlOutput#levels}
-     * @param perLevel records, finished, slivers and direct triangles of each level that had records
-     */
-    record Result(long end, List<LevelStats> levels, List<long[]> perLevel) {
+    /** @return levels of the frame last {@linkplain #read read} that had records */
+    int levels() {
+        return levelsRead;
+    }
+
+    /** @return output triangles of the frame last read, padding included */
+    long end() {
+        return Integer.toUnsignedLong(header[END]);
+    }
+
+    /** @return records at {@code level} */
+    long records(int level) {
+        return Integer.toUnsignedLong(header[STATS + STATS_WORDS * level]);
+    }
+
+    /** @return records that finished at {@code level} */
+    long finished(int level) {
+        return Integer.toUnsignedLong(header[STATS + STATS_WORDS * level + 1]);
+    }
+
+    /** @return slivers of {@code level} */
+    long slivers(int level) {
+        return Integer.toUnsignedLong(header[STATS + STATS_WORDS * level + 2]);
+    }
+
+    /** @return triangles the split of {@code level} wrote directly */
+    long direct(int level) {
+        return Integer.toUnsignedLong(header[STATS + STATS_WORDS * level + 3]);
     }
 
     @Override

@@ -2,10 +2,10 @@ package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.glFinish;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.loopsub.api.LevelStats;
 import org.loopsub.api.ProgressListener;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlContext;
@@ -36,6 +36,13 @@ public final class GlStreamEngine implements AutoCloseable {
     private final long maxBinding;
     /** The sizes of resident frames, made at the first one. */
     private GlSizes sizes;
+    /** The level strategies and what they fill, kept: a renderer runs them every frame. */
+    private final UniformLevels uniform;
+    private final AdaptiveLevel adaptive;
+    private final LevelRun[] runs = {new LevelRun(), new LevelRun()};
+    private final List<Segment> level0Segments = new ArrayList<>();
+    private ResidentFrame resident;
+    private final OutputBudget budget;
 
     /**
      * @param weightTable Loop's vertex weights per valence ({@code LoopRules.weights})
@@ -60,6 +67,9 @@ public final class GlStreamEngine implements AutoCloseable {
         // Shaders index floats with 32-bit uints: a segment holds fewer than 2^32 of them.
         w = Math.min(w, (1L << 30) / layout.pointFloats());
         this.window = Math.max(1, Math.min(w, 1L << 24));
+        this.budget = new OutputBudget(context.memoryBytes(), context.memorySource(), layout, false);
+        this.uniform = new UniformLevels(passes, window);
+        this.adaptive = new AdaptiveLevel(passes, pool, scan, window, centre, inverseScale, budget);
     }
 
     /**
@@ -82,6 +92,17 @@ public final class GlStreamEngine implements AutoCloseable {
     }
 
     /**
+     * Compiles the edge test for these criteria now (both variants), rather than in the middle of a
+     * frame: a custom criterion's GLSL that does not compile is then refused before any GPU work.
+     *
+     * @throws org.loopsub.gl.ShaderException if it does not compile
+     */
+    public void compileEdgeTest(GlCriteria criteria) {
+        passes.flagEdges(criteria, false);
+        passes.flagEdges(criteria, true);
+    }
+
+    /**
      * Uploads level-0 records, rearranged into tiles, in segments of at most four windows.
      *
      * @param kept whether the stream serves many runs; it then keeps a pristine copy of its metadata
@@ -101,39 +122,63 @@ public final class GlStreamEngine implements AutoCloseable {
         out.withUvs(passes.layout.uvs());
         boolean keep = level0.kept();
         level0.restore();
-        UniformLevels uniform = new UniformLevels(passes, pool, window, timer);
-        AdaptiveLevel adaptive = new AdaptiveLevel(passes, pool, scan, window, timer, criteria, centre, inverseScale);
-        List<Segment> current = List.copyOf(level0.segments);
+        List<Segment> current = level0Segments;
+        current.clear();
+        for (int i = 0; i < level0.segments.size(); i++) {
+            // not addAll, which copies the source into a new array first
+            current.add(level0.segments.get(i));
+        }
         if (!keep) {
             level0.segments.clear();
         }
-        for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
-            long t0 = System.nanoTime();
-            LevelRun run = criteria.any || level == maxDepth ? adaptive.run(current, level, maxDepth, out)
-                    : uniform.run(current, level, maxDepth, out);
-            if (level > 0 || !keep) {
-                for (Segment s : current) {
-                    pool.release(s.points());
-                    pool.release(s.meta());
+        try {
+            for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
+                long t0 = System.nanoTime();
+                int told = out.levelCount();
+                // the two runs alternate: this level fills one while reading what the other holds
+                LevelRun run = runs[level & 1].reset();
+                if (criteria.any || level == maxDepth) {
+                    adaptive.run(current, level, maxDepth, criteria, timer, out, run);
+                } else {
+                    uniform.run(current, level, maxDepth, timer, out, run);
+                }
+                if (level > 0 || !keep) {
+                    release(current);
+                }
+                current = run.next;
+                long nanos = System.nanoTime() - t0;
+                out.addLevelRecords(run.active + run.finished);
+                out.addLevel(level, run.active + run.finished, run.finished, run.slivers, run.active, nanos);
+                if (run.middle > 0) {
+                    out.addLevel(level + 1, run.middle, 0, 0, run.middle, 0);
+                }
+                if (run.direct > 0) {
+                    out.addLevel(level + (run.middle > 0 ? 2 : 1), run.direct, run.direct, 0, 0, 0);
+                }
+                if (progress != ProgressListener.NONE) {
+                    for (int i = told; i < out.levelCount(); i++) {
+                        progress.levelDone(out.level(i));
+                    }
                 }
             }
-            current = run.next;
-            out.levelRecords.add(run.active + run.finished);
-            LevelStats stats = new LevelStats(level, run.active + run.finished, run.finished, run.slivers, run.active,
-                    System.nanoTime() - t0);
-            out.levels.add(stats);
-            progress.levelDone(stats);
-            if (run.middle > 0) {
-                LevelStats middle = new LevelStats(level + 1, run.middle, 0, 0, run.middle, 0);
-                out.levels.add(middle);
-                progress.levelDone(middle);
+        } catch (RuntimeException e) {
+            // a failed level (a GL error, a refused size) leaves its input and its children: give
+            // them back before the exception leaves, or their buffers stay out of the pool for good
+            release(runs[0].next);
+            release(runs[1].next);
+            if (!keep) {
+                release(level0Segments);
             }
-            if (run.direct > 0) {
-                LevelStats last = new LevelStats(level + (run.middle > 0 ? 2 : 1), run.direct, run.direct, 0, 0, 0);
-                out.levels.add(last);
-                progress.levelDone(last);
-            }
+            throw e;
         }
+    }
+
+    /** Gives a level's segments back (their holders are recycled) and empties the list. */
+    private void release(List<Segment> segments) {
+        for (int i = 0; i < segments.size(); i++) {
+            passes.release(segments.get(i));
+        }
+        segments.clear();
     }
 
     /**
@@ -152,20 +197,20 @@ public final class GlStreamEngine implements AutoCloseable {
         }
         if (sizes == null) {
             sizes = new GlSizes(pool);
+            resident = new ResidentFrame(passes, pool, scan, window, maxBinding, centre, inverseScale, sizes);
         }
-        return new ResidentFrame(passes, pool, scan, window, maxBinding, criteria, centre, inverseScale, sizes)
-                .issue(level0, maxDepth, prediction, out, draw);
+        return resident.issue(level0, maxDepth, criteria, prediction, out, draw);
     }
 
-    /** @return the most windows a level of a resident frame of this engine had (for tests) */
     /**
      * Output normals at unit length from now on, as a renderer wants them (the CLI's weld normalises
      * in double instead, which keeps its bytes the Java back end's).
      */
     public void unitNormals() {
-        passes.unitNormals = true;
+        passes.unitNormals();
     }
 
+    /** @return the most windows a level of a resident frame of this engine had (for tests) */
     public int mostResidentWindows() {
         return sizes == null ? 0 : sizes.mostWindows;
     }
@@ -178,11 +223,10 @@ public final class GlStreamEngine implements AutoCloseable {
      *     the frame must be refined again level by level
      */
     public boolean finishResident(int levels, GlOutput out) {
-        GlSizes.Result r = sizes.read(levels);
-        if (r == null) {
+        if (!sizes.read(levels)) {
             return false;
         }
-        out.placed(r);
+        out.placed(sizes);
         return true;
     }
 

@@ -11,7 +11,6 @@ import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
@@ -28,6 +27,8 @@ import org.loopsub.glstream.GlPasses.SplitPair;
  * once, after the whole frame. If the frame needed more room than planned, loop_plan stops it and
  * the caller refines the frame again level by level ({@link AdaptiveLevel}), which then gives the
  * next frame's plan. Same passes, same order, same output bytes as the level-by-level path.
+ *
+ * <p>One per engine, kept: the holders of its segments and windows serve every frame.
  */
 final class ResidentFrame {
     /** Resident frames are not timed pass by pass; the frame has its own two timestamps. */
@@ -40,30 +41,58 @@ final class ResidentFrame {
     private final GpuScan scan;
     private final long window;
     private final long maxBinding;
-    private final GlCriteria criteria;
     private final float[] centre;
     private final float inverseScale;
     private final GlSizes sizes;
+    /** This frame's criteria (set by {@link #issue}). */
+    private GlCriteria criteria;
 
     /** A stream segment of a resident frame: room for {@code room} records, its count in a slot. */
-    private record Planned(Segment seg, int countSlot, long room) {
+    private static final class Planned {
+        Segment seg;
+        int countSlot;
+        long room;
     }
 
     /** One window: its records' room and its flags, indices and block of sizes. */
-    private record Window(Planned in, long first, long n, int block, TestAndScan.Buffers b) {
+    private static final class Window {
+        Planned in;
+        long first;
+        long n;
+        int block;
+        final TestAndScan.Buffers b = new TestAndScan.Buffers();
     }
 
-    ResidentFrame(GlPasses passes, GlBufferPool pool, GpuScan scan, long window, long maxBinding, GlCriteria criteria,
-                  float[] centre, float inverseScale, GlSizes sizes) {
+    /** Holders, kept from frame to frame: the first {@link #plannedUsed} are this frame's. */
+    private final List<Planned> planned = new ArrayList<>();
+    private int plannedUsed;
+    private final List<Window> windows = new ArrayList<>();
+    private int windowCount;
+    /** The stream of the level being issued and of the next one, swapped at each level. */
+    private List<Planned> current = new ArrayList<>();
+    private List<Planned> next = new ArrayList<>();
+
+    ResidentFrame(GlPasses passes, GlBufferPool pool, GpuScan scan, long window, long maxBinding, float[] centre,
+                  float inverseScale, GlSizes sizes) {
         this.passes = passes;
         this.pool = pool;
         this.scan = scan;
         this.window = window;
         this.maxBinding = maxBinding;
-        this.criteria = criteria;
         this.centre = centre;
         this.inverseScale = inverseScale;
         this.sizes = sizes;
+    }
+
+    private Planned planned(Segment seg, int countSlot, long room) {
+        if (plannedUsed == planned.size()) {
+            planned.add(new Planned());
+        }
+        Planned p = planned.get(plannedUsed++);
+        p.seg = seg;
+        p.countSlot = countSlot;
+        p.room = room;
+        return p;
     }
 
     /** @return levels planned for this frame, or 0 if the frame cannot run resident */
@@ -82,11 +111,29 @@ final class ResidentFrame {
      * @return the levels planned (read them back with {@link GlSizes#read}), or 0 if the frame was
      *     not issued (too large to plan; nothing written then except the output's room)
      */
-    int issue(GlLevel0 level0, int maxDepth, FramePrediction prediction, GlOutput out, GlBuffer draw) {
+    int issue(GlLevel0 level0, int maxDepth, GlCriteria criteria, FramePrediction prediction, GlOutput out,
+              GlBuffer draw) {
         int levels = plannedLevels(prediction, maxDepth);
         if (levels == 0) {
             return 0;
         }
+        this.criteria = criteria;
+        try {
+            return issue(level0, maxDepth, levels, prediction, out, draw);
+        } finally {
+            // nothing of this frame stays reachable from the kept holders
+            for (int i = 0; i < plannedUsed; i++) {
+                planned.get(i).seg = null;
+            }
+            plannedUsed = 0;
+            current.clear();
+            next.clear();
+            this.criteria = null;
+        }
+    }
+
+    private int issue(GlLevel0 level0, int maxDepth, int levels, FramePrediction prediction, GlOutput out,
+                      GlBuffer draw) {
         long outRoom = withMargin(prediction.end());
         if (36 * outRoom > Math.min(maxBinding, 0xFFFF_FFFFL)) {
             return 0;
@@ -104,13 +151,13 @@ final class ResidentFrame {
         long outBytes = Math.min(output.bytes(), Math.min(maxBinding, 0xFFFF_FFFFL) / 36 * 36);
         outRoom = Math.min(outRoom, outBytes / 36);
         level0.restore();
-        long[] counts = level0.segments.stream().mapToLong(Segment::count).toArray();
-        int[] level0Blocks = sizes.start(GlSizes.MAX_WINDOWS * levels + counts.length, counts);
-        List<Planned> current = new ArrayList<>();
-        for (int i = 0; i < counts.length; i++) {
-            current.add(new Planned(level0.segments.get(i), GlSizes.slot(level0Blocks[i], GlSizes.CHILD_COUNT), counts[i]));
+        int[] level0Blocks = sizes.start(GlSizes.MAX_WINDOWS * levels + level0.segments.size(), level0.segments);
+        current.clear();
+        for (int i = 0; i < level0.segments.size(); i++) {
+            Segment seg = level0.segments.get(i);
+            current.add(planned(seg, GlSizes.slot(level0Blocks[i], GlSizes.CHILD_COUNT), seg.count()));
         }
-        ComputeProgram plan = passes.program("loop_plan", GlSizes.DEFINES);
+        ComputeProgram plan = passes.plan();
         int planned = levels;
         for (int level = 0; level < planned; level++) {
             if (current.isEmpty()) {
@@ -122,75 +169,86 @@ final class ResidentFrame {
             boolean direct = level + 1 == maxDepth;
             boolean mustFinish = level == planned - 1 && !atMax && !direct;
             boolean children = !atMax && !direct && !mustFinish;
-            List<Window> windows = new ArrayList<>();
-            for (Planned p : current) {
-                for (long first = 0; first < p.room(); first += window) {
-                    long n = Math.min(window, p.room() - first);
-                    windows.add(new Window(p, first, n, sizes.newBlock(), TestAndScan.Buffers.acquire(pool, n)));
+            windowCount = 0;
+            for (int pi = 0; pi < current.size(); pi++) {
+                Planned p = current.get(pi);
+                for (long first = 0; first < p.room; first += window) {
+                    if (windowCount == windows.size()) {
+                        windows.add(new Window());
+                    }
+                    Window w = windows.get(windowCount++);
+                    w.in = p;
+                    w.first = first;
+                    w.n = Math.min(window, p.room - first);
+                    w.block = sizes.newBlock();
+                    w.b.acquire(pool, w.n);
                 }
             }
-            List<Planned> next = new ArrayList<>();
+            next.clear();
             try {
-                if (windows.size() > GlSizes.MAX_WINDOWS) {
+                if (windowCount > GlSizes.MAX_WINDOWS) {
                     // a frame given up: its segments go back (level 0's belong to the mesh)
                     if (level > 0) {
                         release(current);
                     }
                     return 0;
                 }
-                sizes.mostWindows = Math.max(sizes.mostWindows, windows.size());
-                testAndScan(windows, level, atMax);
+                sizes.mostWindows = Math.max(sizes.mostWindows, windowCount);
+                testAndScan(level, atMax);
                 long childRoom = children ? childRoom(prediction.records(level + 1)) : 0;
                 // loop_plan reads the scans' counts
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                runPlan(plan, windows, level, direct, children, mustFinish, outRoom, childRoom, output, outBytes, draw);
+                runPlan(plan, level, direct, children, mustFinish, outRoom, childRoom, output, outBytes, draw);
                 // the emits and splits read the plan's counts and bases
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                emitAndSplit(windows, atMax || mustFinish ? null : direct, childRoom, output, outBytes, next);
+                emitAndSplit(!(atMax || mustFinish), direct, childRoom, output, outBytes);
                 // the next level's passes read the children; the read-back the sizes
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
             } finally {
-                for (Window w : windows) {
-                    w.b().release(pool);
+                for (int wi = 0; wi < windowCount; wi++) {
+                    Window w = windows.get(wi);
+                    w.b.release(pool);
+                    w.in = null;
                 }
             }
             if (level > 0) {
                 release(current);
             }
+            List<Planned> done = current;
             current = next;
+            next = done;
         }
         release(current);
         return levels;
     }
 
-    /** Gives segments back to the pool. */
+    /** Gives segments back to the pool (recycling their holders). */
     private void release(List<Planned> segments) {
-        for (Planned p : segments) {
-            pool.release(p.seg().points());
-            pool.release(p.seg().meta());
+        for (int i = 0; i < segments.size(); i++) {
+            passes.release(segments.get(i).seg);
         }
+        segments.clear();
     }
 
 
     /** Per window: edge test, filter, the two selections and the sliver scan, counts into the sizes. */
-    private void testAndScan(List<Window> windows, int level, boolean atMax) {
-        ComputeProgram flag = criteria.any && !atMax ? passes.flagEdges(criteria, GlSizes.DEFINES) : null;
-        ComputeProgram filter = passes.program("loop_filter", GlSizes.DEFINES);
+    private void testAndScan(int level, boolean atMax) {
+        ComputeProgram flag = criteria.any && !atMax ? passes.flagEdges(criteria, true) : null;
+        ComputeProgram filter = passes.filter(true);
         if (flag != null) {
             GlPasses.setCriteria(flag, criteria, level, centre, inverseScale);
         }
-        long most = windows.stream().mapToLong(Window::n).max().orElse(1);
+        long most = 1;
+        for (int wi = 0; wi < windowCount; wi++) {
+            most = wi == 0 ? windows.get(wi).n : Math.max(most, windows.get(wi).n);
+        }
         GlBuffer scratch = pool.acquire(Math.max(16, scan.scratchBytes(most)), "loop_scan_scratch");
         GlBuffer sizeBuf = sizes.buffer();
         try {
-            for (Window w : windows) {
-                Consumer<ComputeProgram> count = p -> {
-                    sizeBuf.bind(GlSizes.BINDING);
-                    GlPasses.setUint(p, "uCountSlot", w.in().countSlot());
-                    GlPasses.setUint(p, "uCap", w.n());
-                };
-                TestAndScan.run(passes, scan, NO_TIMER, level, atMax, flag, filter, w.in().seg(), w.first(), w.n(), w.b(),
-                        count, scratch, sizeBuf, 4L * GlSizes.slot(w.block(), GlSizes.ACTIVE));
+            for (int wi = 0; wi < windowCount; wi++) {
+                Window w = windows.get(wi);
+                TestAndScan.run(passes, scan, NO_TIMER, level, atMax, flag, filter, w.in.seg, w.first, w.n, w.b,
+                        w.in.countSlot, scratch, sizeBuf, 4L * GlSizes.slot(w.block, GlSizes.ACTIVE));
             }
         } finally {
             pool.release(scratch);
@@ -230,15 +288,15 @@ final class ResidentFrame {
     /** The output's uvs this frame (null without). */
     private GlBuffer outUvs;
 
-    private void runPlan(ComputeProgram plan, List<Window> windows, int level, boolean direct, boolean children,
+    private void runPlan(ComputeProgram plan, int level, boolean direct, boolean children,
                          boolean mustFinish, long outRoom, long childRoom, GlBuffer output, long outBytes,
                          GlBuffer draw) {
         sizes.buffer().bind(GlSizes.BINDING);
         bindOutput(OUT, output, outBytes);
         draw.bind(GlSizes.DRAW_BINDING);
         int id = plan.id();
-        GlPasses.setUint(plan, "uFirstBlock", windows.get(0).block());
-        GlPasses.setUint(plan, "uWindows", windows.size());
+        GlPasses.setUint(plan, "uFirstBlock", windows.get(0).block);
+        GlPasses.setUint(plan, "uWindows", windowCount);
         GlPasses.setUint(plan, "uLevel", level);
         glProgramUniform1i(id, plan.uniform("uDirect"), direct ? 1 : 0);
         glProgramUniform1i(id, plan.uniform("uChildren"), children ? 1 : 0);
@@ -250,40 +308,39 @@ final class ResidentFrame {
     }
 
     /**
-     * Per window: the finished records' corners, then (unless nothing splits) the split into
-     * children or direct triangles, with slivers.
+     * Per window: the finished records' corners, then (if {@code splits}) the split into children or
+     * direct triangles, with slivers.
      *
-     * @param direct null if nothing splits at this level; otherwise whether the split writes triangles
+     * @param splits whether anything splits at this level
+     * @param direct whether the split writes triangles
      */
-    private void emitAndSplit(List<Window> windows, Boolean direct, long childRoom, GlBuffer output, long outBytes,
-                              List<Planned> next) {
+    private void emitAndSplit(boolean splits, boolean direct, long childRoom, GlBuffer output, long outBytes) {
         Segment kids = null;
         if (childRoom > 0) {
             kids = passes.childSegment(childRoom / 4);
-            next.add(new Planned(kids, GlSizes.slot(windows.get(0).block(), GlSizes.CHILD_COUNT), childRoom));
+            next.add(planned(kids, GlSizes.slot(windows.get(0).block, GlSizes.CHILD_COUNT), childRoom));
         }
-        ComputeProgram emit = passes.program("loop_emit_finished", GlSizes.DEFINES);
-        SplitPair split = direct == null ? null
-                : direct ? passes.splitPair(GlSizes.DEFINES, "DIRECT") : passes.splitPair(GlSizes.DEFINES);
+        ComputeProgram emit = passes.emit(true);
+        SplitPair split = splits ? passes.split(true, direct) : null;
         GlBuffer sizeBuf = sizes.buffer();
-        for (int i = 0; i < windows.size(); i++) {
+        for (int i = 0; i < windowCount; i++) {
             Window w = windows.get(i);
-            passes.bindSource(w.in().seg(), w.first(), emit);
+            passes.bindSource(w.in.seg, w.first, emit);
             sizeBuf.bind(GlSizes.BINDING);
-            w.b().finishedIdx().bind(INDEX);
+            w.b.finishedIdx().bind(INDEX);
             bindOutput(OUT, output, outBytes);
-            GlPasses.setUint(emit, "uCountSlot", GlSizes.slot(w.block(), GlSizes.FINISHED_EFF));
-            GlPasses.setUint(emit, "uBaseSlot", GlSizes.slot(w.block(), GlSizes.FINISHED_BASE));
-            emit.dispatchFor(w.n());
+            GlPasses.setUint(emit, "uCountSlot", GlSizes.slot(w.block, GlSizes.FINISHED_EFF));
+            GlPasses.setUint(emit, "uBaseSlot", GlSizes.slot(w.block, GlSizes.FINISHED_BASE));
+            emit.dispatchFor(w.n);
             GlChecks.check("loop_emit_finished");
             if (split == null) {
                 continue;
             }
-            passes.bindSource(w.in().seg(), w.first(), split);
+            passes.bindSource(w.in.seg, w.first, split);
             sizeBuf.bind(GlSizes.BINDING);
             passes.bindWeights();
-            w.b().activeIdx().bind(INDEX);
-            w.b().sliverOffset().bind(SLIVER_OFFSET);
+            w.b.activeIdx().bind(INDEX);
+            w.b.sliverOffset().bind(SLIVER_OFFSET);
             bindOutput(OUT, output, outBytes);
             if (direct) {
                 bindOutput(DIRECT_OUT, output, outBytes);
@@ -291,11 +348,11 @@ final class ResidentFrame {
             if (kids != null) {
                 passes.bindDestination(kids);
             }
-            split.setUint("uChildBaseSlot", GlSizes.slot(w.block(), GlSizes.CHILD_BASE));
-            split.setUint("uCountSlot", GlSizes.slot(w.block(), GlSizes.ACTIVE_EFF));
-            split.setUint("uSliverSlot", GlSizes.slot(w.block(), GlSizes.SLIVER_BASE));
-            split.setUint("uDirectSlot", GlSizes.slot(w.block(), GlSizes.DIRECT_BASE));
-            split.dispatchFor(w.n());
+            split.setUint("uChildBaseSlot", GlSizes.slot(w.block, GlSizes.CHILD_BASE));
+            split.setUint("uCountSlot", GlSizes.slot(w.block, GlSizes.ACTIVE_EFF));
+            split.setUint("uSliverSlot", GlSizes.slot(w.block, GlSizes.SLIVER_BASE));
+            split.setUint("uDirectSlot", GlSizes.slot(w.block, GlSizes.DIRECT_BASE));
+            split.dispatchFor(w.n);
             GlChecks.check("loop_split");
         }
     }

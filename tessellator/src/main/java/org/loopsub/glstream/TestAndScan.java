@@ -7,8 +7,6 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 
-import java.util.function.Consumer;
-
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
@@ -26,15 +24,29 @@ final class TestAndScan {
     private TestAndScan() {
     }
 
-    /** A window's flags and indices, from the pool, given back after the level. */
-    record Buffers(GlBuffer keep, GlBuffer done, GlBuffer slivers, GlBuffer activeIdx, GlBuffer finishedIdx,
-                   GlBuffer sliverOffset) {
-        static Buffers acquire(GlBufferPool pool, long n) {
-            return new Buffers(pool.acquire(4 * n, "loop_keep"), pool.acquire(4 * n, "loop_done"),
-                    pool.acquire(4 * n, "loop_sliver_counts"), pool.acquire(4 * n, "loop_active_index"),
-                    pool.acquire(4 * n, "loop_finished_index"), pool.acquire(4 * n, "loop_sliver_offset"));
+    /**
+     * A window's flags and indices, from the pool, given back after the level. A holder the level
+     * strategies keep and fill again every frame.
+     */
+    static final class Buffers {
+        private GlBuffer keep;
+        private GlBuffer done;
+        private GlBuffer slivers;
+        private GlBuffer activeIdx;
+        private GlBuffer finishedIdx;
+        private GlBuffer sliverOffset;
+
+        /** Takes buffers for a window of {@code n} records. */
+        void acquire(GlBufferPool pool, long n) {
+            keep = pool.acquire(4 * n, "loop_keep");
+            done = pool.acquire(4 * n, "loop_done");
+            slivers = pool.acquire(4 * n, "loop_sliver_counts");
+            activeIdx = pool.acquire(4 * n, "loop_active_index");
+            finishedIdx = pool.acquire(4 * n, "loop_finished_index");
+            sliverOffset = pool.acquire(4 * n, "loop_sliver_offset");
         }
 
+        /** Gives them back (and forgets them: a holder is released at most once per acquire). */
         void release(GlBufferPool pool) {
             pool.release(keep);
             pool.release(done);
@@ -42,6 +54,45 @@ final class TestAndScan {
             pool.release(activeIdx);
             pool.release(finishedIdx);
             pool.release(sliverOffset);
+            keep = done = slivers = activeIdx = finishedIdx = sliverOffset = null;
+        }
+
+        GlBuffer keep() {
+            return keep;
+        }
+
+        GlBuffer done() {
+            return done;
+        }
+
+        GlBuffer slivers() {
+            return slivers;
+        }
+
+        GlBuffer activeIdx() {
+            return activeIdx;
+        }
+
+        GlBuffer finishedIdx() {
+            return finishedIdx;
+        }
+
+        GlBuffer sliverOffset() {
+            return sliverOffset;
+        }
+    }
+
+    /**
+     * Tells a pass its window's count: as a uniform (the level-by-level path, which knows it), or,
+     * in a resident frame, as the slot of the sizes buffer the count lies in and the window's room.
+     */
+    private static void setCount(ComputeProgram p, long n, int countSlot, GlBuffer sizes) {
+        if (countSlot < 0) {
+            GlPasses.setUint(p, "uCount", n);
+        } else {
+            sizes.bind(GlSizes.BINDING);
+            GlPasses.setUint(p, "uCountSlot", countSlot);
+            GlPasses.setUint(p, "uCap", n);
         }
     }
 
@@ -49,15 +100,16 @@ final class TestAndScan {
      * Issues the sweep over records [first, first + n) of a segment.
      *
      * @param flag the edge test, or null where it is skipped (no criterion, or the maximum depth)
-     * @param count sets the window's count on a pass (a uniform, or the resident sizes' slot)
+     * @param countSlot where a resident frame's passes read the window's count in the sizes buffer
+     *     {@code counts}; -1 on the level-by-level path, whose passes take {@code n} as a uniform
      * @param counts where the three counts go, from byte {@code countsOffset} on
      */
     static void run(GlPasses passes, GpuScan scan, GpuTimer timer, int level, boolean atMax, ComputeProgram flag,
-                    ComputeProgram filter, Segment seg, long first, long n, Buffers b, Consumer<ComputeProgram> count,
+                    ComputeProgram filter, Segment seg, long first, long n, Buffers b, int countSlot,
                     GlBuffer scratch, GlBuffer counts, long countsOffset) {
         if (flag != null) {
             passes.bindSource(seg, first, flag);
-            count.accept(flag);
+            setCount(flag, n, countSlot, counts);
             timer.begin("loop_flag_edges", level, n * passes.touchedBytes, n * passes.metaBytes);
             flag.dispatchFor(n);
             timer.end();
@@ -69,7 +121,7 @@ final class TestAndScan {
         b.keep().bind(KEEP);
         b.done().bind(DONE);
         b.slivers().bind(SLIVERS);
-        count.accept(filter);
+        setCount(filter, n, countSlot, counts);
         glProgramUniform1i(filter.id(), filter.uniform("uAtMaxDepth"), atMax ? 1 : 0);
         timer.begin("loop_filter", level, n * passes.metaBytes, n * (4 + 12));
         filter.dispatchFor(n);

@@ -18,15 +18,14 @@ import org.loopsub.glstream.GlPasses.SplitPair;
  */
 final class UniformLevels {
     private final GlPasses passes;
-    private final GlBufferPool pool;
     private final long window;
-    private final GpuTimer timer;
+    /** The fused pass's children and where each one's triangles go, kept from frame to frame. */
+    private final List<Segment> children = new ArrayList<>();
+    private long[] firstTriangle = new long[8];
 
-    UniformLevels(GlPasses passes, GlBufferPool pool, long window, GpuTimer timer) {
+    UniformLevels(GlPasses passes, long window) {
         this.passes = passes;
-        this.pool = pool;
         this.window = window;
-        this.timer = timer;
     }
 
     /**
@@ -35,20 +34,25 @@ final class UniformLevels {
      */
     private static final boolean FUSE = !"false".equals(System.getProperty("loopsub.gl.fuse"));
 
-    /** Every record splits; no edge test, no filter, no scan. */
-    LevelRun run(List<Segment> in, int level, int maxDepth, GlOutput out) {
+    /**
+     * Every record splits; no edge test, no filter, no scan.
+     *
+     * @param run receives what the level did; its {@code next} the children
+     */
+    void run(List<Segment> in, int level, int maxDepth, GpuTimer timer, GlOutput out, LevelRun run) {
         // (A fused pass cannot carry limit data or uvs: see loop_split.)
         if (FUSE && !passes.layout.carriesNormals() && !passes.layout.uvs() && level + 2 == maxDepth) {
-            return fusedLastLevels(in, level, out);
+            fusedLastLevels(in, level, timer, out, run);
+            return;
         }
-        LevelRun run = new LevelRun();
         boolean direct = level + 1 == maxDepth;
-        long total = in.stream().mapToLong(Segment::count).sum();
+        long total = total(in);
         run.active = total;
-        long directFirst = direct ? out.reserve(level + 1, GlOutput.Block.Kind.DIRECT, 4 * total, true) : 0;
+        long directFirst = direct ? out.reserve(level + 1, GlOutput.Kind.DIRECT, 4 * total, true) : 0;
         long done = 0;
-        SplitPair split = direct ? passes.splitPair("UNIFORM", "DIRECT") : passes.splitPair("UNIFORM");
-        for (Segment seg : in) {
+        SplitPair split = passes.uniformSplit(direct);
+        for (int si = 0; si < in.size(); si++) {
+            Segment seg = in.get(si);
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
                 long n = Math.min(window, seg.count() - w0);
                 passes.bindSource(seg, w0, split);
@@ -73,7 +77,14 @@ final class UniformLevels {
         if (direct) {
             run.direct = 4 * total;
         }
-        return run;
+    }
+
+    private static long total(List<Segment> in) {
+        long total = 0;
+        for (int i = 0; i < in.size(); i++) {
+            total += in.get(i).count();
+        }
+        return total;
     }
 
     /**
@@ -82,28 +93,28 @@ final class UniformLevels {
      * children. Then, after one barrier, the direct pair over each window's children refines only
      * the children of general parents. Triangles land where two plain levels would put them.
      */
-    private LevelRun fusedLastLevels(List<Segment> in, int level, GlOutput out) {
-        LevelRun run = new LevelRun();
-        long total = in.stream().mapToLong(Segment::count).sum();
+    private void fusedLastLevels(List<Segment> in, int level, GpuTimer timer, GlOutput out, LevelRun run) {
+        long total = total(in);
         run.active = total;
         run.middle = 4 * total;
-        long directFirst = out.reserve(level + 2, GlOutput.Block.Kind.DIRECT, 16 * total, true);
-        // The fused pass's general half is the plain uniform one: it writes child records.
-        SplitPair fused = new SplitPair(passes.program("loop_split", GlPasses.flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
-                passes.program("loop_split", GlPasses.flags("UNIFORM", "GENERAL_ONLY")));
-        SplitPair direct = passes.splitPair("UNIFORM", "DIRECT");
-        List<Segment> children = new ArrayList<>();
-        List<Long> firstTriangle = new ArrayList<>();
+        long directFirst = out.reserve(level + 2, GlOutput.Kind.DIRECT, 16 * total, true);
+        SplitPair fused = passes.fused();
+        SplitPair direct = passes.uniformSplit(true);
+        children.clear();
         long done = 0;
-        for (Segment seg : in) {
+        for (int si = 0; si < in.size(); si++) {
+            Segment seg = in.get(si);
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
                 long n = Math.min(window, seg.count() - w0);
                 passes.bindSource(seg, w0, fused);
                 passes.bindWeights();
                 Segment kids = passes.childSegment(n);
                 passes.bindDestination(kids);
+                if (children.size() == firstTriangle.length) {
+                    firstTriangle = java.util.Arrays.copyOf(firstTriangle, 2 * firstTriangle.length);
+                }
+                firstTriangle[children.size()] = directFirst + 16 * (done + w0);
                 children.add(kids);
-                firstTriangle.add(directFirst + 16 * (done + w0));
                 GlPasses.setUint(fused.regular(), "uDirectFloatBase",
                         passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
                 fused.setUint("uCount", n);
@@ -120,7 +131,7 @@ final class UniformLevels {
             Segment kids = children.get(i);
             passes.bindSource(kids, 0, direct);
             passes.bindWeights();
-            direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle.get(i), 4 * kids.count()));
+            direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle[i], 4 * kids.count()));
             direct.setUint("uCount", kids.count());
             // Mostly skip marks: two metadata words per child.
             timer.begin("loop_split", level + 1, kids.count() * 8, 0);
@@ -129,11 +140,10 @@ final class UniformLevels {
             GlChecks.check("loop_split (after the fused pass)");
         }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-        for (Segment kids : children) {
-            pool.release(kids.points());
-            pool.release(kids.meta());
+        for (int i = 0; i < children.size(); i++) {
+            passes.release(children.get(i));
         }
+        children.clear();
         run.direct = 16 * total;
-        return run;
     }
 }

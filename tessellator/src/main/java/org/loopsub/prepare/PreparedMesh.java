@@ -136,8 +136,7 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
             for (int x = 0; x < 3; x++) {
                 float p = inputPositions[3 * sourceVertices[v] + x];
                 if (!Float.isFinite(p)) {
-                    throw new IllegalArgumentException("coordinate " + "xyz".charAt(x) + " of vertex "
-                            + sourceVertices[v] + " (0-based) is " + p);
+                    throw notFinite(sourceVertices[v], x, p);
                 }
                 internal[3 * v + x] = frame.toInternal(p, x);
             }
@@ -146,6 +145,59 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
                 layout.uvs() ? cornerUvs() : null, layout.smoothUvs() ? mesh.uvIndices() : null);
         return new PreparedMesh(mesh, frame, internal, topology, layout, moved, merged, warnings, sourceVertices,
                 scheme, sharpness);
+    }
+
+    /**
+     * Moves the control points of a prepared mesh in place: its positions and its level-0 records
+     * become those {@link #moved} would make, without a new array. For the one owner of a prepared
+     * mesh that shares its arrays with no one (a GPU mesh, whose cage may move every frame).
+     */
+    public static final class Mover {
+        private final PreparedMesh prepared;
+        private final int[] triangles;
+        private final RecordBuilder.Scratch scratch;
+
+        /** @param prepared the mesh to move; its positions and records are changed in place */
+        public Mover(PreparedMesh prepared) {
+            this.prepared = prepared;
+            this.triangles = prepared.mesh.triangles();
+            this.scratch = new RecordBuilder.Scratch(prepared.topology, prepared.sharpness);
+        }
+
+        /** @return the mesh this mover changes */
+        public PreparedMesh mesh() {
+            return prepared;
+        }
+
+        /**
+         * @param inputPositions x, y, z for every vertex of the mesh as the user gave it (before the
+         *     weld); a welded vertex takes the position of its {@linkplain #sourceVertices source}
+         * @throws IllegalArgumentException if a coordinate that is read is not finite; nothing is
+         *     changed then
+         */
+        public void move(float[] inputPositions) {
+            int[] source = prepared.sourceVertices;
+            for (int v = 0; v < source.length; v++) {
+                for (int x = 0; x < 3; x++) {
+                    if (!Float.isFinite(inputPositions[3 * source[v] + x])) {
+                        throw notFinite(source[v], x, inputPositions[3 * source[v] + x]);
+                    }
+                }
+            }
+            float[] internal = prepared.positions;
+            for (int v = 0; v < source.length; v++) {
+                for (int x = 0; x < 3; x++) {
+                    internal[3 * v + x] = prepared.frame.toInternal(inputPositions[3 * source[v] + x], x);
+                }
+            }
+            RecordBuilder.movePositions(triangles, internal, prepared.topology, prepared.layout, prepared.scheme,
+                    prepared.sharpness, scratch, prepared.records);
+        }
+    }
+
+    private static IllegalArgumentException notFinite(int vertex, int axis, float value) {
+        return new IllegalArgumentException("coordinate " + "xyz".charAt(axis) + " of vertex " + vertex
+                + " (0-based) is " + value);
     }
 
     /**

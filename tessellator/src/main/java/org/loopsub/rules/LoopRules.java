@@ -266,8 +266,18 @@ public final class LoopRules {
      */
     public static void limit(Scheme scheme, double[] v, double[] ring, int k, int rule, int e0, int e1,
                              double[] position, double[] normal) {
-        double[] du = new double[3];
-        double[] dv = new double[3];
+        limit(scheme, v, ring, k, rule, e0, e1, position, normal, new double[3], new double[3]);
+    }
+
+    /**
+     * As {@link #limit(Scheme, double[], double[], int, int, int, int, double[], double[])}, with the
+     * two tangents in the caller's arrays (a moving cage takes every vertex's limit each frame).
+     *
+     * @param du receives the first tangent (3 doubles)
+     * @param dv receives the second tangent (3 doubles)
+     */
+    public static void limit(Scheme scheme, double[] v, double[] ring, int k, int rule, int e0, int e1,
+                             double[] position, double[] normal, double[] du, double[] dv) {
         if (rule == CORNER) {
             for (int x = 0; x < 3; x++) {
                 position[x] = v[x];

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.joml.Matrix4d;
-import org.joml.Vector4d;
 import org.loopsub.api.Culling;
 import org.loopsub.api.EdgePredicate;
 import org.loopsub.api.StopCriterion;
@@ -152,9 +151,23 @@ public final class EdgeCriteria {
      * @return internal point to scaled clip coordinates, in double
      */
     public static Matrix4d internalClip(View view, float[] centre, int scaleExponent) {
+        return internalClip(view, centre, scaleExponent, new Matrix4d(), new Matrix4d());
+    }
+
+    /**
+     * As {@link #internalClip(View, float[], int)}, into {@code dest}.
+     *
+     * @param view the camera, mesh frame
+     * @param centre internal frame centre
+     * @param scaleExponent internal frame scale exponent
+     * @param dest receives the transform
+     * @param scratch scratch
+     * @return {@code dest}
+     */
+    public static Matrix4d internalClip(View view, float[] centre, int scaleExponent, Matrix4d dest, Matrix4d scratch) {
         double s = Math.scalb(1.0, scaleExponent);
         // every row times 2^e, w's too (scaleLocal would leave it): ratios keep, w counts internal units
-        return new Matrix4d().scaling(s).m33(s).mul(view.clip(new Matrix4d()))
+        return dest.scaling(s).m33(s).mul(view.clip(scratch))
                 .translate(centre[0], centre[1], centre[2]).scale(Math.scalb(1.0, -scaleExponent));
     }
 
@@ -169,18 +182,31 @@ public final class EdgeCriteria {
      * @return 12 floats: the X row, the Y row, the W row
      */
     public static float[] screenRows(View view, float[] centre, int scaleExponent) {
+        return screenRows(view, centre, scaleExponent, new float[12], new Matrix4d(), new Matrix4d());
+    }
+
+    /**
+     * As {@link #screenRows(View, float[], int)}, into the caller's arrays (a renderer's camera
+     * moves every frame).
+     *
+     * @param view the camera, mesh frame
+     * @param centre internal frame centre
+     * @param scaleExponent internal frame scale exponent
+     * @param rows receives the 12 floats
+     * @param m scratch
+     * @param scratch scratch
+     * @return {@code rows}
+     */
+    public static float[] screenRows(View view, float[] centre, int scaleExponent, float[] rows, Matrix4d m,
+                                     Matrix4d scratch) {
+        internalClip(view, centre, scaleExponent, m, scratch);
         // clip x in [-w, w] spans the viewport's width: half of it in pixels per unit of x/w
-        Matrix4d m = internalClip(view, centre, scaleExponent);
-        double[] scales = {0.5 * view.width(), 0.5 * view.height(), 1};
-        int[] clipRows = {0, 1, 3};
-        float[] rows = new float[12];
-        Vector4d row = new Vector4d();
         for (int i = 0; i < 3; i++) {
-            m.getRow(clipRows[i], row).mul(scales[i]);
-            rows[4 * i] = (float) row.x;
-            rows[4 * i + 1] = (float) row.y;
-            rows[4 * i + 2] = (float) row.z;
-            rows[4 * i + 3] = (float) row.w;
+            int clipRow = i == 2 ? 3 : i;
+            double scale = i == 0 ? 0.5 * view.width() : i == 1 ? 0.5 * view.height() : 1;
+            for (int j = 0; j < 4; j++) {
+                rows[4 * i + j] = (float) (m.getRowColumn(clipRow, j) * scale);
+            }
         }
         return rows;
     }

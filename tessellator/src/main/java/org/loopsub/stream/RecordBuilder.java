@@ -131,14 +131,10 @@ public final class RecordBuilder {
                 chunk.meta[r * mi] = RecordLayout.packMeta0(k[0], k[1], k[2], 0);
                 chunk.meta[r * mi + 1] = RecordLayout.packMeta1(g[0], g[1], g[2]);
                 boolean sharp = false;
+                writePositions(triangles, positions, topology, layout, limit, chunk, r, t);
                 for (int c = 0; c < 3; c++) {
                     int v = triangles[3 * t + c];
                     int s = topology.indexOf(v, triangles[3 * t + (c + 1) % 3]);
-                    copyPoint(positions, v, chunk.points, r * pf, c);
-                    for (int i = 0; i < k[c]; i++) {
-                        int u = topology.neighbour(v, (s + i) % k[c]);
-                        copyPoint(positions, u, chunk.points, r * pf, layout.ringSlot(c, k[c], g[c], i));
-                    }
                     if (sharpness != null) {
                         int sharpEdges = g[c] == RecordLayout.NO_GAP ? 0 : 2;
                         boolean semiSharp = false;
@@ -170,12 +166,6 @@ public final class RecordBuilder {
                     if (seams != null) {
                         seams.put(t, c, k[c], g[c], topology, layout, chunk.points, r * pf);
                     }
-                    if (limit != null) {
-                        copyPoint(limit[1], v, chunk.points, r * pf, layout.normalSlot(c));
-                        if (layout.limit()) {
-                            copyPoint(limit[0], v, chunk.points, r * pf, layout.limitSlot(c));
-                        }
-                    }
                 }
                 if (sharp) {
                     chunk.meta[r * mi] |= RecordLayout.SHARP;
@@ -190,6 +180,113 @@ public final class RecordBuilder {
     }
 
     /**
+     * Writes what of a level-0 record depends on the control points: each corner's position and one
+     * ring, and with limit data the corners' limit normals (and limit positions). The rest of a record
+     * (valences, gaps, sharpness, uvs) depends on the topology, the tags and the uvs alone, so a
+     * moving cage rewrites only this, in the records it has ({@link #movePositions}).
+     *
+     * @param limit the vertices' limit positions and normals ({@link #limits}), or null without limit data
+     */
+    private static void writePositions(int[] triangles, float[] positions, MeshTopology topology, RecordLayout layout,
+                                       float[][] limit, RecordChunk chunk, int r, int t) {
+        int base = r * layout.pointFloats();
+        for (int c = 0; c < 3; c++) {
+            int v = triangles[3 * t + c];
+            int next = triangles[3 * t + (c + 1) % 3];
+            int k = topology.valence(v);
+            int g = gap(topology, v, next);
+            int s = topology.indexOf(v, next);
+            copyPoint(positions, v, chunk.points, base, c);
+            for (int i = 0; i < k; i++) {
+                int u = topology.neighbour(v, (s + i) % k);
+                copyPoint(positions, u, chunk.points, base, layout.ringSlot(c, k, g, i));
+            }
+            if (limit != null) {
+                copyPoint(limit[1], v, chunk.points, base, layout.normalSlot(c));
+                if (layout.limit()) {
+                    copyPoint(limit[0], v, chunk.points, base, layout.limitSlot(c));
+                }
+            }
+        }
+    }
+
+    /**
+     * Moves the control points of level-0 records made by {@link #build} for the same triangles,
+     * topology, layout, scheme and sharpness: rewrites, in place, exactly what {@link #build} would
+     * write differently for the new positions, so that the records are the ones it would make. The
+     * renderer's animated cage, every frame: nothing is allocated.
+     *
+     * @param positions the new vertex positions in the engine's frame
+     * @param scratch made for this topology, kept by the caller from one move to the next
+     * @param chunks the records, rewritten
+     */
+    public static void movePositions(int[] triangles, float[] positions, MeshTopology topology, RecordLayout layout,
+                                     Scheme scheme, Sharpness sharpness, Scratch scratch, List<RecordChunk> chunks) {
+        float[][] l = null;
+        if (layout.carriesNormals()) {
+            limits(positions, topology, scheme, sharpness, scratch.limit[0], scratch.limit[1], scratch);
+            l = scratch.limit;
+        }
+        int t = 0;
+        for (int ci = 0; ci < chunks.size(); ci++) {
+            RecordChunk chunk = chunks.get(ci);
+            for (int r = 0; r < chunk.count; r++, t++) {
+                writePositions(triangles, positions, topology, layout, l, chunk, r, t);
+            }
+        }
+    }
+
+    /**
+     * What {@link #movePositions} works in, made once for a mesh and its sharpness: the vertices'
+     * limit data, one ring's vectors, and every spoke's sharpness in ring order (looked up in the
+     * sharpness map once here rather than at every move: a lookup boxes its key).
+     */
+    public static final class Scratch {
+        final float[][] limit;
+        final double[] v = new double[3];
+        final double[] ring;
+        final double[] pos = new double[3];
+        final double[] nor = new double[3];
+        final double[] du = new double[3];
+        final double[] dv = new double[3];
+        /** Where vertex u's spokes start in {@link #spokeSharpness}. */
+        private final int[] firstSpoke;
+        /** Sharpness of spoke i of vertex u at {@code firstSpoke[u] + i}; null without sharpness. */
+        private final float[] spokeSharpness;
+
+        /**
+         * @param topology the rings of the mesh whose records will move
+         * @param sharpness the sharpness its records were built with, or null
+         */
+        public Scratch(MeshTopology topology, Sharpness sharpness) {
+            this(topology, sharpness, true);
+        }
+
+        private Scratch(MeshTopology topology, Sharpness sharpness, boolean withLimit) {
+            int nv = topology.vertexCount();
+            limit = withLimit ? new float[][] {new float[3 * nv], new float[3 * nv]} : null;
+            ring = new double[3 * Math.max(1, topology.maxValence())];
+            firstSpoke = new int[nv + 1];
+            for (int u = 0; u < nv; u++) {
+                firstSpoke[u + 1] = firstSpoke[u] + topology.valence(u);
+            }
+            spokeSharpness = sharpness == null ? null : new float[firstSpoke[nv]];
+            if (sharpness != null) {
+                for (int u = 0; u < nv; u++) {
+                    for (int i = 0; i < topology.valence(u); i++) {
+                        spokeSharpness[firstSpoke[u] + i] = sharpness.edge(u, topology.neighbour(u, i));
+                    }
+                }
+            }
+        }
+
+        /** @return the sharpness of spoke i of vertex u (its edge to {@code neighbour(u, i)}) */
+        float spoke(int u, int i) {
+            return spokeSharpness[firstSpoke[u] + i];
+        }
+    }
+
+    /**
      * Every input vertex's limit position and unit limit normal ({@link LoopRules#limit}), once per
      * vertex so that all records holding it carry the same bits.
      *
@@ -199,10 +296,18 @@ public final class RecordBuilder {
         int nv = topology.vertexCount();
         float[] lp = new float[3 * nv];
         float[] ln = new float[3 * nv];
-        double[] v = new double[3];
-        double[] ring = new double[3 * Math.max(1, topology.maxValence())];
-        double[] pos = new double[3];
-        double[] nor = new double[3];
+        limits(positions, topology, scheme, sharpness, lp, ln, new Scratch(topology, sharpness, false));
+        return new float[][] {lp, ln};
+    }
+
+    /** As {@link #limits(float[], MeshTopology, Scheme, Sharpness)}, into the caller's arrays. */
+    private static void limits(float[] positions, MeshTopology topology, Scheme scheme, Sharpness sharpness,
+                               float[] lp, float[] ln, Scratch scratch) {
+        int nv = topology.vertexCount();
+        double[] v = scratch.v;
+        double[] ring = scratch.ring;
+        double[] pos = scratch.pos;
+        double[] nor = scratch.nor;
         for (int u = 0; u < nv; u++) {
             int k = topology.valence(u);
             if (k == 0) {
@@ -228,8 +333,7 @@ public final class RecordBuilder {
             int e0 = -1;
             int e1 = -1;
             for (int i = 0; i < k; i++) {
-                int w = topology.neighbour(u, i);
-                if (boundary && (i == 0 || i == k - 1) || sharpness != null && sharpness.edge(u, w) > 0) {
+                if (boundary && (i == 0 || i == k - 1) || sharpness != null && scratch.spoke(u, i) > 0) {
                     if (sharp == 0) {
                         e0 = i;
                     } else if (sharp == 1) {
@@ -249,13 +353,12 @@ public final class RecordBuilder {
                 e0 = boundary || e0 < 0 ? 0 : e0;
                 e1 = (e0 + 1) % k;
             }
-            LoopRules.limit(scheme, v, ring, k, rule, e0, e1, pos, nor);
+            LoopRules.limit(scheme, v, ring, k, rule, e0, e1, pos, nor, scratch.du, scratch.dv);
             for (int x = 0; x < 3; x++) {
                 lp[3 * u + x] = (float) pos[x];
                 ln[3 * u + x] = (float) nor[x];
             }
         }
-        return new float[][] {lp, ln};
     }
 
     /**

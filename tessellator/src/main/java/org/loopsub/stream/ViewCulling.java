@@ -53,9 +53,15 @@ public final class ViewCulling {
     /** The eye in homogeneous internal coordinates ({@code w = 0}: a direction towards an orthographic eye). */
     private final float[] eye;
     private final float frustumMargin2;
-    private final float backfaceMargin2;
+    /** Not final: it depends on whether the camera is orthographic, which {@link #refill} may change. */
+    private float backfaceMargin2;
     private final float backfaceAngle2;
     private final float bendCos2;
+    /** Scratch of {@link #refill}, made at its first call. */
+    private Matrix4d clip;
+    private Matrix4d scratch;
+    private Vector4d row;
+    private Vector4d other;
 
     private ViewCulling(boolean frustum, boolean backface, float[] planes, float[] eye, float frustumMargin2,
                         float backfaceMargin2, float backfaceAngle2, float bendCos2) {
@@ -81,18 +87,44 @@ public final class ViewCulling {
         if (culling == Culling.NONE) {
             return NONE;
         }
-        Matrix4d m = EdgeCriteria.internalClip(view, centre, scaleExponent);
-        float[] planes = new float[16];
-        Vector4d x = m.getRow(0, new Vector4d());
-        Vector4d y = m.getRow(1, new Vector4d());
-        Vector4d w = m.getRow(3, new Vector4d());
-        plane(new Vector4d(w).add(x), planes, 0);
-        plane(new Vector4d(w).sub(x), planes, 4);
-        plane(new Vector4d(w).add(y), planes, 8);
-        plane(new Vector4d(w).sub(y), planes, 12);
+        double sin = Math.sin(Math.toRadians(limitSurface ? BACKFACE_DEGREES_LIMIT : BACKFACE_DEGREES));
+        // (t |v| + r)^2 <= 2 t^2 |v|^2 + 2 r^2: the test compares squares only
+        ViewCulling c = new ViewCulling(culling.frustum(), culling.backface(), new float[16], new float[4],
+                (float) (FRUSTUM_MARGIN * FRUSTUM_MARGIN), 0f, (float) (2 * sin * sin),
+                (float) Math.pow(Math.cos(Math.toRadians(BACKFACE_BEND_DEGREES)), 2));
+        c.refill(view, centre, scaleExponent);
+        return c;
+    }
+
+    /**
+     * The planes and the eye of another camera, in place (a renderer's camera moves every frame; the
+     * margins stay). Allocates nothing after the first call.
+     *
+     * @param view the camera
+     * @param centre the internal frame's centre
+     * @param scaleExponent the internal frame's scale exponent
+     */
+    public void refill(View view, float[] centre, int scaleExponent) {
+        if (clip == null) {
+            clip = new Matrix4d();
+            scratch = new Matrix4d();
+            row = new Vector4d();
+            other = new Vector4d();
+        }
+        Matrix4d m = EdgeCriteria.internalClip(view, centre, scaleExponent, clip, scratch);
+        // w + x, w - x, w + y, w - y: left, right, bottom, top
+        for (int i = 0; i < 4; i++) {
+            m.getRow(3, row);
+            m.getRow(i / 2, other);
+            if (i % 2 == 0) {
+                row.add(other);
+            } else {
+                row.sub(other);
+            }
+            plane(row, planes, 4 * i);
+        }
         // The eye is the point clip space sends to (0, 0, z, 0): the inverse's column z.
-        Vector4d e = new Matrix4d(m).invert().getColumn(2, new Vector4d());
-        float[] eye = new float[4];
+        Vector4d e = scratch.set(m).invert().getColumn(2, row);
         double xyz = Math.sqrt(e.x * e.x + e.y * e.y + e.z * e.z);
         if (Math.abs(e.w) > 1e-12 * xyz) {
             eye[0] = (float) (e.x / e.w);
@@ -104,14 +136,10 @@ public final class ViewCulling {
             eye[0] = (float) (-e.x / xyz);
             eye[1] = (float) (-e.y / xyz);
             eye[2] = (float) (-e.z / xyz);
+            eye[3] = 0f;
         }
-        double sin = Math.sin(Math.toRadians(limitSurface ? BACKFACE_DEGREES_LIMIT : BACKFACE_DEGREES));
-        // (t |v| + r)^2 <= 2 t^2 |v|^2 + 2 r^2: the test compares squares only
         // an orthographic eye is a direction: the same everywhere, so no margin in position
-        float positionMargin = eye[3] == 0f ? 0f : (float) (2 * BACKFACE_MARGIN * BACKFACE_MARGIN);
-        return new ViewCulling(culling.frustum(), culling.backface(), planes, eye,
-                (float) (FRUSTUM_MARGIN * FRUSTUM_MARGIN), positionMargin, (float) (2 * sin * sin),
-                (float) Math.pow(Math.cos(Math.toRadians(BACKFACE_BEND_DEGREES)), 2));
+        backfaceMargin2 = eye[3] == 0f ? 0f : (float) (2 * BACKFACE_MARGIN * BACKFACE_MARGIN);
     }
 
     private static void plane(Vector4d p, float[] dest, int at) {
@@ -137,14 +165,22 @@ public final class ViewCulling {
         return backface;
     }
 
-    /** @return the side planes, 4 floats each (the shader's uniform) */
-    public float[] planes() {
-        return planes.clone();
+    /**
+     * @param dest receives the side planes, 4 floats each (the shader's uniform)
+     * @return {@code dest}
+     */
+    public float[] planes(float[] dest) {
+        System.arraycopy(planes, 0, dest, 0, 16);
+        return dest;
     }
 
-    /** @return the homogeneous eye (the shader's uniform) */
-    public float[] eye() {
-        return eye.clone();
+    /**
+     * @param dest receives the homogeneous eye (the shader's uniform)
+     * @return {@code dest}
+     */
+    public float[] eye(float[] dest) {
+        System.arraycopy(eye, 0, dest, 0, 4);
+        return dest;
     }
 
     /** @return the frustum margin squared, in longest edges */

@@ -23,6 +23,9 @@ class GlContextTest extends GlTestBase {
                 + "), max SSBO block " + gl.maxStorageBlockSize() + ", SSBO offset alignment "
                 + gl.storageBufferOffsetAlignment());
         assertTrue(gl.maxStorageBlockSize() >= 1 << 24, "GL 4.3 guarantees 16 MiB blocks");
+        System.out.println("GPU memory: " + (gl.memoryBytes() >> 20) + " MiB, from " + gl.memorySource());
+        // what refinements too large are refused against (OutputBudget): a software renderer always says
+        assertTrue(!gl.isSoftware() || gl.memoryBytes() > 0, "memory of a software renderer");
         assertTrue(gl.version().length() > 0);
         assertEquals(gl.hasSubgroups(), gl.subgroupSize() > 0);
     }

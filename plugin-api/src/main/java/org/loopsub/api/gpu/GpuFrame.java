@@ -27,6 +27,23 @@ import org.loopsub.api.LevelStats;
  * <p>The buffer names stay the same from frame to frame unless a frame needed more room than any
  * before; compare them with the previous frame's when caching vertex array state. All buffers are
  * owned by the {@link GpuMesh}: do not delete them.
+ *
+ * <p><b>Lifetime.</b> A frame is valid until the next {@link GpuMesh#refine} of its mesh (or until the
+ * mesh is closed); {@link GpuMesh#updatePositions} leaves it alone. To allocate nothing, a mesh hands
+ * out two frame objects in turn: the object a refine returns is the one returned two refines before,
+ * now standing for the new frame. So keep no frame past the next refine: once the next refine has
+ * replaced it, every method throws {@link IllegalStateException} (except {@link #gpuNanos()} if it
+ * was read before), and after the refine after that the same object answers for that later frame.
+ * The lists of {@link #levels()} and {@link #blocks()} are views of the frame, with the same lifetime:
+ * unmodifiable, and throwing once the frame is replaced; copy them to keep their figures.
+ *
+ * <p><b>No garbage.</b> The getters allocate nothing. Reading an element of {@link #levels()} or
+ * {@link #blocks()} makes its record only when its figures differ from those last read at the same
+ * index of the same list: a steady frame's elements cost nothing, a moving camera's changed ones a
+ * small record each. Read them by index ({@code get(i)}, {@code size()}): an iterator is an object too.
+ *
+ * <p>Every method must be called on the tessellator's thread with its context current, and
+ * checks that first ({@link GpuTessellator}, "Threads and context").
  */
 public interface GpuFrame {
     /**
@@ -42,7 +59,11 @@ public interface GpuFrame {
     record Block(int level, boolean slivers, long firstTriangle, long triangleCount) {
     }
 
-    /** @return GL name of the position buffer */
+    /**
+     * @return GL name of the position buffer
+     * @throws IllegalStateException if the frame was replaced, its mesh is closed, or not called on the
+     *     tessellator's thread with its context current
+     */
     int positionBuffer();
 
     /**
@@ -56,6 +77,7 @@ public interface GpuFrame {
      * triangles in the gaps between {@linkplain #blocks() blocks} have zero normals.
      *
      * @return GL name of the normal buffer
+     * @throws IllegalStateException as {@link #positionBuffer()}
      */
     int normalBuffer();
 
@@ -67,40 +89,62 @@ public interface GpuFrame {
      * uvs ({@link org.loopsub.api.TriangleMesh#hasUvs()}).
      *
      * @return GL name of the uv buffer, or 0 when the mesh has no uvs
+     * @throws IllegalStateException as {@link #positionBuffer()}
      */
     default int uvBuffer() {
         return 0;
     }
 
-    /** @return GL name of the buffer holding the draw command at offset 0 */
+    /**
+     * @return GL name of the buffer holding the draw command at offset 0
+     * @throws IllegalStateException as {@link #positionBuffer()}
+     */
     int drawIndirectBuffer();
 
     /**
-     * The number of triangles. The host knows it without waiting: the level loop reads each
-     * level's counts back to place the next level's work.
+     * The number of triangles, padding not counted. The host knows it without a further wait: an
+     * adaptive frame read its sizes back at its end, a uniform frame's follow from the mesh.
      *
      * @return output triangles of this frame
+     * @throws IllegalStateException as {@link #positionBuffer()}
      */
     long triangleCount();
 
-    /** @return what each level did */
+    /**
+     * What each level did. {@link LevelStats#nanos()} is the host time of a level the host waited
+     * for (an adaptive frame refined level by level, which reads each level's counts back), and 0
+     * where it waited for none (a frame whose sizes stayed on the GPU, a uniform frame).
+     *
+     * @return the levels, a view of this frame (see the class comment: lifetime, garbage)
+     * @throws IllegalStateException as {@link #positionBuffer()}; so do the view's methods once the
+     *     frame is replaced
+     */
     List<LevelStats> levels();
 
-    /** @return the runs of triangles in the buffers, in output order */
+    /**
+     * @return the runs of triangles in the buffers, in output order: a view of this frame (see the
+     *     class comment: lifetime, garbage)
+     * @throws IllegalStateException as {@link #positionBuffer()}; so do the view's methods once the
+     *     frame is replaced
+     */
     List<Block> blocks();
 
     /**
      * @param dest receives the transform from the internal frame to the mesh's coordinates
      * @return {@code dest}
+     * @throws IllegalStateException as {@link #positionBuffer()}
      */
     Matrix4f modelMatrix(Matrix4f dest);
 
     /**
      * GPU time of this frame's passes, from timer queries issued around them. Waits for the GPU
      * if it has not finished the frame yet: call it after the frame was drawn (e.g. after the
-     * buffer swap), or a frame later.
+     * buffer swap), or a frame later but before the next refine. Once read, the value stays readable
+     * until the frame object is handed out again.
      *
      * @return nanoseconds of GPU time from the first pass to the last
+     * @throws IllegalStateException if it was not read before the frame was replaced, or as
+     *     {@link #positionBuffer()}
      */
     long gpuNanos();
 }

@@ -9,25 +9,46 @@ import org.loopsub.api.RefineOptions;
  * level-0 records live in GPU buffers, and each {@link #refine} runs the subdivision passes from
  * them. Owned by the caller; close it on the GL thread.
  *
- * <p>The output buffers of {@link #refine} belong to the mesh and are reused from one frame to the
- * next: they grow (geometrically) when a frame needs more room and are never shrunk, so a frame at
- * a steady size allocates nothing.
+ * <p>Every method must be called on its tessellator's thread with its context current, and checks
+ * that first ({@link GpuTessellator}, "Threads and context"): {@link IllegalStateException} if not,
+ * before any GL call. After {@link #close()}, or after its tessellator was closed, every method but
+ * {@code close()} throws {@link IllegalStateException}.
+ *
+ * <p><b>No garbage.</b> The output buffers of {@link #refine} belong to the mesh and are reused from
+ * one frame to the next: they grow (geometrically) when a frame needs more room and are never shrunk,
+ * so a frame at a steady size allocates no GPU memory. Neither does it allocate on the Java heap: a
+ * {@code refine} with the same options as the frame before, or with options that differ only in the
+ * camera (or pixel size) of a {@link org.loopsub.api.StopCriterion.ScreenEdgeLength} criterion,
+ * allocates nothing on the calling thread once the JIT has compiled it (a few hundred frames), and
+ * nor do {@link #updatePositions} (after its first call) and the frame's getters ({@link GpuFrame}).
+ * The first frame of new options, and a frame that outgrows the room planned from the one before,
+ * do allocate.
  */
 public interface GpuMesh extends AutoCloseable {
-    /** @return vertices of the mesh as given to {@code prepare}: the count {@link #updatePositions} takes */
+    /**
+     * @return vertices of the mesh as given to {@code prepare}: the count {@link #updatePositions} takes
+     * @throws IllegalStateException if closed, or not called on the tessellator's thread with its context current
+     */
     int vertexCount();
 
-    /** @return triangles of the control mesh */
+    /**
+     * @return triangles of the control mesh
+     * @throws IllegalStateException if closed, or not called on the tessellator's thread with its context current
+     */
     int triangleCount();
 
     /**
      * @return input vertices that shared an exact position with an earlier one and were merged into
      *     it by {@code prepare} (as {@link org.loopsub.api.RefineResult#inputVerticesMerged()} counts
      *     them); {@link #updatePositions} moves each merged vertex with the one it was merged into
+     * @throws IllegalStateException if closed, or not called on the tessellator's thread with its context current
      */
     int inputVerticesMerged();
 
-    /** @return things to tell a user from the preparation (unused vertices dropped, crease tags, flat faces, ...) */
+    /**
+     * @return things to tell a user from the preparation (unused vertices dropped, crease tags, flat faces, ...)
+     * @throws IllegalStateException if closed, or not called on the tessellator's thread with its context current
+     */
     List<String> warnings();
 
     /**
@@ -44,16 +65,34 @@ public interface GpuMesh extends AutoCloseable {
      * outgrows that plan (the first one, or after a large jump of the camera) is refined once more
      * with one wait per level, and plans the next. A uniform frame waits for nothing.
      *
-     * <p>GL state: the current program is restored, the shader-storage binding points the passes used
-     * (0 to 13) and the generic {@code GL_SHADER_STORAGE_BUFFER} binding are left unbound, and nothing
-     * else is changed (no vertex array, framebuffer or draw-indirect binding is touched).
+     * <p>GL state: the current program is restored; shader-storage binding points 0 to 17 (all of them,
+     * whichever this frame's passes used) and the generic {@code GL_SHADER_STORAGE_BUFFER} binding are
+     * left unbound; nothing else is changed (no other buffer binding, vertex array, framebuffer or
+     * draw-indirect binding is touched). A host that keeps buffers on storage binding points 0 to 17
+     * binds them again before its next pass.
+     *
+     * <p>Refusals come first: a criterion this back end cannot run, and a uniform refinement whose
+     * output could not fit on the GPU, throw {@link IllegalArgumentException} before anything is
+     * allocated or drawn, and the previous frame stays valid. The limits: one frame holds at most
+     * 715,827,882 triangles (its draw command counts 3 vertices a triangle in a 32-bit int), and its
+     * output (and the records of the level before) at most half the GPU memory the driver reports,
+     * where it reports any ({@code GL_NVX_gpu_memory_info}, {@code GL_ATI_meminfo}; a software
+     * renderer's is the machine's memory). A uniform frame's size is known up front (the control
+     * mesh's triangles times 4 to the levels); an adaptive frame's only level by level, so an adaptive
+     * frame that grows past the limits throws {@link IllegalArgumentException} at the level that
+     * would, after the previous frame was replaced: the mesh stays usable.
      *
      * @param options what to compute, e.g. {@code RefineOptions.adaptive(8, new
      *     StopCriterion.ScreenEdgeLength(camera, 1))} for the current camera
      * @return the frame; valid until the next {@code refine} or {@link #close} ({@link #updatePositions}
-     *     leaves the current frame's buffers alone)
-     * @throws IllegalArgumentException if a criterion cannot run on this back end
-     * @throws IllegalStateException if the mesh or its tessellator is closed
+     *     leaves the current frame's buffers alone). The mesh hands out two frame objects in turn, so
+     *     the object returned here is the one returned two refines ago (see {@link GpuFrame})
+     * @throws IllegalArgumentException if a criterion cannot run on this back end (a custom criterion
+     *     without GLSL or whose GLSL does not compile, two screen criteria, two custom ones), or if the
+     *     output could not fit on the GPU (see above)
+     * @throws IllegalStateException if the mesh or its tessellator is closed, or not called on the
+     *     tessellator's thread with its context current (checked before any GL call)
+     * @throws GpuException if the driver reports an error; the frame is lost
      */
     GpuFrame refine(RefineOptions options);
 
@@ -63,24 +102,41 @@ public interface GpuMesh extends AutoCloseable {
      * {@code prepare} (they had exactly the same position) take the position of the first of them.
      * The next {@link #refine} uses the new positions; the current frame's buffers are not touched.
      *
+     * <p>The records are rewritten in place and uploaded over the old ones: after the first call,
+     * nothing is allocated, on the heap or the GPU. GL state: no binding or program is changed.
+     *
      * @param positions x, y, z for each of the {@link #vertexCount()} vertices, in the order of the
      *     mesh given to {@code prepare}
-     * @throws IllegalArgumentException if the length is wrong or a coordinate is not finite
-     * @throws IllegalStateException if the mesh or its tessellator is closed
+     * @throws IllegalArgumentException if the length is wrong or a coordinate is not finite; nothing
+     *     is changed then
+     * @throws IllegalStateException if the mesh or its tessellator is closed, or not called on the
+     *     tessellator's thread with its context current (checked before any GL call)
+     * @throws GpuException if the driver reports an error
      */
     void updatePositions(float[] positions);
 
     /**
      * As {@link #updatePositions(float[])}, reading {@code 3 * vertexCount()} floats from the
-     * buffer's position on (the position is left unchanged).
+     * buffer's position on (absolute reads: the position is left unchanged; floats past them are not
+     * read). After the first call (which makes the mesh's own array to read into), nothing is
+     * allocated.
      *
-     * @param positions x, y, z per vertex
+     * @param positions x, y, z per vertex, heap or direct
+     * @throws IllegalArgumentException if fewer than {@code 3 * vertexCount()} floats remain in the
+     *     buffer, or a coordinate is not finite; nothing is changed then
+     * @throws IllegalStateException if the mesh or its tessellator is closed, or not called on the
+     *     tessellator's thread with its context current (checked before any GL call)
+     * @throws GpuException if the driver reports an error
      */
     void updatePositions(FloatBuffer positions);
 
     /**
      * Deletes the level-0 records and the output buffers. Closing twice does nothing; any other
      * call afterwards throws {@link IllegalStateException}.
+     *
+     * @throws IllegalStateException if called from another thread or with another context (or none)
+     *     current: nothing is deleted and the mesh stays open, so that it can be closed again from its
+     *     tessellator's thread
      */
     @Override
     void close();

@@ -9,30 +9,52 @@ import org.loopsub.api.TriangleMesh;
  *
  * <p><b>Threads and context.</b> The tessellator is bound to the GL context that was current on
  * the thread that created it. Every method of it and of the meshes and frames it hands out must be
- * called on that thread with that context current; none is thread-safe.
+ * called on that thread with that context current; none is thread-safe. Each method checks this
+ * first, before any GL call, and otherwise throws {@link IllegalStateException} naming the rule
+ * broken: no GL context is current on the calling thread, a different context is current than the
+ * one the tessellator was made for, or the call comes from another thread. (A GL call with no context
+ * current would abort the JVM; one with another context current would work on that context's objects.)
+ * The check asks the window-system API the context was made with (EGL or GLX) which context is
+ * current: one native call, nothing allocated.
+ *
+ * <p><b>Exceptions.</b> Besides those each method names, any of them may throw {@link GpuException}
+ * when the driver fails (a GL error such as out of memory, a lost context, a library shader it will
+ * not build). Nothing else leaves this interface: no exception type of the back end.
  *
  * <p><b>What it keeps.</b> Compiled passes and scratch buffers, shared by the meshes it prepared,
  * kept until {@link #close()}: a frame compiles nothing once every pass it needs has run once.
  */
 public interface GpuTessellator extends AutoCloseable {
-    /** @return the back end's name, e.g. {@code "gl"} */
+    /**
+     * @return the back end's name, e.g. {@code "gl"}
+     * @throws IllegalStateException if this tessellator is closed, or not called on its thread with its context current
+     */
     String backend();
 
     /**
      * Prepares a mesh once: welds it by exact position, validates it, builds its topology and its
      * level-0 records and uploads them. None of this is done again per frame.
      *
+     * <p>GL state: it creates buffers and query objects, and changes no binding, program or other
+     * state of the context.
+     *
      * @param mesh the control mesh
      * @return the prepared mesh, owned by the caller (close it before this tessellator)
      * @throws InvalidMeshException if the mesh cannot be subdivided; nothing is kept then
-     * @throws IllegalStateException if this tessellator is closed
+     * @throws IllegalStateException if this tessellator is closed, or not called on its thread with its
+     *     context current (see the class comment); checked before anything else
      */
     GpuMesh prepare(TriangleMesh mesh);
 
     /**
      * Deletes the compiled passes and the scratch buffers, and closes every mesh it prepared that is
      * still open (their buffer names become invalid). Closing twice does nothing; any other call
-     * afterwards throws {@link IllegalStateException}.
+     * afterwards throws {@link IllegalStateException}. The context is the renderer's: it is not
+     * destroyed.
+     *
+     * @throws IllegalStateException if called from another thread or with another context (or none)
+     *     current: nothing is deleted and the tessellator stays open, so that it can be closed again
+     *     from its own thread
      */
     @Override
     void close();

@@ -21,8 +21,8 @@ public interface GpuTessellatorProvider {
      * Creates a tessellator bound to the GL context current on the calling thread.
      *
      * @return the tessellator; the caller closes it, on this thread, with that context current
-     * @throws IllegalStateException if no context is current or it cannot run the back end (e.g.
-     *     OpenGL below 4.3); the message says why
+     * @throws IllegalStateException if no context is current (found out before any GL call, which
+     *     would abort the JVM) or it cannot run the back end (e.g. OpenGL below 4.3); the message says why
      */
     GpuTessellator createForCurrentContext();
 

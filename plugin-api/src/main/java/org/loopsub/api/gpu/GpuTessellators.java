@@ -45,7 +45,8 @@ public final class GpuTessellators {
      * @param name a back end's name, e.g. {@code "gl"}
      * @return a new tessellator of that back end, bound to the GL context current on this thread
      * @throws IllegalArgumentException if no GPU back end has that name
-     * @throws IllegalStateException if it cannot run on the current context (the message says why)
+     * @throws IllegalStateException if no GL context is current on this thread (found out before any
+     *     GL call), or the back end cannot run on it (the message says why)
      */
     public static GpuTessellator createForCurrentContext(String name) {
         return provider(name).createForCurrentContext();
