@@ -23,26 +23,28 @@ $J verify $MESHES/bigguy_holes.obj --adaptive --max-depth 8 --screen-px 1 $SCREE
 $J verify $MESHES/bigguy_holes.obj --adaptive --max-depth 8 --screen-px 1 $SCREEN --cull all
 } > $OUT/verify.txt 2>&1
 grep -cE "identical" $OUT/verify.txt; grep -E "differ" $OUT/verify.txt | head -5
+mkdir -p $OUT/json
 run() {  # name, then demo arguments
   local name=$1; shift
   echo "== $name: demo $*"
-  timeout 150 $J demo --headless --frames 400 --orbit 0.6 --size 1920x1080 --max-depth 8 "$@" \
-      --stats-json $OUT/demo-$name.json
+  timeout 150 $J demo --headless --orbit 0.6 --size 1920x1080 --max-depth 8 "$@" \
+      --stats-json $OUT/json/demo-$name.json
   echo "exit $?"
 }
 {
 for px in 1 4; do
   for cull in none all; do
-    run bigguy-px$px-$cull --sample bigguy --screen-px $px --cull $cull
+    run bigguy-px$px-$cull --sample bigguy --frames 400 --screen-px $px --cull $cull
   done
 done
-run bigguy-px1-all-limit --sample bigguy --screen-px 1 --cull all --limit
+run bigguy-px1-all-limit --sample bigguy --frames 400 --screen-px 1 --cull all --limit
 for cull in none frustum all; do
-  run holes-px1-$cull $MESHES/bigguy_holes.obj --screen-px 1 --cull $cull
+  run holes-px1-$cull $MESHES/bigguy_holes.obj --frames 400 --screen-px 1 --cull $cull
 done
 run bigguy-px1-all-shot --sample bigguy --screen-px 1 --cull all --no-hud --frames 60 --screenshot $OUT/bigguy-px1-culled.png
 } > $OUT/demo.txt 2>&1
 grep -E "^==|^frames|exit" $OUT/demo.txt
-for f in $OUT/demo-*.json; do
+for f in $OUT/json/demo-*.json; do
   echo "$(basename $f .json): $(grep -o '"refine_gpu_ms_median" *: *[0-9.]*' $f) $(grep -o '"refine_host_ms_median" *: *[0-9.]*' $f) $(grep -o '"frame_ms_median" *: *[0-9.]*' $f) $(grep -o '"triangles_median" *: *[0-9]*' $f)"
 done | tee $OUT/summary.txt
+tar czf $OUT/json.tgz -C $OUT json && rm -r $OUT/json   # at most 8 files come back

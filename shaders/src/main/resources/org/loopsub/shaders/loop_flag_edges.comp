@@ -153,11 +153,8 @@ bool culled(uint a, uint b, bool hasC, uint c, bool hasD, uint d) {
 #endif
 
 // a, b: the spoke's ends; oc, od: the vertices of triangles (a, oc, b) and (a, b, od) where they
-// exist (points, as pointOf gives).
-bool complete(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
-#if defined(CULL_FRUSTUM) || defined(CULL_BACKFACE)
-    if (culled(a, b, hasC, oc, hasD, od)) return true;
-#endif
+// exist (points, as pointOf gives). Whether every criterion says the spoke is complete.
+bool criteriaSay(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
 #ifdef CRIT_MAX_EDGE
     {
         precise float dx = coord(a, 0) - coord(b, 0);
@@ -208,6 +205,15 @@ bool complete(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
     }
 #endif
     return true;
+}
+
+// complete when the criteria say so or the camera cannot see it (the cheaper test first)
+bool complete(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
+#if defined(CULL_FRUSTUM) || defined(CULL_BACKFACE)
+    return criteriaSay(a, b, hasC, oc, hasD, od) || culled(a, b, hasC, oc, hasD, od);
+#else
+    return criteriaSay(a, b, hasC, oc, hasD, od);
+#endif
 }
 
 void main() {

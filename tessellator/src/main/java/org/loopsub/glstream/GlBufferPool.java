@@ -20,8 +20,12 @@ import org.loopsub.gl.GlBuffer;
  */
 public final class GlBufferPool implements AutoCloseable {
     private static final long GRANULE = 1L << 16;
-    /** Refinements a free buffer may sit unused before it is deleted. */
-    static final int IDLE_REFINEMENTS = 8;
+    /**
+     * Refinements a free buffer may sit unused before it is deleted: about two seconds of a
+     * renderer's frames, so that a camera moving to and fro finds its buffers again instead of
+     * making new ones (a new buffer is a new object: a steady renderer allocates nothing).
+     */
+    static final int IDLE_REFINEMENTS = 120;
 
     /**
      * The free buffers and the refinement count when each came back, in parallel arrays: a frame

@@ -41,7 +41,8 @@ public final class EdgeCriteria {
         if (!cull.any()) {
             return all;
         }
-        return (level, p, a, b, oc, od) -> cull.culled(p, a, b, oc, od) || all.complete(level, p, a, b, oc, od);
+        // the criteria first: they are the cheaper test, and the shader asks in the same order
+        return (level, p, a, b, oc, od) -> all.complete(level, p, a, b, oc, od) || cull.culled(p, a, b, oc, od);
     }
 
     /**
