@@ -37,7 +37,9 @@ for px in 1 4; do
     run bigguy-px$px-$cull --sample bigguy --frames 400 --screen-px $px --cull $cull
   done
 done
-run bigguy-px1-all-limit --sample bigguy --frames 400 --screen-px 1 --cull all --limit
+for cull in none all; do
+  run bigguy-px1-$cull-limit --sample bigguy --frames 400 --screen-px 1 --cull $cull --limit
+done
 for cull in none frustum all; do
   run holes-px1-$cull $MESHES/bigguy_holes.obj --frames 400 --screen-px 1 --cull $cull
 done
