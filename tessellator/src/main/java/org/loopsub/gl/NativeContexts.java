@@ -2,7 +2,6 @@ package org.loopsub.gl;
 
 import java.util.Locale;
 
-import org.lwjgl.egl.EGL12;
 import org.lwjgl.system.JNI;
 import org.lwjgl.system.Library;
 import org.lwjgl.system.SharedLibrary;
@@ -27,8 +26,12 @@ final class NativeContexts {
     static final int GLX = 2;
 
     private static volatile long eglGetCurrentContext = -1;
+    private static long eglQueryAPI;
+    private static long eglBindAPI;
     private static volatile long glxGetCurrentContext = -1;
-    /** Kept loaded for the process: the address above points into it. */
+    /** Kept loaded for the process: the addresses above point into them. */
+    @SuppressWarnings("unused")
+    private static SharedLibrary egl;
     @SuppressWarnings("unused")
     private static SharedLibrary glx;
 
@@ -56,10 +59,10 @@ final class NativeContexts {
         if (c == 0) {
             // EGL answers for the thread's bound client API, OpenGL ES unless the thread chose: a
             // thread that made an OpenGL context current without binding the API first has one
-            int api = EGL12.eglQueryAPI();
-            if (api != EGL_OPENGL_API && EGL12.eglBindAPI(EGL_OPENGL_API)) {
+            int api = JNI.callI(eglQueryAPI);
+            if (api != EGL_OPENGL_API && JNI.callI(EGL_OPENGL_API, eglBindAPI) != 0) {
                 c = JNI.callP(f);
-                EGL12.eglBindAPI(api);
+                JNI.callI(api, eglBindAPI);
             }
         }
         return c;
@@ -76,9 +79,21 @@ final class NativeContexts {
 
     private static synchronized long lookUpEgl() {
         if (eglGetCurrentContext == -1) {
-            long f;
+            // the library itself, not LWJGL's EGL class: that one initialises EGL's client platforms
+            // (eglQueryString on no display), and a second EGL client in a process whose window
+            // library (GLFW) owns EGL made NVIDIA's driver crash at exit
+            long f = 0;
             try {
-                f = org.lwjgl.egl.EGL.getCapabilities().eglGetCurrentContext;
+                SharedLibrary lib = Library.loadNative(NativeContexts.class, "org.lwjgl.egl", "libEGL.so.1");
+                f = lib.getFunctionAddress("eglGetCurrentContext");
+                eglQueryAPI = lib.getFunctionAddress("eglQueryAPI");
+                eglBindAPI = lib.getFunctionAddress("eglBindAPI");
+                if (f != 0 && eglQueryAPI != 0 && eglBindAPI != 0) {
+                    egl = lib;
+                } else {
+                    f = 0;
+                    lib.free();
+                }
             } catch (Throwable noEgl) {
                 f = 0;
             }

@@ -122,6 +122,27 @@ final class DemoWindow implements AutoCloseable {
         glfwDestroyWindow(window);
         glfwTerminate();
         freeErrors();
+        releaseEglThread();
+    }
+
+    /**
+     * Releases this thread's EGL state after GLFW has terminated EGL. Without it NVIDIA's EGL (driver
+     * 580) crashed at process exit once the engine had asked EGL which context is current (as every
+     * entry of the GPU interface does); the same call ends the engine's own headless contexts. The
+     * library is asked directly: LWJGL's EGL class would set up EGL's client platforms again.
+     */
+    private static void releaseEglThread() {
+        try {
+            org.lwjgl.system.SharedLibrary egl = org.lwjgl.system.Library.loadNative(DemoWindow.class, "org.lwjgl.egl",
+                    "libEGL.so.1");
+            long f = egl.getFunctionAddress("eglReleaseThread");
+            if (f != 0) {
+                org.lwjgl.system.JNI.callI(f);
+            }
+            egl.free();
+        } catch (Throwable noEgl) {
+            // no EGL in this process's reach: nothing to release
+        }
     }
 
     private static void freeErrors() {
