@@ -72,49 +72,25 @@ bool outsidePlane(int plane, uint q, float margin) {
     return s < 0.0 && s2 > margin;
 }
 
-// triangle (q0, q1, q2), counter-clockwise seen from its front
-bool facesAway(uint q0, uint q1, uint q2, float margin) {
-    precise float e1x = coord(q1, 0) - coord(q0, 0);
-    precise float e1y = coord(q1, 1) - coord(q0, 1);
-    precise float e1z = coord(q1, 2) - coord(q0, 2);
-    precise float e2x = coord(q2, 0) - coord(q0, 0);
-    precise float e2y = coord(q2, 1) - coord(q0, 1);
-    precise float e2z = coord(q2, 2) - coord(q0, 2);
-    precise float nx = e1y * e2z - e1z * e2y;
-    precise float ny = e1z * e2x - e1x * e2z;
-    precise float nz = e1x * e2y - e1y * e2x;
+// whether the triangle at corner q0 with normal n (its front's) faces away from the eye by the margins
+bool facesAway(uint q0, vec3 n, float margin) {
     precise float vx = uCullEye.x - uCullEye.w * coord(q0, 0);
     precise float vy = uCullEye.y - uCullEye.w * coord(q0, 1);
     precise float vz = uCullEye.z - uCullEye.w * coord(q0, 2);
-    precise float s = vx * nx + vy * ny + vz * nz;
+    precise float s = vx * n.x + vy * n.y + vz * n.z;
     if (!(s < 0.0)) return false;
     precise float vv = vx * vx + vy * vy + vz * vz;
-    precise float nn = nx * nx + ny * ny + nz * nz;
+    precise float nn = n.x * n.x + n.y * n.y + n.z * n.z;
     precise float lhs = s * s;
     precise float rhs = (uCullAngle2 * vv + margin) * nn;
     return lhs > rhs;
 }
 
-// whether the normals of (a, b, d) and (a, c, b) are within the bend bound of each other
-bool flatEnough(uint a, uint b, uint c, uint d) {
-    precise float ex = coord(b, 0) - coord(a, 0);
-    precise float ey = coord(b, 1) - coord(a, 1);
-    precise float ez = coord(b, 2) - coord(a, 2);
-    precise float dx = coord(d, 0) - coord(a, 0);
-    precise float dy = coord(d, 1) - coord(a, 1);
-    precise float dz = coord(d, 2) - coord(a, 2);
-    precise float cx = coord(c, 0) - coord(a, 0);
-    precise float cy = coord(c, 1) - coord(a, 1);
-    precise float cz = coord(c, 2) - coord(a, 2);
-    precise float n1x = ey * dz - ez * dy;
-    precise float n1y = ez * dx - ex * dz;
-    precise float n1z = ex * dy - ey * dx;
-    precise float n2x = cy * ez - cz * ey;
-    precise float n2y = cz * ex - cx * ez;
-    precise float n2z = cx * ey - cy * ex;
-    precise float dot = n1x * n2x + n1y * n2y + n1z * n2z;
-    precise float nn1 = n1x * n1x + n1y * n1y + n1z * n1z;
-    precise float nn2 = n2x * n2x + n2y * n2y + n2z * n2z;
+// whether two triangles' normals are within the bend bound of each other
+bool flatEnough(vec3 n1, vec3 n2) {
+    precise float dot = n1.x * n2.x + n1.y * n2.y + n1.z * n2.z;
+    precise float nn1 = n1.x * n1.x + n1.y * n1.y + n1.z * n1.z;
+    precise float nn2 = n2.x * n2.x + n2.y * n2.y + n2.z * n2.z;
     precise float lhs = dot * dot;
     precise float rhs = uCullBend2 * nn1 * nn2;
     return dot > 0.0 && lhs > rhs;
@@ -145,7 +121,19 @@ bool culled(uint a, uint b, bool hasC, uint c, bool hasD, uint d) {
 #ifdef CULL_BACKFACE
     if (hasC && hasD) {
         precise float margin = uCullBackface2 * m2;
-        return facesAway(a, b, d, margin) && facesAway(a, c, b, margin) && flatEnough(a, b, c, d);
+        precise float ex = coord(b, 0) - coord(a, 0);
+        precise float ey = coord(b, 1) - coord(a, 1);
+        precise float ez = coord(b, 2) - coord(a, 2);
+        precise float dx = coord(d, 0) - coord(a, 0);
+        precise float dy = coord(d, 1) - coord(a, 1);
+        precise float dz = coord(d, 2) - coord(a, 2);
+        precise float cx = coord(c, 0) - coord(a, 0);
+        precise float cy = coord(c, 1) - coord(a, 1);
+        precise float cz = coord(c, 2) - coord(a, 2);
+        // the normals of (a, b, d) and (a, c, b): (b - a) x (d - a) and (c - a) x (b - a)
+        precise vec3 n1 = vec3(ey * dz - ez * dy, ez * dx - ex * dz, ex * dy - ey * dx);
+        precise vec3 n2 = vec3(cy * ez - cz * ey, cz * ex - cx * ez, cx * ey - cy * ex);
+        return facesAway(a, n1, margin) && facesAway(a, n2, margin) && flatEnough(n1, n2);
     }
 #endif
     return false;

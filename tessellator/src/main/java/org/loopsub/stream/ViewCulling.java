@@ -238,7 +238,24 @@ public final class ViewCulling {
         }
         if (backface && c >= 0 && d >= 0) {
             float margin = backfaceMargin2 * m2;
-            return facesAway(p, a, b, d, margin) && facesAway(p, a, c, b, margin) && flat(p, a, b, c, d);
+            float ex = p[b] - p[a];
+            float ey = p[b + 1] - p[a + 1];
+            float ez = p[b + 2] - p[a + 2];
+            float dx = p[d] - p[a];
+            float dy = p[d + 1] - p[a + 1];
+            float dz = p[d + 2] - p[a + 2];
+            float cx = p[c] - p[a];
+            float cy = p[c + 1] - p[a + 1];
+            float cz = p[c + 2] - p[a + 2];
+            // the normals of (a, b, d) and (a, c, b): (b - a) x (d - a) and (c - a) x (b - a)
+            float n1x = ey * dz - ez * dy;
+            float n1y = ez * dx - ex * dz;
+            float n1z = ex * dy - ey * dx;
+            float n2x = cy * ez - cz * ey;
+            float n2y = cz * ex - cx * ez;
+            float n2z = cx * ey - cy * ex;
+            return facesAway(p, a, n1x, n1y, n1z, margin) && facesAway(p, a, n2x, n2y, n2z, margin)
+                    && flat(n1x, n1y, n1z, n2x, n2y, n2z);
         }
         return false;
     }
@@ -283,41 +300,16 @@ public final class ViewCulling {
         return s < 0f && s * s > margin;
     }
 
-    /** Whether the normals of (a, b, d) and (a, c, b) are within the bend bound of each other. */
-    private boolean flat(float[] p, int a, int b, int c, int d) {
-        float ex = p[b] - p[a];
-        float ey = p[b + 1] - p[a + 1];
-        float ez = p[b + 2] - p[a + 2];
-        float dx = p[d] - p[a];
-        float dy = p[d + 1] - p[a + 1];
-        float dz = p[d + 2] - p[a + 2];
-        float cx = p[c] - p[a];
-        float cy = p[c + 1] - p[a + 1];
-        float cz = p[c + 2] - p[a + 2];
-        // (b - a) x (d - a) and (c - a) x (b - a)
-        float n1x = ey * dz - ez * dy;
-        float n1y = ez * dx - ex * dz;
-        float n1z = ex * dy - ey * dx;
-        float n2x = cy * ez - cz * ey;
-        float n2y = cz * ex - cx * ez;
-        float n2z = cx * ey - cy * ex;
+    /** Whether two triangles' normals are within the bend bound of each other. */
+    private boolean flat(float n1x, float n1y, float n1z, float n2x, float n2y, float n2z) {
         float dot = n1x * n2x + n1y * n2y + n1z * n2z;
         float nn1 = n1x * n1x + n1y * n1y + n1z * n1z;
         float nn2 = n2x * n2x + n2y * n2y + n2z * n2z;
         return dot > 0f && dot * dot > bendCos2 * nn1 * nn2;
     }
 
-    /** Triangle (q0, q1, q2), counter-clockwise seen from its front. */
-    private boolean facesAway(float[] p, int q0, int q1, int q2, float margin) {
-        float e1x = p[q1] - p[q0];
-        float e1y = p[q1 + 1] - p[q0 + 1];
-        float e1z = p[q1 + 2] - p[q0 + 2];
-        float e2x = p[q2] - p[q0];
-        float e2y = p[q2 + 1] - p[q0 + 1];
-        float e2z = p[q2 + 2] - p[q0 + 2];
-        float nx = e1y * e2z - e1z * e2y;
-        float ny = e1z * e2x - e1x * e2z;
-        float nz = e1x * e2y - e1y * e2x;
+    /** Whether the triangle at corner q0 with normal n (its front's) faces away from the eye by the margins. */
+    private boolean facesAway(float[] p, int q0, float nx, float ny, float nz, float margin) {
         float vx = eye[0] - eye[3] * p[q0];
         float vy = eye[1] - eye[3] * p[q0 + 1];
         float vz = eye[2] - eye[3] * p[q0 + 2];
