@@ -156,7 +156,7 @@ public final class LoopRules {
         return s;
     }
 
-    // ---- The limit surface (OpenSubdiv 3.5's Loop limit masks, ../shared/LOOP_RULES.md). A vertex's
+    // ---- The limit surface (OpenSubdiv 3.5's Loop limit masks, docs/design.md §3). A vertex's
     // limit position and normal do not change with further refinement, so each vertex gets them
     // once, where it is born, and keeps them (docs/design.md §3). Vertices born by a split are always
     // of valence 6 inside or 4 on a boundary: those masks are float functions with fixed grouping,
@@ -388,7 +388,7 @@ public final class LoopRules {
         return s;
     }
 
-    // ---- Creases and corners (OpenSubdiv 3.5's uniform creasing, ../shared/LOOP_RULES.md).
+    // ---- Creases and corners (OpenSubdiv 3.5's uniform creasing, docs/design.md §3).
 
     /** Sharpness of an infinitely sharp edge or vertex: boundaries, and tags of 10 or more. */
     public static final float INFINITE_SHARPNESS = 10f;

@@ -25,7 +25,7 @@ import org.loopsub.reference.TestMeshes;
 
 /**
  * Creases and corners equal the independent reference ({@link ReferenceCreaseLoop}: OpenSubdiv
- * 3.5's Loop rules in double, written from ../shared/LOOP_RULES.md) vertex for vertex and face for
+ * 3.5's Loop rules in double, written from OpenSubdiv 3.5's rules, docs/design.md §3) vertex for vertex and face for
  * face at levels 1 to 3, within 1e-5 of the bounding-box diagonal: integer, fractional and infinite
  * sharpness, darts, corners made of three sharp edges, both boundary options, rookT's 280 tags.
  */

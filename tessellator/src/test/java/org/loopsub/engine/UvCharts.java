@@ -404,7 +404,7 @@ final class UvCharts {
     }
 
     /**
-     * Classifies every vertex value of the base level by the smooth rule (LOOP_RULES.md,
+     * Classifies every vertex value of the base level by the smooth rule (docs/design.md §3,
      * "Face-varying interpolation"), including how creases and corner tags act on it over
      * {@code steps} steps of the given creasing.
      *

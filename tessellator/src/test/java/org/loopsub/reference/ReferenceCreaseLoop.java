@@ -14,7 +14,7 @@ import org.loopsub.reference.ReferenceLoop.RefMesh;
 
 /**
  * Loop subdivision with OpenSubdiv 3.5's creasing rules, in double precision, written from the
- * formulas of {@code /work/shared/LOOP_RULES.md} (which restates OpenSubdiv 3.5's
+ * formulas of OpenSubdiv 3.5's rules as docs/design.md §3 gives them (which restates OpenSubdiv 3.5's
  * {@code sdc/loopScheme.h}, {@code sdc/scheme.h}, {@code sdc/crease.h}/{@code crease.cpp} and
  * {@code vtr/refinement.cpp}). It shares no code with the engine; only {@link ReferenceLoop.RefMesh}
  * is reused as the mesh type.

@@ -25,7 +25,7 @@ import org.loopsub.reference.ReferenceLoop.RefMesh;
 
 /**
  * Checks {@link ReferenceCreaseLoop} against plain Loop ({@link ReferenceLoop}), against a separate
- * cubic B-spline curve refinement, and against masks written out by hand from LOOP_RULES.md.
+ * cubic B-spline curve refinement, and against masks written out by hand from OpenSubdiv 3.5's rules (docs/design.md §3).
  */
 class ReferenceCreaseLoopTest {
     private static final Options EDGE_ONLY = Options.DEFAULT;
@@ -435,7 +435,7 @@ class ReferenceCreaseLoopTest {
         double[] p = base.positions();
         double[] crease = combo(p, new int[] {v, ring[0], ring[3]}, new double[] {0.75, 0.125, 0.125});
         double[] smooth = smooth(base, v);
-        // LOOP_RULES' example: 0.3 and 0.5 both decay to 0 -> w = 0.4 (float sharpness: to 1e-7)
+        // OpenSubdiv's example: 0.3 and 0.5 both decay to 0 -> w = 0.4 (float sharpness: to 1e-7)
         Step step = ReferenceCreaseLoop.step(ReferenceCreaseLoop.base(base,
                 Map.of(ReferenceCreaseLoop.key(v, ring[0]), 0.3f, ReferenceCreaseLoop.key(v, ring[3]), 0.5f),
                 Map.of(), EDGE_ONLY));

@@ -12,7 +12,7 @@ import org.loopsub.reference.ReferenceLoop.RefMesh;
 
 /**
  * Face-varying (UV) refinement alongside {@link ReferenceCreaseLoop}, in double precision, written
- * from {@code /work/shared/LOOP_RULES.md} ("Face-varying interpolation"), which restates OpenSubdiv
+ * from OpenSubdiv 3.5's rules as docs/design.md §3 gives them ("Face-varying interpolation"), which restates OpenSubdiv
  * 3.5's face-varying rules ({@code vtr/fvarLevel.cpp}, {@code vtr/fvarRefinement.cpp},
  * {@code far/primvarRefiner.h}) for the options {@code FVAR_LINEAR_ALL} ({@link Interpolation#LINEAR})
  * and {@code FVAR_LINEAR_CORNERS_ONLY} ({@link Interpolation#SMOOTH}). It shares no code with the
@@ -53,7 +53,7 @@ import org.loopsub.reference.ReferenceLoop.RefMesh;
  *       vertex's own and the span's inner edges' sharpness values that decay to 0 in this step, at
  *       most 1); after that a crease. A dart's inner edges are all its edges but the seam.</li>
  *   <li>deeper levels: seams, mismatches and spans are found again on each level from the child value
- *       indices, which is the same as LOOP_RULES' inheritance (a seam's child edge vertex gets one
+ *       indices, which is the same as OpenSubdiv's inheritance (a seam's child edge vertex gets one
  *       value per face side, vertex children inherit their values, child edges of a seam stay seams,
  *       edges inside a face are continuous).</li>
  *   <li>limit ({@link #limit}): matched values get the position limit mask of the vertex rule

@@ -25,7 +25,7 @@ import org.loopsub.reference.ReferenceLoop.RefMesh;
 /**
  * Checks {@link ReferenceFaceVarying}: the linear rule against barycentric interpolation, the
  * smooth rule on seamless projections against the refined positions, and seams, darts and corners
- * against values worked out by hand from LOOP_RULES.md.
+ * against values worked out by hand from OpenSubdiv 3.5's rules (docs/design.md §3).
  */
 class ReferenceFaceVaryingTest {
     private static final Options EDGE_ONLY = Options.DEFAULT;

@@ -6,7 +6,7 @@ import org.loopsub.reference.ReferenceLoop.RefMesh;
 
 /**
  * Loop limit positions and limit normals per vertex of an indexed triangle mesh, in double
- * precision, written from the formulas of {@code /work/shared/LOOP_RULES.md} ("Limit positions and
+ * precision, written from the formulas of OpenSubdiv 3.5's rules as docs/design.md §3 gives them ("Limit positions and
  * tangents"), which restate OpenSubdiv 3.5's Loop limit masks ({@code opensubdiv/sdc/loopScheme.h},
  * {@code assignSmoothLimitMask}, {@code assignCreaseLimitMask}, and the tangent variants). It shares
  * no code with the engine; only {@link ReferenceLoop.RefMesh} and {@link ReferenceLoop#subdivide}
