@@ -8,7 +8,7 @@ import org.loopsub.api.View;
 /**
  * View culling as the edge test evaluates it (docs/design.md §4, "View culling"): a spoke is complete
  * when the region around it lies wholly outside one side plane of the view frustum, or when the
- * triangles on both sides of it face away from the eye, each by a margin. Twin of {@code cull} in
+ * triangles on both sides of it face away from the eye, each by a margin. Twin of {@code culled} in
  * {@code loop_flag_edges.comp}: the same constants, computed here once, and the same float operations
  * in the same order.
  *
