@@ -21,15 +21,16 @@ public final class RefineOptions {
     private final Creasing creasing;
     private final UvInterpolation uvInterpolation;
     private final Culling culling;
+    private final long triangleBudget;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
         this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY, Creasing.UNIFORM,
-                UvInterpolation.LINEAR, Culling.ALL);
+                UvInterpolation.LINEAR, Culling.ALL, 0);
     }
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
                           boolean limitSurface, boolean creases, BoundaryInterpolation boundary, Creasing creasing,
-                          UvInterpolation uvInterpolation, Culling culling) {
+                          UvInterpolation uvInterpolation, Culling culling, long triangleBudget) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -46,6 +47,10 @@ public final class RefineOptions {
         this.creasing = Objects.requireNonNull(creasing, "creasing");
         this.uvInterpolation = Objects.requireNonNull(uvInterpolation, "uvInterpolation");
         this.culling = Objects.requireNonNull(culling, "culling");
+        if (triangleBudget < 0) {
+            throw new IllegalArgumentException("triangle budget must be >= 0 (0: none), got " + triangleBudget);
+        }
+        this.triangleBudget = triangleBudget;
     }
 
     /**
@@ -79,7 +84,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
     }
 
     /**
@@ -94,7 +99,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withLimitSurface(boolean limitSurface) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
     }
 
     /**
@@ -107,7 +112,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreases(boolean creases) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
     }
 
     /**
@@ -115,7 +120,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withBoundary(BoundaryInterpolation boundary) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
     }
 
     /** @return whether crease tags apply ({@link #withCreases}) */
@@ -128,7 +133,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreasing(Creasing creasing) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
     }
 
     /** @return how semi-sharp sharpness decays ({@link #withCreasing}) */
@@ -142,7 +147,7 @@ public final class RefineOptions {
      */
     public RefineOptions withUvInterpolation(UvInterpolation uvInterpolation) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling);
+                uvInterpolation, culling, triangleBudget);
     }
 
     /**
@@ -155,7 +160,70 @@ public final class RefineOptions {
      */
     public RefineOptions withCulling(Culling culling) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling);
+                uvInterpolation, culling, triangleBudget);
+    }
+
+    /**
+     * At most this many output triangles: where the criteria would make more, the refinement is
+     * coarser — a screen-space criterion's pixels grow, otherwise the depth shrinks — and stays
+     * crack-free. A uniform refinement takes the most levels that fit. 0 (the default) means no
+     * budget. A GPU mesh keeps the coarsening from frame to frame and relaxes it when the output has
+     * room again, so a renderer's frames rarely refine twice.
+     *
+     * @param maxTriangles the budget, at least the control mesh's triangle count; 0 for none
+     * @return a copy with that budget
+     * @throws IllegalArgumentException if negative
+     */
+    public RefineOptions withTriangleBudget(long maxTriangles) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
+                uvInterpolation, culling, maxTriangles);
+    }
+
+    /** @return the most output triangles, 0 for no budget ({@link #withTriangleBudget}) */
+    public long triangleBudget() {
+        return triangleBudget;
+    }
+
+    /**
+     * The levels a uniform refinement of a mesh takes within the triangle budget: the most, up to
+     * {@link #levels()}, whose {@code triangles * 4^levels} fit.
+     *
+     * @param inputTriangles the control mesh's triangles
+     * @return the levels that fit; {@link #levels()} without a budget
+     * @throws IllegalArgumentException if the control mesh alone is over the budget
+     */
+    public int levelsWithinBudget(long inputTriangles) {
+        if (triangleBudget == 0) {
+            return levels;
+        }
+        if (inputTriangles > triangleBudget) {
+            throw new IllegalArgumentException("a triangle budget of " + triangleBudget + " is under the control mesh's "
+                    + inputTriangles + " triangles");
+        }
+        int l = 0;
+        for (long n = inputTriangles; l < levels && n * 4 <= triangleBudget; n *= 4) {
+            l++;
+        }
+        return l;
+    }
+
+    /**
+     * @param levels the number of levels (uniform) or the maximum depth (adaptive), 0 to
+     *     {@link #MAX_LEVELS}
+     * @return a copy with that many levels
+     */
+    public RefineOptions withLevels(int levels) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
+                uvInterpolation, culling, triangleBudget);
+    }
+
+    /**
+     * @param criteria the stop criteria; empty for uniform refinement
+     * @return a copy with these criteria
+     */
+    public RefineOptions withCriteria(List<StopCriterion> criteria) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
+                uvInterpolation, culling, triangleBudget);
     }
 
     /** @return what a screen-space refinement culls ({@link #withCulling}) */
@@ -181,7 +249,7 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
     }
 
     /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
@@ -219,18 +287,18 @@ public final class RefineOptions {
         return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
                 && r.criteria.equals(criteria) && r.limitSurface == limitSurface && r.creases == creases
                 && r.boundary == boundary && r.creasing == creasing && r.uvInterpolation == uvInterpolation
-                && r.culling == culling;
+                && r.culling == culling && r.triangleBudget == triangleBudget;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
                 + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + ", creasing=" + creasing
-                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + "]";
+                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + ", triangleBudget=" + triangleBudget + "]";
     }
 }

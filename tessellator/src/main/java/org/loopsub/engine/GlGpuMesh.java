@@ -107,6 +107,9 @@ final class GlGpuMesh implements GpuMesh {
     private org.loopsub.api.Culling criteriaCulling;
     private boolean criteriaLimit;
     private double criteriaRadius;
+    /** The screen pixels the caller asked for last within a triangle budget, and those the budget made of them. */
+    private float budgetAsked;
+    private float budgetPixels;
 
     /** Host time of resident frames: issuing the passes, then the one read-back (only with {@link #FRAME_STATS}). */
     private final Phases phases = FRAME_STATS ? new Phases() : null;
@@ -194,6 +197,29 @@ final class GlGpuMesh implements GpuMesh {
     @Override
     public GpuFrame refine(RefineOptions options) {
         checkUsable();
+        long budget = options.triangleBudget();
+        if (budget == 0) {
+            return refineOnce(options);
+        }
+        // Within a budget: start from the last frame's coarsening when the caller asks for the same
+        // pixels, so that a renderer's frames rarely refine twice; relax it when there is room again.
+        RefineOptions o = TriangleBudget.start(options, prepared.mesh().triangleCount());
+        float asked = TriangleBudget.pixels(o);
+        if (asked > 0 && asked == budgetAsked && budgetPixels > asked) {
+            o = TriangleBudget.withPixels(o, budgetPixels);
+        }
+        GpuFrame f = refineOnce(o);
+        for (int tries = 1; f.triangleCount() > budget; tries++) {
+            o = TriangleBudget.coarser(o, tries, f.triangleCount());
+            f = refineOnce(o);
+        }
+        float used = TriangleBudget.pixels(o);
+        budgetAsked = asked;
+        budgetPixels = f.triangleCount() < budget / 2 ? Math.max(asked, used / 1.15f) : used;
+        return f;
+    }
+
+    private GpuFrame refineOnce(RefineOptions options) {
         // Everything that can refuse the options does so before the GPU is touched: the previous
         // frame stays valid then.
         GlCriteria wantedCriteria = criteria(options);

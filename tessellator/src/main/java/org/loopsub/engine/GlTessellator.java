@@ -135,6 +135,10 @@ public final class GlTessellator implements Tessellator {
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
         context.checkCurrent(USER);
+        return TriangleBudget.refine(input, options, o -> refineOnce(input, o, progress));
+    }
+
+    private RefineResult refineOnce(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         PreparedMesh prepared = PreparedMesh.of(input)
                 .configured(false, options);
         checkUniform(prepared, options, true);

@@ -40,6 +40,10 @@ public final class JavaTessellator implements Tessellator {
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
+        return TriangleBudget.refine(input, options, o -> refineOnce(input, o, progress));
+    }
+
+    private RefineResult refineOnce(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         PreparedMesh prepared = PreparedMesh.of(input)
                 .configured(false, options);
         RecordLayout layout = prepared.layout();

@@ -151,6 +151,17 @@ class GlBackendTest extends GlTestBase {
                 new StopCriterion.ScreenEdgeLength(ortho, 4f)), GlTessellator.DEFAULT_BUDGET, "orthographic");
     }
 
+    /** Within a triangle budget both back ends coarsen alike: their counts are the same at every try. */
+    @Test
+    void triangleBudgetMatchesJava() throws IOException {
+        TriangleMesh m = TestMeshes.load("mesh_with_border.obj");
+        RefineOptions o = RefineOptions.adaptive(6, new StopCriterion.ScreenEdgeLength(CullingTest.closeUp(m, 1), 2f));
+        long all = java.refine(m, o).mesh().triangleCount();
+        assertSameBytes(m, o.withTriangleBudget(all / 5), GlTessellator.DEFAULT_BUDGET, "within a budget");
+        assertSameBytes(m, RefineOptions.uniform(4).withTriangleBudget(20 * m.triangleCount()),
+                GlTessellator.DEFAULT_BUDGET, "uniform within a budget");
+    }
+
     /** The limit surface: carried limit positions and normals, the same bits on both back ends. */
     @Test
     void limitSurfaceMatchesJava() throws IOException {

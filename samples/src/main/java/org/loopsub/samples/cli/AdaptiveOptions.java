@@ -116,6 +116,12 @@ final class AdaptiveOptions {
                     + "Meshes without vt ignore it. Default: ${DEFAULT-VALUE}.")
     String uv;
 
+    @Option(names = "--max-triangles", paramLabel = "<N>", defaultValue = "0",
+            description = "At most N output triangles: where the refinement would make more it is coarser (the "
+                    + "--screen-px bound grows, otherwise the depth shrinks; uniform: the most levels that fit), "
+                    + "crack-free. 0: no budget. Default: ${DEFAULT-VALUE}.")
+    long maxTriangles;
+
     @Option(names = "--cull", paramLabel = "<what>", defaultValue = "all",
             description = "With --screen-px: what the camera cannot see is refined only as far as the frame "
                     + "border or the silhouette needs: all (regions outside the view and regions facing away), "
@@ -214,8 +220,11 @@ final class AdaptiveOptions {
             case "smooth" -> UvInterpolation.SMOOTH;
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
+        if (maxTriangles < 0) {
+            throw usage("--max-triangles must be 0 (no budget) or more, got " + maxTriangles);
+        }
         return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b).withCreasing(c)
-                .withUvInterpolation(u);
+                .withUvInterpolation(u).withTriangleBudget(maxTriangles);
     }
 
     /**

@@ -15,6 +15,7 @@ import org.loopsub.obj.ObjWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -108,7 +109,7 @@ final class SubdivideCommand extends RefiningCommand {
 
     @Override
     int run() {
-        RefineOptions options = checkOptions();
+        RefineOptions asked = checkOptions();
         Progress progress = new Progress(err(), !quiet);
 
         InputMesh in = readInput(input, sample);
@@ -116,6 +117,13 @@ final class SubdivideCommand extends RefiningCommand {
         if (!backend.javaOnly()) {
             in.requireValid();
         }
+        int inputTriangles = in.obj().mesh().triangleCount();
+        if (asked.triangleBudget() > 0 && inputTriangles > asked.triangleBudget()) {
+            throw new ParameterException(spec.commandLine(), "--max-triangles " + asked.triangleBudget()
+                    + " is under the input's " + inputTriangles + " triangles");
+        }
+        // a uniform refinement within a budget takes the levels that fit (and is sized for them)
+        RefineOptions options = asked.isAdaptive() ? asked : asked.withLevels(asked.levelsWithinBudget(inputTriangles));
         String refining;
         if (options.isAdaptive()) {
             // how much an adaptive run makes is known only once it has run
