@@ -118,6 +118,11 @@ final class DemoCommand extends Subcommand {
                     + "view or facing away), frustum, backface or none (key C cycles them). Default: ${DEFAULT-VALUE}.")
     String cull;
 
+    @Option(names = "--max-triangles", paramLabel = "<N>", defaultValue = "0",
+            description = "At most N triangles a frame: coarser where the criterion would make more, crack-free "
+                    + "(at least the mesh's own count). 0: no budget. Default: ${DEFAULT-VALUE}.")
+    long maxTriangles;
+
     @Option(names = "--no-hud", negatable = false,
             description = "Draw no text overlay (figures, help): clean screenshots. Default: the overlay is drawn.")
     boolean noHud;
@@ -146,6 +151,10 @@ final class DemoCommand extends Subcommand {
         err().flush();
         // before the window opens: an invalid mesh is an input problem, whatever the display
         in.requireValid();
+        if (options.maxTriangles() > 0 && in.obj().mesh().triangleCount() > options.maxTriangles()) {
+            throw usage("--max-triangles " + options.maxTriangles() + " is under the mesh's "
+                    + in.obj().mesh().triangleCount() + " triangles");
+        }
 
         activity = "running the demo";
         DemoStats stats;
@@ -194,7 +203,14 @@ final class DemoCommand extends Subcommand {
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
         return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit, checker,
-                rule, AdaptiveOptions.culling(cull, this::usage), !noHud);
+                rule, AdaptiveOptions.culling(cull, this::usage), !noHud, checkBudget());
+    }
+
+    private long checkBudget() {
+        if (maxTriangles < 0) {
+            throw usage("--max-triangles must be 0 (no budget) or more, got " + maxTriangles);
+        }
+        return maxTriangles;
     }
 
     private ParameterException usage(String message) {

@@ -190,7 +190,7 @@ public final class Demo {
                     : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
                             frozenCamera != null ? frozenCamera : current, controls.screenPx()));
             refine = refine.withLimitSurface(controls.limit()).withUvInterpolation(options.uvInterpolation())
-                    .withCulling(controls.culling());
+                    .withCulling(controls.culling()).withTriangleBudget(options.maxTriangles());
             long refineStart = System.nanoTime();
             GpuFrame f = gpu.refine(refine);
             long refineNanos = System.nanoTime() - refineStart;

@@ -21,10 +21,11 @@ import org.loopsub.api.UvInterpolation;
  * @param uvInterpolation how the mesh's uvs refine
  * @param culling what the refinement leaves coarse because the camera cannot see it (key C cycles it)
  * @param hud whether the text overlay is drawn (off for clean screenshots)
+ * @param maxTriangles a frame's triangle budget, 0 for none
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
                           float orbitDegrees, Path screenshot, boolean limit, boolean checker,
-                          UvInterpolation uvInterpolation, Culling culling, boolean hud) {
+                          UvInterpolation uvInterpolation, Culling culling, boolean hud, long maxTriangles) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;
     /** The largest screen-space bound the demo goes up to. */
@@ -45,6 +46,9 @@ public record DemoOptions(int width, int height, float screenPx, int maxDepth, b
         }
         java.util.Objects.requireNonNull(uvInterpolation, "uvInterpolation");
         java.util.Objects.requireNonNull(culling, "culling");
+        if (maxTriangles < 0) {
+            throw new IllegalArgumentException("max triangles must be 0 (none) or more, got " + maxTriangles);
+        }
         if (frames < 0) {
             throw new IllegalArgumentException("frames must not be negative, got " + frames);
         }
