@@ -44,7 +44,9 @@ import picocli.CommandLine.ParameterException;
             "Time in-memory refinement.",
             "",
             "Reads the mesh once, refines it --warmup times untimed, then --reps times timed, and prints "
-                    + "the median, fastest and slowest refine time, the output triangles and triangles/s "
+                    + "the median, fastest and slowest refine time and the first timed run's (with --warmup 0 "
+                    + "the process's first: a GPU driver's first compile can run slower), the output triangles "
+                    + "and triangles/s "
                     + "(median run), the time of each level of the median run, the time spent outside the "
                     + "level loop (input weld and validation, record building, output weld), and the heap "
                     + "used. No mesh is written. With an even --reps the median run is the faster of the "

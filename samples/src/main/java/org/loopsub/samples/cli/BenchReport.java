@@ -113,8 +113,9 @@ record BenchReport(String input, long inputTriangles, RefineOptions options, Str
         }
         out.printf(Locale.ROOT, "runs: %d timed after %d warm-up%s%n", runNanos.length, warmup,
                 warmup == 1 ? "" : "s");
-        out.printf(Locale.ROOT, "refine time: median %s ms, min %s ms, max %s ms%n", Units.millis(medianNanos()),
-                Units.millis(minNanos()), Units.millis(maxNanos()));
+        out.printf(Locale.ROOT, "refine time: median %s ms, min %s ms, max %s ms, first timed run %s ms%s%n",
+                Units.millis(medianNanos()), Units.millis(minNanos()), Units.millis(maxNanos()),
+                Units.millis(runNanos[0]), warmup == 0 ? " (the process's first)" : "");
         String slivers = options.isAdaptive() ? String.format(Locale.ROOT, ", %d slivers (%s of the triangles)",
                 slivers(), StatsTable.percent(slivers(), outputTriangles)) : "";
         if (outputVertices == NOT_WELDED) {
@@ -160,6 +161,7 @@ record BenchReport(String input, long inputTriangles, RefineOptions options, Str
         b.put("median_nanos", medianNanos());
         b.put("min_nanos", minNanos());
         b.put("max_nanos", maxNanos());
+        b.put("first_nanos", runNanos[0]);
         b.put("output_triangles", outputTriangles);
         b.put("output_vertices", outputVertices == NOT_WELDED ? null : outputVertices);
         b.put("slivers", slivers());

@@ -23,7 +23,7 @@ class BenchCommandTest {
     /** The JSON keys, in the order they are written. */
     private static final List<String> KEYS = List.of("input", "input_triangles", "mode", "refinement", "max_depth",
             "backend", "threads", "java", "warmup", "reps", "run_nanos", "median_run", "median_nanos", "min_nanos",
-            "max_nanos", "output_triangles", "output_vertices", "slivers", "triangles_per_second", "levels",
+            "max_nanos", "first_nanos", "output_triangles", "output_vertices", "slivers", "triangles_per_second", "levels",
             "outside_levels_nanos", "peak_heap_bytes", "max_heap_bytes", "gpu", "verify");
 
     @TempDir
@@ -38,7 +38,7 @@ class BenchCommandTest {
         assertTrue(out.contains("input: sample:icosahedron, 20 triangles"), r::both);
         assertTrue(out.contains("refinement: uniform, 2 levels; back end java"), r::both);
         assertTrue(out.contains("runs: 2 timed after 0 warm-ups"), r::both);
-        assertTrue(Pattern.compile("refine time: median [0-9.]+ ms, min [0-9.]+ ms, max [0-9.]+ ms").matcher(out)
+        assertTrue(Pattern.compile("refine time: median [0-9.]+ ms, min [0-9.]+ ms, max [0-9.]+ ms, first timed run [0-9.]+ ms").matcher(out)
                 .find(), r::both);
         assertTrue(out.contains("output: 162 vertices, 320 triangles\n"), r::both);
         assertTrue(Pattern.compile("throughput: \\S+ triangles/s \\(median run\\)").matcher(out).find(), r::both);
@@ -82,6 +82,7 @@ class BenchCommandTest {
         long median = (Long) map.get("median_nanos");
         assertEquals(min, map.get("min_nanos"));
         assertEquals(max, map.get("max_nanos"));
+        assertEquals(runs.get(0), map.get("first_nanos"), "the first timed run");
         assertEquals(runs.get(((Long) map.get("median_run")).intValue()), median);
         assertTrue(min <= median && median <= max);
         assertEquals(Math.round(320 / (median / 1e9)), map.get("triangles_per_second"));
