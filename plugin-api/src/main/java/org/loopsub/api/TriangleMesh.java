@@ -34,8 +34,8 @@ public final class TriangleMesh {
     private final float[] positions;
     private final int[] triangles;
     private final List<Crease> creases;
-    /** Corner tags; set only by {@link #withCorners} and the builder (empty otherwise). */
-    private List<Corner> corners = List.of();
+    /** Corner tags; given only by {@link #withCorners} and the builder (empty otherwise). */
+    private final List<Corner> corners;
     /** u, v per uv; null without a uv channel (then {@link #uvIndices} is null too). */
     private final float[] uvs;
     /** A uv index per corner, parallel to {@link #triangles}; null without a uv channel. */
@@ -49,7 +49,7 @@ public final class TriangleMesh {
      * @param creases crease tags (copied; may be empty)
      */
     public TriangleMesh(float[] positions, int[] triangles, List<Crease> creases) {
-        this(positions.clone(), triangles.clone(), List.copyOf(creases), null, null, true);
+        this(positions.clone(), triangles.clone(), List.copyOf(creases), null, null, List.of());
     }
 
     /**
@@ -65,7 +65,7 @@ public final class TriangleMesh {
      *     not finite; the message names the first offender (0-based)
      */
     public TriangleMesh(float[] positions, int[] triangles, List<Crease> creases, float[] uvs, int[] uvIndices) {
-        this(positions.clone(), triangles.clone(), List.copyOf(creases), uvs.clone(), uvIndices.clone(), true);
+        this(positions.clone(), triangles.clone(), List.copyOf(creases), uvs.clone(), uvIndices.clone(), List.of());
     }
 
     /**
@@ -73,7 +73,7 @@ public final class TriangleMesh {
      * {@code uvs} and {@code uvIndices} are both null (no uv channel) or both not.
      */
     private TriangleMesh(float[] positions, int[] triangles, List<Crease> creases, float[] uvs, int[] uvIndices,
-                         boolean owned) {
+                         List<Corner> corners) {
         if (positions.length % 3 != 0) {
             throw new IllegalArgumentException("positions length " + positions.length + " is not a multiple of 3");
         }
@@ -88,6 +88,7 @@ public final class TriangleMesh {
         this.creases = creases;
         this.uvs = uvs;
         this.uvIndices = uvIndices;
+        this.corners = corners;
     }
 
     /** The uv channel's contract (class comment); messages count from 0, as the API does. */
@@ -234,9 +235,7 @@ public final class TriangleMesh {
      * @return a new mesh
      */
     public TriangleMesh withCorners(List<Corner> corners) {
-        TriangleMesh m = new TriangleMesh(positions, triangles, creases, uvs, uvIndices, true);
-        m.corners = List.copyOf(corners);
-        return m;
+        return new TriangleMesh(positions, triangles, creases, uvs, uvIndices, List.copyOf(corners));
     }
 
     /** @return whether the mesh has a uv channel: a uv index at every corner */
@@ -670,8 +669,7 @@ public final class TriangleMesh {
          * @throws IllegalArgumentException if a uv index names no uv or a uv value is not finite
          */
         public TriangleMesh build() {
-            TriangleMesh mesh = new TriangleMesh(p(), t(), creases, uvs, uvIndices, true);
-            mesh.corners = corners;
+            TriangleMesh mesh = new TriangleMesh(p(), t(), creases, uvs, uvIndices, corners);
             positions = null;
             triangles = null;
             creases = null;
