@@ -208,12 +208,9 @@ final class GlGpuMesh implements GpuMesh {
         if (asked > 0 && asked == budgetAsked && budgetPixels > asked) {
             o = TriangleBudget.withPixels(o, budgetPixels);
         }
-        GpuFrame f = refineOnce(o);
-        for (int tries = 1; f.triangleCount() > budget; tries++) {
-            o = TriangleBudget.coarser(o, tries, f.triangleCount());
-            f = refineOnce(o);
-        }
-        float used = TriangleBudget.pixels(o);
+        TriangleBudget.Fitted<GpuFrame> fitted = TriangleBudget.fit(o, this::refineOnce, GpuFrame::triangleCount);
+        GpuFrame f = fitted.result();
+        float used = TriangleBudget.pixels(fitted.options());
         budgetAsked = asked;
         budgetPixels = f.triangleCount() < budget / 2 ? Math.max(asked, used / 1.15f) : used;
         return f;

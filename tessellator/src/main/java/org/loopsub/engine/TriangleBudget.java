@@ -3,6 +3,7 @@ package org.loopsub.engine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
@@ -25,7 +26,37 @@ final class TriangleBudget {
     }
 
     /**
-     * A facade's refinement within the options' budget.
+     * What a refinement within a budget ended with.
+     *
+     * @param result the first result that fits
+     * @param options the options that made it
+     * @param <T> the result's type
+     */
+    record Fitted<T>(T result, RefineOptions options) {
+    }
+
+    /**
+     * Refines within the options' budget: again coarser while the result is over it. The one loop
+     * of the facades and of a GPU mesh's frames.
+     *
+     * @param start the options to run first (see {@link #start}), with a budget
+     * @param once one refinement
+     * @param triangles the triangles of a result
+     * @param <T> the result's type
+     * @return the first result that fits and its options
+     */
+    static <T> Fitted<T> fit(RefineOptions start, Function<RefineOptions, T> once, ToLongFunction<T> triangles) {
+        RefineOptions o = start;
+        T r = once.apply(o);
+        for (int tries = 1; triangles.applyAsLong(r) > o.triangleBudget(); tries++) {
+            o = coarser(o, tries, triangles.applyAsLong(r));
+            r = once.apply(o);
+        }
+        return new Fitted<>(r, o);
+    }
+
+    /**
+     * A facade's refinement within the options' budget (no budget: one refinement).
      *
      * @param input the control mesh
      * @param options the caller's options
@@ -33,13 +64,10 @@ final class TriangleBudget {
      * @return the first result that fits
      */
     static RefineResult refine(TriangleMesh input, RefineOptions options, Function<RefineOptions, RefineResult> once) {
-        RefineOptions o = start(options, input.triangleCount());
-        RefineResult r = once.apply(o);
-        for (int tries = 1; o.triangleBudget() > 0 && r.mesh().triangleCount() > o.triangleBudget(); tries++) {
-            o = coarser(o, tries, r.mesh().triangleCount());
-            r = once.apply(o);
+        if (options.triangleBudget() == 0) {
+            return once.apply(options);
         }
-        return r;
+        return fit(start(options, input.triangleCount()), once, r -> r.mesh().triangleCount()).result();
     }
 
     /**

@@ -189,6 +189,32 @@ final class AdaptiveOptions {
     }
 
     /**
+     * @param value a {@code --max-triangles} value
+     * @param usage makes the usage error for a negative one
+     * @return the budget (0: none)
+     */
+    static long budget(long value, java.util.function.Function<String, ParameterException> usage) {
+        if (value < 0) {
+            throw usage.apply("--max-triangles must be 0 (no budget) or more, got " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Refuses a budget under the input's own triangles (level 0 alone would not fit), before any work.
+     *
+     * @param budget the {@code --max-triangles} value (0: none)
+     * @param inputTriangles the input's triangles
+     * @param usage makes the usage error
+     */
+    static void checkBudgetFits(long budget, int inputTriangles,
+                                java.util.function.Function<String, ParameterException> usage) {
+        if (budget > 0 && inputTriangles > budget) {
+            throw usage.apply("--max-triangles " + budget + " is under the input's " + inputTriangles + " triangles");
+        }
+    }
+
+    /**
      * @param word a {@code --cull} value
      * @param usage makes the usage error for a wrong word
      * @return the culling it names
@@ -220,11 +246,8 @@ final class AdaptiveOptions {
             case "smooth" -> UvInterpolation.SMOOTH;
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
-        if (maxTriangles < 0) {
-            throw usage("--max-triangles must be 0 (no budget) or more, got " + maxTriangles);
-        }
         return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b).withCreasing(c)
-                .withUvInterpolation(u).withTriangleBudget(maxTriangles);
+                .withUvInterpolation(u).withTriangleBudget(budget(maxTriangles, this::usage));
     }
 
     /**

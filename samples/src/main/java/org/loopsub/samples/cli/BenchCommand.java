@@ -120,6 +120,11 @@ final class BenchCommand extends RefiningCommand {
     int run() {
         // bench has no --scheme: it times Loop's weights, the default
         RefineOptions options = resolve(adaptive, given.levels, null, Scheme.LOOP, threads);
+        if (options.triangleBudget() > 0) {
+            // a run within a budget may refine several times: its time would not be one refinement's
+            throw new ParameterException(spec.commandLine(), "--max-triangles is for subdivide and the demo: bench "
+                    + "times one refinement");
+        }
         backend.check();
         checkRuns("--reps", reps, 1);
         checkRuns("--warmup", warmup, 0);

@@ -151,10 +151,7 @@ final class DemoCommand extends Subcommand {
         err().flush();
         // before the window opens: an invalid mesh is an input problem, whatever the display
         in.requireValid();
-        if (options.maxTriangles() > 0 && in.obj().mesh().triangleCount() > options.maxTriangles()) {
-            throw usage("--max-triangles " + options.maxTriangles() + " is under the mesh's "
-                    + in.obj().mesh().triangleCount() + " triangles");
-        }
+        AdaptiveOptions.checkBudgetFits(options.maxTriangles(), in.obj().mesh().triangleCount(), this::usage);
 
         activity = "running the demo";
         DemoStats stats;
@@ -203,14 +200,7 @@ final class DemoCommand extends Subcommand {
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
         return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit, checker,
-                rule, AdaptiveOptions.culling(cull, this::usage), !noHud, checkBudget());
-    }
-
-    private long checkBudget() {
-        if (maxTriangles < 0) {
-            throw usage("--max-triangles must be 0 (no budget) or more, got " + maxTriangles);
-        }
-        return maxTriangles;
+                rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage));
     }
 
     private ParameterException usage(String message) {

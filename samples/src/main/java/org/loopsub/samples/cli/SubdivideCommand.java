@@ -118,10 +118,8 @@ final class SubdivideCommand extends RefiningCommand {
             in.requireValid();
         }
         int inputTriangles = in.obj().mesh().triangleCount();
-        if (asked.triangleBudget() > 0 && inputTriangles > asked.triangleBudget()) {
-            throw new ParameterException(spec.commandLine(), "--max-triangles " + asked.triangleBudget()
-                    + " is under the input's " + inputTriangles + " triangles");
-        }
+        AdaptiveOptions.checkBudgetFits(asked.triangleBudget(), inputTriangles,
+                m -> new ParameterException(spec.commandLine(), m));
         // a uniform refinement within a budget takes the levels that fit (and is sized for them)
         RefineOptions options = asked.isAdaptive() ? asked : asked.withLevels(asked.levelsWithinBudget(inputTriangles));
         String refining;

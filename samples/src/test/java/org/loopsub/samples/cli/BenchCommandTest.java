@@ -214,4 +214,13 @@ class BenchCommandTest {
         assertEquals(ExitCodes.INPUT, missing.exitCode(), missing::both);
         assertTrue(missing.err().contains("no such file"), missing::both);
     }
+
+    /** A budget may refine several times, so bench, which times one refinement, refuses it. */
+    @Test
+    void aTriangleBudgetIsAUsageError() {
+        Cli.Result r = Cli.run("bench", "--sample", "icosahedron", "--levels", "2", "--reps", "1", "--warmup", "0",
+                "--backend", "java", "--max-triangles", "1000");
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r::both);
+        assertTrue(r.err().contains("--max-triangles"), r::both);
+    }
 }
