@@ -17,19 +17,22 @@ layout(std430, binding = 16) writeonly buffer OutUvs { float outUv[]; };
 
 #ifdef RESIDENT
 uniform uint uBaseSlot;
+uniform uint uWholeSlot;
 #define EMIT_COUNT sizes[uCountSlot]
 #define OUT_FLOAT_BASE (9u * sizes[uBaseSlot])
+#define EMIT_RECORD(j) (sizes[uWholeSlot] != 0u ? (j) : finishedIdx[j])
 #else
 uniform uint uCount;
 uniform uint uOutFloatBase;
 #define EMIT_COUNT uCount
 #define OUT_FLOAT_BASE uOutFloatBase
+#define EMIT_RECORD(j) finishedIdx[j]
 #endif
 
 void main() {
     uint j = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     if (j >= EMIT_COUNT) return;
-    uint r = finishedIdx[j];
+    uint r = EMIT_RECORD(j);
     uint o = OUT_FLOAT_BASE + 9u * j;
     for (int c = 0; c < 3; c++) {
         for (int x = 0; x < 3; x++) outP[o + uint(3 * c + x)] = coord(pointOf(r, outputSlot(c)), x);

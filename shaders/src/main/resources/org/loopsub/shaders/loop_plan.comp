@@ -5,10 +5,13 @@
 // share in window order: the placement GlOutput.reserve makes on the host otherwise. The children of
 // all windows go to one segment, each window's after the ones before it. Writes each window's
 // effective counts and bases for loop_emit_finished and loop_split, the next level's record count,
-// the level's statistics, the output's new end and the draw command. If anything would not fit the
-// room the host planned (output, children, or records left where the host planned no further
-// level), it raises the overflow word and zeroes every count from here on: nothing more is written,
-// and the host refines the frame again level by level.
+// the level's statistics, the output's new end and the draw command. If the split would not fit the
+// room the host planned (the children, the output, room for the next level to stop in, or records
+// left where the host planned no further level), the frame stops here: every record of the level is
+// written whole, as at a depth stop (crack-free: neighbours at one level share their corners), no
+// child follows, and the overflow word tells the host the level and what the split wanted, to plan
+// more room for the next frames. The host keeps room for level 0 whole, and a level splits only if
+// its children fit whole too, so a stop always fits.
 layout(local_size_x = 1) in;
 
 layout(std430, binding = SIZES_BINDING) buffer Sizes { uint sizes[]; };
@@ -33,7 +36,7 @@ uniform uint uChildRoom;      // records the level's child segment holds
 uint slot(uint w, uint field) { return (uFirstBlock + w) * SIZES_BLOCK_WORDS + SIZES_BLOCKS + field; }
 
 void main() {
-    // what overflowed first, for GlSizes' reader: 1000 + 10 level + reason
+    // where the frame stopped (0: not yet), for GlSizes' reader: 1000 + 10 level + reason
     uint why = sizes[SIZES_OVERFLOW];
     uint end = sizes[SIZES_END];
     uint finishedTotal = 0u;
@@ -50,17 +53,41 @@ void main() {
     bool direct = uDirect && activeTotal > 0u;
     uint directBase = direct ? (afterSlivers + 3u) / 4u * 4u : afterSlivers;
     uint newEnd = direct ? directBase + 4u * activeTotal : afterSlivers;
-    if (why == 0u && uChildren && 4u * activeTotal > uChildRoom) why = 1000u + 10u * uLevel + 1u;
+    // an earlier stop left no records here: nothing to check
+    bool stop = false;
+    if (uChildren && 4u * activeTotal > uChildRoom) stop = true;
     // counts below 2^32 / 36 keep every float index in range
-    if (why == 0u && (newEnd > uOutCap || newEnd < end)) why = 1000u + 10u * uLevel + 2u;
-    if (why == 0u && uMustFinish && activeTotal > 0u) why = 1000u + 10u * uLevel + 3u;
-    if (why != 0u) {
-        sizes[SIZES_OVERFLOW] = why;
+    else if (newEnd > uOutCap || newEnd < end) stop = true;
+    // the children, drawn whole if the next level stops (4 * activeTotal <= uChildRoom < 2^32 here)
+    else if (uChildren && 4u * activeTotal > uOutCap - newEnd) stop = true;
+    else if (uMustFinish && activeTotal > 0u) stop = true;
+    if (stop) {
+        uint reason = uChildren && 4u * activeTotal > uChildRoom ? 1u : uMustFinish && newEnd <= uOutCap ? 3u : 2u;
+        if (why == 0u) {
+            sizes[SIZES_OVERFLOW] = 1000u + 10u * uLevel + reason;
+            sizes[SIZES_WANT_NEXT] = activeTotal > 0x3FFFFFFFu ? 0xFFFFFFFFu : 4u * activeTotal;
+            sizes[SIZES_WANT_END] = newEnd < end ? 0xFFFFFFFFu : newEnd;
+        }
+        uint base = end;
         for (uint w = 0u; w < uWindows; w++) {
+            uint all = sizes[slot(w, SIZES_FINISHED)] + sizes[slot(w, SIZES_ACTIVE)];
+            sizes[slot(w, SIZES_FINISHED_EFF)] = all;
             sizes[slot(w, SIZES_ACTIVE_EFF)] = 0u;
-            sizes[slot(w, SIZES_FINISHED_EFF)] = 0u;
+            sizes[slot(w, SIZES_FINISHED_BASE)] = base;
+            sizes[slot(w, SIZES_WHOLE)] = 1u;
+            base += all;
         }
         sizes[slot(0u, SIZES_CHILD_COUNT)] = 0u;
+        uint stopped = SIZES_STATS + SIZES_STATS_WORDS * uLevel;
+        sizes[stopped] = activeTotal + finishedTotal;
+        sizes[stopped + 1u] = activeTotal + finishedTotal;
+        sizes[stopped + 2u] = 0u;
+        sizes[stopped + 3u] = 0u;
+        sizes[SIZES_END] = base;
+        drawCommand[0] = 3u * base;
+        drawCommand[1] = 1u;
+        drawCommand[2] = 0u;
+        drawCommand[3] = 0u;
         return;
     }
     uint childBase = 0u;
@@ -74,6 +101,7 @@ void main() {
         sizes[slot(w, SIZES_SLIVER_BASE)] = sliverBase;
         sizes[slot(w, SIZES_DIRECT_BASE)] = directBase;
         sizes[slot(w, SIZES_CHILD_BASE)] = childBase;
+        sizes[slot(w, SIZES_WHOLE)] = 0u;
         finishedBase += f;
         sliverBase += s;
         directBase += 4u * a;

@@ -107,16 +107,24 @@ final class GlGpuMesh implements GpuMesh {
     private org.loopsub.api.Culling criteriaCulling;
     private boolean criteriaLimit;
     private double criteriaRadius;
-    /** The screen pixels the caller asked for last within a triangle budget, and those the budget made of them. */
+    /**
+     * The screen pixels the caller asked for last within a triangle budget, those the budget made of
+     * them, and the frames read back when they were last adjusted.
+     */
     private float budgetAsked;
     private float budgetPixels;
+    private long budgetReads;
 
     /** Host time of resident frames: issuing the passes, then the one read-back (only with {@link #FRAME_STATS}). */
     private final Phases phases = FRAME_STATS ? new Phases() : null;
 
-    /** Frames that ran resident, and resident frames that did not fit their plan (tests read these). */
+    /**
+     * Frames issued with their sizes on the GPU, those of them read back that stopped short of their
+     * plan, and where the last one read back stopped (-1: it did not); tests read these.
+     */
     int residentFrames;
-    int overflowFrames;
+    int stoppedFrames;
+    int lastStopLevel = -1;
 
     /** The number of the current frame (0: none yet); a frame object answers only while it is the current one. */
     private long frameNumber;
@@ -199,24 +207,57 @@ final class GlGpuMesh implements GpuMesh {
         checkUsable();
         long budget = options.triangleBudget();
         if (budget == 0) {
-            return refineOnce(options);
+            return refineOnce(options, 0);
         }
-        // Within a budget: start from the last frame's coarsening when the caller asks for the same
-        // pixels, so that a renderer's frames rarely refine twice; relax it when there is room again.
         RefineOptions o = TriangleBudget.start(options, prepared.mesh().triangleCount());
+        if (!o.isAdaptive()) {
+            // uniform: the levels that fit are known up front
+            return refineOnce(o, 0);
+        }
+        // The GPU stops a frame where it would pass the budget (a depth stop: coarser at its deepest
+        // level, crack-free, no wait). To keep such stops rare, the host grows the screen criterion's
+        // pixels while the frames it has read wanted more than the budget, and relaxes them when there
+        // is room again.
+        try {
+            engine.pollResident(prediction);
+        } catch (GlException e) {
+            throw GlGpuTessellator.gpuFailure("reading a frame's sizes", e);
+        }
         float asked = TriangleBudget.pixels(o);
-        if (asked > 0 && asked == budgetAsked && budgetPixels > asked) {
+        if (asked != budgetAsked) {
+            budgetAsked = asked;
+            budgetPixels = asked;
+            budgetReads = prediction.reads();
+        } else if (asked > 0 && prediction.reads() != budgetReads) {
+            budgetReads = prediction.reads();
+            long wanted = prediction.lastWanted();
+            if (wanted > budget) {
+                budgetPixels *= (float) Math.min(2.0, Math.max(1.1, Math.sqrt((double) wanted / budget) * 1.05));
+            } else if (wanted < budget / 2) {
+                budgetPixels = Math.max(asked, budgetPixels / 1.15f);
+            }
+        }
+        if (budgetPixels > asked) {
             o = TriangleBudget.withPixels(o, budgetPixels);
         }
-        TriangleBudget.Fitted<GpuFrame> fitted = TriangleBudget.fit(o, this::refineOnce, GpuFrame::triangleCount);
-        GpuFrame f = fitted.result();
-        float used = TriangleBudget.pixels(fitted.options());
-        budgetAsked = asked;
-        budgetPixels = f.triangleCount() < budget / 2 ? Math.max(asked, used / 1.15f) : used;
-        return f;
+        Frame f = refineOnce(o, budget);
+        if (f.sizesPending || f.triangleCount() <= budget) {
+            return f;
+        }
+        // a frame the host refined level by level (the first one): refined again coarser, as the facades
+        // do, but on the GPU, which holds it to the budget
+        TriangleBudget.Fitted<GpuFrame> fitted = TriangleBudget.fit(o, x -> refineOnce(x, budget), GpuFrame::triangleCount);
+        budgetPixels = Math.max(asked, TriangleBudget.pixels(fitted.options()));
+        return fitted.result();
     }
 
-    private GpuFrame refineOnce(RefineOptions options) {
+    /**
+     * One frame.
+     *
+     * @param cap most output triangles of a resident frame (it stops short where it would make
+     *     more), or 0 for none
+     */
+    private Frame refineOnce(RefineOptions options, long cap) {
         // Everything that can refuse the options does so before the GPU is touched: the previous
         // frame stays valid then.
         GlCriteria wantedCriteria = criteria(options);
@@ -256,31 +297,27 @@ final class GlGpuMesh implements GpuMesh {
         Frame f = frames[(int) (frameNumber & 1)];
         f.number = frameNumber;
         f.gpuNanos = -1;
+        f.sizesPending = false;
+        lastStopLevel = -1;
         int hostProgram = context.getInteger(GL_CURRENT_PROGRAM);
         try {
             long t0 = System.nanoTime();
+            // what the GPU finished since the last frame plans this one; nothing here waits
+            engine.pollResident(prediction);
             out.reset();
             glQueryCounter(queries[0], GL_TIMESTAMP);
-            boolean done = false;
             int planned = RESIDENT && !options.criteria().isEmpty()
-                    ? engine.issueResident(level0, options.levels(), criteria, prediction, out, indirect) : 0;
-            long t1 = System.nanoTime();
+                    ? engine.issueResident(level0, options.levels(), criteria, prediction, out, indirect, cap, frameNumber)
+                    : 0;
             if (planned > 0) {
-                // the read-back below reads the sizes the plan wrote
-                glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-                done = engine.finishResident(planned, out);
+                f.sizesPending = true;
+                residentFrames++;
                 if (phases != null) {
-                    phases.add(t1 - t0, System.nanoTime() - t1);
+                    phases.add(System.nanoTime() - t0);
                 }
-                if (done) {
-                    residentFrames++;
-                } else {
-                    // more than the last frame's sizes allowed for: once more, level by level
-                    overflowFrames++;
-                    out.reset();
-                }
-            }
-            if (!done) {
+            } else {
+                // the first frame, a uniform one, or one too large to plan: the host waits, level by level
+                engine.drainResident(prediction);
                 engine.run(level0, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
                 if (options.criteria().isEmpty()) {
                     // GpuFrame's level times are those of levels the host waited for: a uniform frame has none
@@ -288,8 +325,8 @@ final class GlGpuMesh implements GpuMesh {
                 }
                 drawCommand[0] = Math.toIntExact(3 * out.drawTriangles());
                 indirect.write(0, drawCommand);
+                prediction.update(out);
             }
-            prediction.update(out);
             glQueryCounter(queries[1], GL_TIMESTAMP);
             // The renderer fetches vertices, reads the draw command, or copies the buffers next.
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT
@@ -301,6 +338,25 @@ final class GlGpuMesh implements GpuMesh {
             gl.pool().refinementDone();
         }
         return f;
+    }
+
+    /**
+     * Reads a resident frame's sizes once the GPU is done with it (waiting for it if it is not) and
+     * places its blocks: what the frame's figures need, and only they.
+     */
+    private void awaitSizes(Frame f) {
+        if (!f.sizesPending) {
+            return;
+        }
+        try {
+            lastStopLevel = engine.awaitResident(f.number, out, prediction);
+        } catch (GlException e) {
+            throw GlGpuTessellator.gpuFailure("reading a frame's sizes", e);
+        }
+        f.sizesPending = false;
+        if (lastStopLevel >= 0) {
+            stoppedFrames++;
+        }
     }
 
     /** A custom criterion's GLSL the driver would not compile is the caller's argument; anything else is ours. */
@@ -459,7 +515,7 @@ final class GlGpuMesh implements GpuMesh {
         closed = true;
         if (phases != null) {
             System.err.println("loopsub: gl: " + frameNumber + " frames, " + residentFrames + " with their sizes on the GPU, "
-                    + overflowFrames + " refined again level by level; " + phases);
+                    + stoppedFrames + " of those read stopped short of their plan; " + phases);
         }
         level0.close();
         out.close();
@@ -469,32 +525,25 @@ final class GlGpuMesh implements GpuMesh {
         owner.forget(this);
     }
 
-    /** Medians of the two host phases of the last resident frames (a bounded record, for frameStats). */
+    /** Median host time of the last resident frames' refine calls (a bounded record, for frameStats). */
     private static final class Phases {
         private final long[] issue = new long[1024];
-        private final long[] wait = new long[1024];
         private int count;
 
-        void add(long issueNanos, long waitNanos) {
+        void add(long issueNanos) {
             issue[count % issue.length] = issueNanos;
-            wait[count % wait.length] = waitNanos;
             count++;
-        }
-
-        private double medianMs(long[] all) {
-            int n = Math.min(count, all.length);
-            if (n == 0) {
-                return Double.NaN;
-            }
-            long[] s = Arrays.copyOf(all, n);
-            Arrays.sort(s);
-            return s[n / 2] / 1e6;
         }
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "resident host ms median: issue %.3f, read-back wait %.3f",
-                    medianMs(issue), medianMs(wait));
+            int n = Math.min(count, issue.length);
+            if (n == 0) {
+                return "no resident frames";
+            }
+            long[] s = Arrays.copyOf(issue, n);
+            Arrays.sort(s);
+            return String.format(Locale.ROOT, "resident refine call host ms median %.3f", s[n / 2] / 1e6);
         }
     }
 
@@ -506,6 +555,8 @@ final class GlGpuMesh implements GpuMesh {
     private final class Frame implements GpuFrame {
         private long number;
         private long gpuNanos = -1;
+        /** Whether the frame's sizes are still on the GPU (its figures wait for them). */
+        private boolean sizesPending;
         private final Levels levels = new Levels(this);
         private final Blocks blocks = new Blocks(this);
 
@@ -520,6 +571,7 @@ final class GlGpuMesh implements GpuMesh {
         @Override
         public List<Block> blocks() {
             checkCurrent();
+            awaitSizes(this);
             return blocks;
         }
 
@@ -550,12 +602,14 @@ final class GlGpuMesh implements GpuMesh {
         @Override
         public long triangleCount() {
             checkCurrent();
+            awaitSizes(this);
             return out.triangleCount();
         }
 
         @Override
         public List<LevelStats> levels() {
             checkCurrent();
+            awaitSizes(this);
             return levels;
         }
 

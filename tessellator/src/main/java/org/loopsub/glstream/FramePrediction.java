@@ -5,13 +5,19 @@ package org.loopsub.glstream;
  * resident frame plans its room from it, with a margin (an eighth): a camera that moves a little
  * between frames changes the sizes a little. Sizes rise at once and fall by a sixteenth per frame,
  * less than the margin, so that a camera going back and forth stays within the room of its larger
- * frames.
+ * frames. A resident frame that stopped short of its plan tells what its next level wanted: the
+ * prediction takes that level, and one more grown by the same factor, so that the room catches up
+ * with a camera that came closer within a frame or two.
  */
 public final class FramePrediction {
     /** Records per level, {@link #used} of them; kept, since a frame updates it every time. */
     private long[] records = new long[16];
     private int used;
     private long end = -1;
+    /** What the last frame read back wanted (made, or would have made had it not stopped), whether it stopped; how many were read. */
+    private long lastWanted;
+    private boolean lastStopped;
+    private long reads;
 
     /** @return whether a frame has been seen */
     boolean known() {
@@ -25,19 +31,82 @@ public final class FramePrediction {
      */
     public void update(GlOutput out) {
         int seen = out.levelRecordCount();
-        int n = Math.max(seen, used);
+        decay(seen);
+        for (int i = 0; i < seen; i++) {
+            records[i] = Math.max(out.levelRecords(i), records[i]);
+        }
+        trim();
+        end = Math.max(out.drawTriangles(), end - end / 16);
+        noteRead(out.drawTriangles(), false);
+    }
+
+    private void noteRead(long wanted, boolean stopped) {
+        lastWanted = wanted;
+        lastStopped = stopped;
+        reads++;
+    }
+
+    /** @return frames read so far: a caller notes it to see whether a newer one came */
+    public long reads() {
+        return reads;
+    }
+
+    /** @return whether the last frame read stopped short of its room (its plan, or a triangle budget) */
+    public boolean lastStopped() {
+        return lastStopped;
+    }
+
+    /**
+     * @return output triangles of the last frame read, padding included; if it stopped short, an
+     *     estimate of those it would have made
+     */
+    public long lastWanted() {
+        return lastWanted;
+    }
+
+    /**
+     * Records the sizes a resident frame's read-back found.
+     *
+     * @param sizes holding the frame's header
+     */
+    void update(GlSizes sizes) {
+        int seen = sizes.levels();
+        int stop = sizes.stopLevel();
+        decay(stop >= 0 ? Math.max(seen, stop + 3) : seen);
+        for (int i = 0; i < seen; i++) {
+            records[i] = Math.max(sizes.records(i), records[i]);
+        }
+        long wanted = sizes.end();
+        if (stop >= 0) {
+            // the level below the stop, and one more grown as that one grew from the stop
+            long next = sizes.wantNext();
+            double growth = Math.min(4.0, Math.max(1.0, (double) next / Math.max(1, sizes.records(stop))));
+            long after = (long) Math.min(1L << 40, next * growth);
+            records[stop + 1] = Math.max(records[stop + 1], next);
+            records[stop + 2] = Math.max(records[stop + 2], after);
+            wanted = Math.max(wanted, sizes.wantEnd() + next + after);
+        }
+        trim();
+        end = Math.max(wanted, end - end / 16);
+        noteRead(wanted, stop >= 0);
+    }
+
+    /** Lets every kept level fall by a sixteenth, over at least {@code levels} levels. */
+    private void decay(int levels) {
+        int n = Math.max(levels, used);
         if (n > records.length) {
             records = java.util.Arrays.copyOf(records, Math.max(n, 2 * records.length));
         }
         for (int i = 0; i < n; i++) {
-            long was = i < used ? records[i] - records[i] / 16 : 0;
-            records[i] = Math.max(i < seen ? out.levelRecords(i) : 0, was);
-        }
-        while (n > 1 && records[n - 1] == 0) {
-            n--;
+            records[i] = i < used ? records[i] - records[i] / 16 : 0;
         }
         used = n;
-        end = Math.max(out.drawTriangles(), end - end / 16);
+    }
+
+    private void trim() {
+        while (used > 1 && records[used - 1] == 0) {
+            used--;
+        }
     }
 
     /** Forgets the sizes (the next frame takes the level-by-level path). */

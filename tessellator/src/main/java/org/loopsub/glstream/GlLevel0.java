@@ -52,6 +52,15 @@ public final class GlLevel0 implements AutoCloseable {
         }
     }
 
+    /** @return the level-0 records, over all segments */
+    long recordCount() {
+        long n = 0;
+        for (int i = 0; i < segments.size(); i++) {
+            n += segments.get(i).count();
+        }
+        return n;
+    }
+
     /** @return whether the stream is kept for many runs */
     boolean kept() {
         return pristineMeta != null;

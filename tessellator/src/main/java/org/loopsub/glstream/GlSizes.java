@@ -1,22 +1,37 @@
 package org.loopsub.glstream;
 
+import static org.lwjgl.opengl.GL43C.GL_ALREADY_SIGNALED;
+import static org.lwjgl.opengl.GL43C.GL_CONDITION_SATISFIED;
+import static org.lwjgl.opengl.GL43C.GL_SYNC_FLUSH_COMMANDS_BIT;
+import static org.lwjgl.opengl.GL43C.GL_SYNC_GPU_COMMANDS_COMPLETE;
+import static org.lwjgl.opengl.GL43C.GL_TIMEOUT_EXPIRED;
+import static org.lwjgl.opengl.GL43C.glClientWaitSync;
+import static org.lwjgl.opengl.GL43C.glDeleteSync;
+import static org.lwjgl.opengl.GL43C.glFenceSync;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlChecks;
+import org.loopsub.gl.GlException;
 
 /**
  * The sizes of a prepared mesh's adaptive frame, kept on the GPU (the passes' RESIDENT variant):
  * one buffer of uints that the scans and loop_plan fill and the passes read their counts and bases
- * from, so that a frame is issued without waiting for the GPU, and read back once at its end. The
- * slot layout is defined here and handed to the shaders as {@code SIZES_*} defines.
+ * from, so that a frame is issued without waiting for the GPU. Its header is copied into a small
+ * ring of read-back buffers behind a fence ({@link #readBackLater}); the host reads a copy only once
+ * its fence says the GPU is done with it ({@link #poll}, {@link #await}), and plans later frames
+ * from it. The slot layout is defined here and handed to the shaders as {@code SIZES_*} defines.
  *
  * <pre>
- * [OVERFLOW]  non-zero once something did not fit the room the host planned: 1000 + 10 level +
- *             1 (the children), 2 (the output) or 3 (records left at the last level planned),
- *             for whoever tunes the plan
+ * [OVERFLOW]  non-zero once the frame stopped short of the room the host planned: 1000 + 10 level +
+ *             1 (the children), 2 (the output) or 3 (records left at the last level planned); the
+ *             records of that level were drawn whole (a depth stop) and no level followed
+ * [WANT_NEXT] at a stop: the records the next level would have had
+ * [WANT_END]  at a stop: the output end the stopped level would have made, had it split
  * [END]       output triangles so far, padding included
  * [STATS + 4 level + k]  per level: records, finished, slivers, direct triangles
  * [BLOCKS + BLOCK_WORDS b + field]  per window b (level-0 segments have one too, for their count)
@@ -25,7 +40,9 @@ import org.loopsub.gl.GlBuffer;
 final class GlSizes implements AutoCloseable {
     static final int OVERFLOW = 0;
     static final int END = 1;
-    static final int STATS = 2;
+    static final int WANT_NEXT = 2;
+    static final int WANT_END = 3;
+    static final int STATS = 4;
     static final int STATS_WORDS = 4;
     /** Levels a frame may have: depth 31 is far beyond any output that fits a GPU. */
     static final int MAX_LEVELS = 32;
@@ -43,6 +60,8 @@ final class GlSizes implements AutoCloseable {
     static final int CHILD_COUNT = 8;
     /** Where the window's children start in the segment the level's windows share (a multiple of 4). */
     static final int CHILD_BASE = 9;
+    /** 1 when the frame stopped at the window's level: loop_emit_finished then writes every record. */
+    static final int WHOLE = 10;
     /** Windows one level may have on this path (a level's records fit one segment: four windows). */
     static final int MAX_WINDOWS = 8;
     /** Storage binding of the sizes buffer, and of the draw command in loop_plan. */
@@ -59,6 +78,8 @@ final class GlSizes implements AutoCloseable {
         d.put("SIZES_DRAW_BINDING", Integer.toString(DRAW_BINDING));
         d.put("SIZES_OVERFLOW", OVERFLOW + "u");
         d.put("SIZES_END", END + "u");
+        d.put("SIZES_WANT_NEXT", WANT_NEXT + "u");
+        d.put("SIZES_WANT_END", WANT_END + "u");
         d.put("SIZES_STATS", STATS + "u");
         d.put("SIZES_STATS_WORDS", STATS_WORDS + "u");
         d.put("SIZES_BLOCKS", BLOCKS + "u");
@@ -73,6 +94,7 @@ final class GlSizes implements AutoCloseable {
         d.put("SIZES_DIRECT_BASE", DIRECT_BASE + "u");
         d.put("SIZES_CHILD_COUNT", CHILD_COUNT + "u");
         d.put("SIZES_CHILD_BASE", CHILD_BASE + "u");
+        d.put("SIZES_WHOLE", WHOLE + "u");
         return Collections.unmodifiableMap(d);
     }
 
@@ -138,26 +160,130 @@ final class GlSizes implements AutoCloseable {
         return buffer;
     }
 
+    /** Read-backs in flight at most: a renderer's frames in flight, and one more. */
+    private static final int RING = 3;
+    /** Wait slices for a frame's read-back (the wait itself has no limit: the GPU finishes the frame). */
+    private static final long WAIT_SLICE_NANOS = 100_000_000L;
+    private final GlBuffer[] ring = new GlBuffer[RING];
+    private final long[] fences = new long[RING];
+    private final int[] ringLevels = new int[RING];
+    private final long[] ringFrame = new long[RING];
+    private int oldest;
+    private int pending;
+    /** The frame whose sizes the header holds (0: none). */
+    private long headerFrame;
+
     /**
-     * Reads the header back: the frame's one host wait. The sizes are then read with the getters
-     * below (into a kept array: this runs every frame).
+     * Copies the frame's header into the ring behind a fence, after its passes (whose last barrier
+     * covers the copy). If the ring is full, the oldest copy is waited for and consumed first: the
+     * host then runs {@value #RING} frames ahead of the GPU.
      *
      * @param levels levels planned
-     * @return whether the frame fit its plan; if not, the getters say nothing
+     * @param frame the frame's number, for {@link #await}
+     * @param consumer told the sizes of every read-back consumed, oldest first
      */
-    boolean read(int levels) {
-        int words = STATS + STATS_WORDS * levels;
-        buffer.readInts(0, header, words);
-        if (header[OVERFLOW] != 0) {
-            levelsRead = 0;
-            return false;
+    void readBackLater(int levels, long frame, FramePrediction consumer) {
+        if (pending == RING) {
+            consume(true, consumer);
         }
+        int slot = (oldest + pending) % RING;
+        if (ring[slot] == null) {
+            ring[slot] = pool.acquire(4L * BLOCKS, "loop_sizes_read_back");
+        }
+        ring[slot].copyFrom(buffer, 0, 0, 4L * BLOCKS);
+        fences[slot] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        GlChecks.check("fencing a frame's sizes");
+        ringLevels[slot] = levels;
+        ringFrame[slot] = frame;
+        pending++;
+    }
+
+    /** Consumes the read-backs the GPU has finished, oldest first, without waiting. */
+    void poll(FramePrediction consumer) {
+        while (pending > 0 && consume(false, consumer)) {
+            // the next one may be done too
+        }
+    }
+
+    /**
+     * Waits for a frame's read-back and consumes it (and those before it); the getters then tell
+     * its sizes. Returns at once if the header holds them already.
+     *
+     * @return whether the frame's sizes are in the header (false if it had none in the ring)
+     */
+    boolean await(long frame, FramePrediction consumer) {
+        while (headerFrame != frame && pending > 0 && ringFrame[oldest] <= frame) {
+            consume(true, consumer);
+        }
+        return headerFrame == frame;
+    }
+
+    /** Waits for every read-back in flight and consumes them (before a frame the host waits for anyway). */
+    void drain(FramePrediction consumer) {
+        while (pending > 0) {
+            consume(true, consumer);
+        }
+    }
+
+    /**
+     * Reads the oldest read-back into the header if its fence has signalled (or, with {@code wait},
+     * once it has), and tells the consumer.
+     *
+     * @return whether it was consumed
+     */
+    private boolean consume(boolean wait, FramePrediction consumer) {
+        int slot = oldest;
+        while (true) {
+            int status = glClientWaitSync(fences[slot], GL_SYNC_FLUSH_COMMANDS_BIT, wait ? WAIT_SLICE_NANOS : 0);
+            if (status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED) {
+                break;
+            }
+            if (status != GL_TIMEOUT_EXPIRED) {
+                throw new GlException("waiting for a frame's sizes: glClientWaitSync failed");
+            }
+            if (!wait) {
+                return false;
+            }
+        }
+        glDeleteSync(fences[slot]);
+        fences[slot] = 0;
+        oldest = (oldest + 1) % RING;
+        pending--;
+        read(ring[slot], ringLevels[slot]);
+        headerFrame = ringFrame[slot];
+        consumer.update(this);
+        return true;
+    }
+
+    /** Reads a finished read-back into the kept header (this runs every frame: no allocation). */
+    private void read(GlBuffer from, int levels) {
+        int words = STATS + STATS_WORDS * levels;
+        from.readInts(0, header, words);
         int had = 0;
         while (had < levels && header[STATS + STATS_WORDS * had] != 0) {
             had++;
         }
         levelsRead = had;
-        return true;
+    }
+
+    /** @return whether the frame the header holds stopped short of its plan (see [OVERFLOW]) */
+    boolean stopped() {
+        return header[OVERFLOW] != 0;
+    }
+
+    /** @return the level at which the frame the header holds stopped, or -1 */
+    int stopLevel() {
+        return stopped() ? (header[OVERFLOW] - 1000) / 10 : -1;
+    }
+
+    /** @return at a stop: the records the next level would have had */
+    long wantNext() {
+        return Integer.toUnsignedLong(header[WANT_NEXT]);
+    }
+
+    /** @return at a stop: the output end the stopped level would have made */
+    long wantEnd() {
+        return Integer.toUnsignedLong(header[WANT_END]);
     }
 
     /** @return levels of the frame last {@linkplain #read read} that had records */
@@ -192,6 +318,15 @@ final class GlSizes implements AutoCloseable {
 
     @Override
     public void close() {
+        for (int i = 0; i < RING; i++) {
+            if (fences[i] != 0) {
+                glDeleteSync(fences[i]);
+                fences[i] = 0;
+            }
+            pool.release(ring[i]);
+            ring[i] = null;
+        }
+        pending = 0;
         pool.release(buffer);
         buffer = null;
     }

@@ -183,15 +183,17 @@ public final class GlStreamEngine implements AutoCloseable {
 
     /**
      * Issues an adaptive frame from records kept on the GPU with its sizes kept there too
-     * ({@link ResidentFrame}): no host wait until {@link #finishResident}. Appends to an empty
-     * {@code out}.
+     * ({@link ResidentFrame}), and copies its sizes for a later read behind a fence: no host wait.
+     * Appends to an empty {@code out}; its blocks are placed once {@link #awaitResident} read the sizes.
      *
+     * @param frame the frame's number, for {@link #awaitResident}
      * @param draw the draw-indirect buffer, written on the GPU
-     * @return levels planned (pass them to {@link #finishResident}), or 0 if the frame was not
-     *     issued: no prediction yet, or too large to plan; run it level by level then
+     * @param cap most output triangles, or 0 for none (see {@link ResidentFrame#issue})
+     * @return levels planned, or 0 if the frame was not issued: no prediction yet, or too large to
+     *     plan; run it level by level then
      */
     public int issueResident(GlLevel0 level0, int maxDepth, GlCriteria criteria, FramePrediction prediction,
-                             GlOutput out, org.loopsub.gl.GlBuffer draw) {
+                             GlOutput out, org.loopsub.gl.GlBuffer draw, long cap, long frame) {
         if (!level0.kept() || ResidentFrame.plannedLevels(prediction, maxDepth) == 0) {
             return 0;
         }
@@ -199,7 +201,40 @@ public final class GlStreamEngine implements AutoCloseable {
             sizes = new GlSizes(pool);
             resident = new ResidentFrame(passes, pool, scan, window, maxBinding, centre, inverseScale, sizes);
         }
-        return resident.issue(level0, maxDepth, criteria, prediction, out, draw);
+        int levels = resident.issue(level0, maxDepth, criteria, prediction, out, draw, cap);
+        if (levels > 0) {
+            sizes.readBackLater(levels, frame, prediction);
+        }
+        return levels;
+    }
+
+    /** Hands the prediction the sizes of resident frames the GPU has finished, without waiting. */
+    public void pollResident(FramePrediction prediction) {
+        if (sizes != null) {
+            sizes.poll(prediction);
+        }
+    }
+
+    /** Waits for every resident frame in flight and hands the prediction their sizes. */
+    public void drainResident(FramePrediction prediction) {
+        if (sizes != null) {
+            sizes.drain(prediction);
+        }
+    }
+
+    /**
+     * Waits until the GPU finished a resident frame, reads its sizes (handing them to the
+     * prediction) and places its blocks in {@code out}.
+     *
+     * @param frame the number given to {@link #issueResident}
+     * @return the level at which the frame stopped short of its plan (drawn whole there), or -1
+     */
+    public int awaitResident(long frame, GlOutput out, FramePrediction prediction) {
+        if (!sizes.await(frame, prediction)) {
+            throw new IllegalStateException("frame " + frame + " has no sizes in flight");
+        }
+        out.placed(sizes);
+        return sizes.stopLevel();
     }
 
     /**
@@ -213,21 +248,6 @@ public final class GlStreamEngine implements AutoCloseable {
     /** @return the most windows a level of a resident frame of this engine had (for tests) */
     public int mostResidentWindows() {
         return sizes == null ? 0 : sizes.mostWindows;
-    }
-
-    /**
-     * Reads a resident frame's sizes back (the frame's one host wait) and places its blocks in
-     * {@code out}.
-     *
-     * @return whether the frame fit the room planned; if not, {@code out} holds nothing usable and
-     *     the frame must be refined again level by level
-     */
-    public boolean finishResident(int levels, GlOutput out) {
-        if (!sizes.read(levels)) {
-            return false;
-        }
-        out.placed(sizes);
-        return true;
     }
 
     /** Deletes the weight table; the buffers of runs belong to the pool. */

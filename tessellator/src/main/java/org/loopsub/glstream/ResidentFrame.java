@@ -23,10 +23,12 @@ import org.loopsub.glstream.GlPasses.SplitPair;
  * An adaptive frame of a prepared mesh issued with its sizes kept on the GPU ({@link GlSizes}): the
  * host plans room for every level from the last frame's sizes ({@link FramePrediction}, with a
  * margin), every pass covers the planned room and reads its actual count from the sizes buffer,
- * loop_plan places each level's output and children on the GPU, and the host reads the sizes back
- * once, after the whole frame. If the frame needed more room than planned, loop_plan stops it and
- * the caller refines the frame again level by level ({@link AdaptiveLevel}), which then gives the
- * next frame's plan. Same passes, same order, same output bytes as the level-by-level path.
+ * loop_plan places each level's output and children on the GPU, and the host reads the sizes only
+ * once a fence says the GPU is done with them ({@link GlSizes#readBackLater}). If the frame needed
+ * more room than planned, loop_plan stops it at the level where room ran out: that level's records
+ * are drawn whole (a depth stop, crack-free), and the read-back grows the next frames' plan. A frame
+ * within its plan has the output bytes of the level-by-level path (same passes, same order); a
+ * stopped one those of the Java back end stopped at the same level.
  *
  * <p>One per engine, kept: the holders of its segments and windows serve every frame.
  */
@@ -44,8 +46,9 @@ final class ResidentFrame {
     private final float[] centre;
     private final float inverseScale;
     private final GlSizes sizes;
-    /** This frame's criteria (set by {@link #issue}). */
+    /** This frame's criteria and triangle cap (set by {@link #issue}). */
     private GlCriteria criteria;
+    private long cap;
 
     /** A stream segment of a resident frame: room for {@code room} records, its count in a slot. */
     private static final class Planned {
@@ -108,18 +111,21 @@ final class ResidentFrame {
      * Issues the frame's passes without waiting; {@code out} must be empty.
      *
      * @param draw the draw-indirect buffer loop_plan writes
+     * @param cap most output triangles (a triangle budget; padding counted), or 0 for none: the frame
+     *     stops short where it would make more; at least level 0's records
      * @return the levels planned (read them back with {@link GlSizes#read}), or 0 if the frame was
      *     not issued (too large to plan; nothing written then except the output's room)
      */
     int issue(GlLevel0 level0, int maxDepth, GlCriteria criteria, FramePrediction prediction, GlOutput out,
-              GlBuffer draw) {
+              GlBuffer draw, long cap) {
         int levels = plannedLevels(prediction, maxDepth);
         if (levels == 0) {
             return 0;
         }
         this.criteria = criteria;
+        this.cap = cap;
         try {
-            return issue(level0, maxDepth, levels, prediction, out, draw);
+            return issue(level0, maxDepth, levels, prediction, out, draw, cap);
         } finally {
             // nothing of this frame stays reachable from the kept holders
             for (int i = 0; i < plannedUsed; i++) {
@@ -133,8 +139,12 @@ final class ResidentFrame {
     }
 
     private int issue(GlLevel0 level0, int maxDepth, int levels, FramePrediction prediction, GlOutput out,
-                      GlBuffer draw) {
-        long outRoom = withMargin(prediction.end());
+                      GlBuffer draw, long cap) {
+        // a stop draws a level whole: the room holds level 0 whole whatever the prediction
+        long outRoom = Math.max(withMargin(prediction.end()), level0.recordCount() + SLACK);
+        if (cap > 0) {
+            outRoom = Math.max(Math.min(outRoom, cap), level0.recordCount());
+        }
         if (36 * outRoom > Math.min(maxBinding, 0xFFFF_FFFFL)) {
             return 0;
         }
@@ -268,7 +278,8 @@ final class ResidentFrame {
      * @return the room, or 0 if it does not fit one segment (the frame then goes level by level)
      */
     private long childRoom(long lastRecords) {
-        long want = Segment.tiled(withMargin(lastRecords));
+        // under a cap, children beyond it could not be drawn even whole: the plan stops before
+        long want = Segment.tiled(withMargin(cap > 0 ? Math.min(lastRecords, cap) : lastRecords));
         return want <= 4 * window && want <= 0xFFFF_FFFFL ? want : 0;
     }
 
@@ -331,6 +342,7 @@ final class ResidentFrame {
             bindOutput(OUT, output, outBytes);
             GlPasses.setUint(emit, "uCountSlot", GlSizes.slot(w.block, GlSizes.FINISHED_EFF));
             GlPasses.setUint(emit, "uBaseSlot", GlSizes.slot(w.block, GlSizes.FINISHED_BASE));
+            GlPasses.setUint(emit, "uWholeSlot", GlSizes.slot(w.block, GlSizes.WHOLE));
             emit.dispatchFor(w.n);
             GlChecks.check("loop_emit_finished");
             if (split == null) {

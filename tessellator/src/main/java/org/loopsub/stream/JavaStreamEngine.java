@@ -146,6 +146,18 @@ public final class JavaStreamEngine {
      * @return the output triangles
      */
     public Output run(List<RecordChunk> stream, int maxDepth, SpokeTest test, ProgressListener progress) {
+        return run(stream, maxDepth, -1, test, progress);
+    }
+
+    /**
+     * As {@link #run(List, int, SpokeTest, ProgressListener)}, stopped at {@code stopLevel}: that
+     * level's records are all written whole, as at the maximum depth, and no level follows. The GL
+     * back end's resident frames stop so where their room ran out (a depth stop is crack-free).
+     *
+     * @param stopLevel the level that writes every record whole, or -1 for none
+     */
+    public Output run(List<RecordChunk> stream, int maxDepth, int stopLevel, SpokeTest test,
+                      ProgressListener progress) {
         Output out = new Output(layout.triangleFloats());
         int tf = layout.triangleFloats();
         List<RecordChunk> current = stream;
@@ -153,8 +165,8 @@ public final class JavaStreamEngine {
             long t0 = System.nanoTime();
             final int lvl = level;
             final List<RecordChunk> in = current;
-            final boolean atMax = level == maxDepth;
-            final boolean lastSplit = level + 1 == maxDepth;
+            final boolean atMax = level == maxDepth || level == stopLevel;
+            final boolean lastSplit = level + 1 == maxDepth && !atMax;
             ChunkResult[] results = new ChunkResult[in.size()];
             workers.forEach(in.size(), i -> results[i] = filterChunk(in.get(i), lvl, atMax, test));
             long active = 0;
@@ -171,7 +183,7 @@ public final class JavaStreamEngine {
             // finished records nor slivers, so each chunk splits twice in a row through a small
             // scratch chunk and writes the last triangles directly; the largest level's stream is
             // never stored.
-            final boolean fused = !test.canComplete() && level + 2 == maxDepth && slivers == 0;
+            final boolean fused = !test.canComplete() && level + 2 == maxDepth && slivers == 0 && stopLevel < 0;
             long direct = lastSplit ? 4 * split : fused ? 16 * split : 0;
             // The stream ends here when every record finished, or this level writes the last triangles.
             boolean ends = atMax || lastSplit || fused || split == 0;

@@ -72,7 +72,7 @@ class GpuFrameAllocationTest extends GlTestBase {
             sink += readFrame(f, model, true);
         }
         GlGpuMesh g = (GlGpuMesh) m;
-        int overflows = g.overflowFrames;
+        int stopped = g.stoppedFrames;
         // the least of a few windows (see updatingPositionsAllocatesNothing)
         long bytes = Long.MAX_VALUE;
         for (int window = 0; window < WINDOWS; window++) {
@@ -85,7 +85,7 @@ class GpuFrameAllocationTest extends GlTestBase {
             bytes = Math.min(bytes, allocated() - before);
         }
         assertTrue(sink != 0);
-        assertEquals(overflows, g.overflowFrames, "measured frames that outgrew their plan (not steady)");
+        assertEquals(stopped, g.stoppedFrames, "measured frames that outgrew their plan (not steady)");
         return (double) bytes / MEASURED;
     }
 

@@ -85,10 +85,15 @@ class TriangleBudgetTest extends GlTestBase {
         }
         try (GpuTessellator gpu = GpuTessellators.createForCurrentContext("gl");
              GpuMesh m = gpu.prepare(BIGGUY)) {
-            for (int frame = 0; frame < 4; frame++) {
+            GlGpuMesh g = (GlGpuMesh) m;
+            for (int frame = 0; frame < 6; frame++) {
+                int resident = g.residentFrames;
                 GpuFrame f = m.refine(o.withTriangleBudget(budget));
                 assertTrue(f.triangleCount() <= budget, "frame " + frame + ": " + f.triangleCount() + " over " + budget);
                 assertTrue(f.triangleCount() > budget / 8, "frame " + frame + ": " + f.triangleCount());
+                // after the first (level by level, then again within the budget), the GPU holds every
+                // frame to the budget: one pass, no frame refined again
+                assertTrue(frame == 0 || g.residentFrames == resident + 1, "frame " + frame + " in one pass");
             }
         }
         // the Java back end welds its output: count the same triangles as the frame's (no padding)

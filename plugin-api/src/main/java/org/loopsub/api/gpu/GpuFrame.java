@@ -102,8 +102,10 @@ public interface GpuFrame {
     int drawIndirectBuffer();
 
     /**
-     * The number of triangles, padding not counted. The host knows it without a further wait: an
-     * adaptive frame read its sizes back at its end, a uniform frame's follow from the mesh.
+     * The number of triangles, padding not counted. An adaptive frame's sizes stay on the GPU: the
+     * first call reads them, waiting for the GPU if it has not finished the frame (call it after the
+     * frame was drawn, e.g. after the buffer swap, to wait for nothing); a uniform frame's follow from
+     * the mesh. The draw needs none of it: it reads its count from {@link #drawIndirectBuffer()}.
      *
      * @return output triangles of this frame
      * @throws IllegalStateException as {@link #positionBuffer()}
@@ -113,7 +115,10 @@ public interface GpuFrame {
     /**
      * What each level did. {@link LevelStats#nanos()} is the host time of a level the host waited
      * for (an adaptive frame refined level by level, which reads each level's counts back), and 0
-     * where it waited for none (a frame whose sizes stayed on the GPU, a uniform frame).
+     * where it waited for none (a frame whose sizes stayed on the GPU, a uniform frame). Waits as
+     * {@link #triangleCount()} does. A frame that stopped short of its room ends with a level whose
+     * records all finished ({@link LevelStats#finishedTriangles()} equals
+     * {@link LevelStats#activeTriangles()}) before the depth asked for.
      *
      * @return the levels, a view of this frame (see the class comment: lifetime, garbage)
      * @throws IllegalStateException as {@link #positionBuffer()}; so do the view's methods once the
@@ -122,6 +127,8 @@ public interface GpuFrame {
     List<LevelStats> levels();
 
     /**
+     * The runs of triangles in the buffers. Waits as {@link #triangleCount()} does.
+     *
      * @return the runs of triangles in the buffers, in output order: a view of this frame (see the
      *     class comment: lifetime, garbage)
      * @throws IllegalStateException as {@link #positionBuffer()}; so do the view's methods once the

@@ -59,11 +59,20 @@ public interface GpuMesh extends AutoCloseable {
      * GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT)}: the renderer binds the buffers
      * as vertex attributes and draws with {@code glDrawArraysIndirect} without a wait of its own.
      *
-     * <p>Host waits: an adaptive frame plans room for every level from the frame before, keeps its
-     * sizes on the GPU and waits for the GPU once, at its end, to read them (the frame's
-     * {@link GpuFrame#levels() statistics} and {@link GpuFrame#blocks() blocks}). A frame that
-     * outgrows that plan (the first one, or after a large jump of the camera) is refined once more
-     * with one wait per level, and plans the next. A uniform frame waits for nothing.
+     * <p>Host waits: none in a steady frame. An adaptive frame plans room for every level from the
+     * sizes of the latest frame the GPU has finished, keeps its own sizes on the GPU (the draw
+     * command is written there) and returns once its passes are issued; the host reads its sizes only
+     * when a fence says the GPU is done with them (at a later refine, or when the frame's
+     * {@link GpuFrame#triangleCount() triangle count}, {@link GpuFrame#levels() levels} or
+     * {@link GpuFrame#blocks() blocks} are asked for: those wait for the GPU if it has not finished
+     * the frame, so ask after drawing it). A frame that outgrows its room (after a large jump of the
+     * camera) is still drawn whole, never with holes: the GPU stops it at the level where the room ran
+     * out and draws that level's triangles whole, as at a depth stop (crack-free, coarser there), and
+     * the room grows for the next frames, which catch up within a frame or two. A triangle budget is
+     * held the same way, on the GPU. The waits left: the mesh's first adaptive frame (and the first
+     * after the options change the shaders) is refined level by level, with one wait per level, to
+     * learn the sizes; a frame too large for one storage binding per level does the same; and a host
+     * more than three frames ahead of the GPU waits for the oldest. A uniform frame waits for nothing.
      *
      * <p>GL state: the current program is restored; shader-storage binding points 0 to 17 (all of them,
      * whichever this frame's passes used) and the generic {@code GL_SHADER_STORAGE_BUFFER} binding are

@@ -7,11 +7,13 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.joml.Matrix4d;
 import org.joml.Matrix4f;
 import org.loopsub.api.Camera;
 import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.LevelStats;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.TriangleMesh;
@@ -125,6 +127,8 @@ public final class Demo {
         double animationStart = Double.NaN;
         Camera frozenCamera = null;
         GpuFrame previous = null;
+        long shownTriangles = 0;
+        List<LevelStats> shownLevels = null;
         Matrix4d view = new Matrix4d();
         Matrix4d model = new Matrix4d();
         Matrix4f modelView = new Matrix4f();
@@ -160,11 +164,14 @@ public final class Demo {
             controls.viewport(window.pixelsPerCursorUnit(), fb[1]);
 
             if (previous != null) {
-                // the previous frame has been swapped, its queries are done or nearly; read before
-                // the next refine or updatePositions replaces it
+                // the previous frame has been swapped, its queries and sizes are done or nearly; read
+                // before the next refine replaces it (reading this frame's now would wait for the GPU)
                 long nanos = previous.gpuNanos();
                 refineGpuMs = nanos / 1e6;
+                shownTriangles = previous.triangleCount();
+                shownLevels = List.copyOf(previous.levels());
                 stats.gpu(stats.frames() - 1, nanos);
+                stats.triangles(stats.frames() - 1, shownTriangles);
                 previous = null;
             }
 
@@ -211,8 +218,11 @@ public final class Demo {
             }
             if (options.hud()) {
                 hud.begin(fb[0], fb[1]);
+                // the frame before's figures (a frame late), but a screenshot's own
+                boolean own = last || shownLevels == null;
                 Overlay.draw(hud, new Overlay.Figures(meshName, stats.renderer(), fps, frameMs, refineGpuMs,
-                        f.triangleCount(), f.levels(), controls, uniformLevels, message), fb[0], fb[1]);
+                        own ? f.triangleCount() : shownTriangles, own ? f.levels() : shownLevels, controls,
+                        uniformLevels, message), fb[0], fb[1]);
                 hud.end();
             }
             if (frame == 0) {
@@ -230,7 +240,7 @@ public final class Demo {
             }
             window.swap();
             long end = System.nanoTime();
-            stats.frame(end - start, refineNanos, f.triangleCount());
+            stats.frame(end - start, refineNanos);
             previous = f;
 
             windowFrames++;
@@ -244,7 +254,7 @@ public final class Demo {
             if (!options.headless() && end - lastTitle >= TITLE_NANOS) {
                 window.title(String.format(Locale.ROOT, "%s - %s fps, refine %s, %,d triangles", TITLE,
                         Double.isNaN(fps) ? "-" : String.format(Locale.ROOT, "%.0f", fps), Double.isNaN(refineGpuMs) ? "-" : String.format(Locale.ROOT, "%.2f ms", refineGpuMs),
-                        f.triangleCount()));
+                        shownTriangles));
                 lastTitle = end;
             }
             if (last) {
@@ -254,6 +264,7 @@ public final class Demo {
         }
         if (previous != null) {
             stats.gpu(stats.frames() - 1, previous.gpuNanos());
+            stats.triangles(stats.frames() - 1, previous.triangleCount());
         }
         return stats;
     }

@@ -34,13 +34,13 @@ public final class DemoStats {
     }
 
     /**
-     * Records a frame; its GPU time follows with {@link #gpu} once it is known.
+     * Records a frame; its GPU time and triangles follow with {@link #gpu} and {@link #triangles}
+     * once they are known.
      *
      * @param frameNanos host time of the frame
      * @param refineNanos host time of its refine call
-     * @param triangleCount triangles drawn
      */
-    void frame(long frameNanos, long refineNanos, long triangleCount) {
+    void frame(long frameNanos, long refineNanos) {
         if (frames == frameMs.length) {
             frameMs = Arrays.copyOf(frameMs, 2 * frames);
             refineHostMs = Arrays.copyOf(refineHostMs, 2 * frames);
@@ -49,7 +49,6 @@ public final class DemoStats {
         }
         frameMs[frames] = ms(frameNanos);
         refineHostMs[frames] = ms(refineNanos);
-        triangles[frames] = triangleCount;
         frames++;
     }
 
@@ -59,6 +58,14 @@ public final class DemoStats {
      */
     void gpu(int frame, long nanos) {
         refineGpuMs[frame] = ms(nanos);
+    }
+
+    /**
+     * @param frame index of a recorded frame
+     * @param triangleCount triangles it drew
+     */
+    void triangles(int frame, long triangleCount) {
+        triangles[frame] = triangleCount;
     }
 
     private static BigDecimal ms(long nanos) {

@@ -14,8 +14,9 @@ class DemoStatsTest {
         long[] frameNanos = {30_000_000, 10_000_000, 20_000_000, 40_000_000, 1_000_000_000};
         long[] triangles = {500, 100, 300, 200, 400};
         for (int i = 0; i < frameNanos.length; i++) {
-            s.frame(frameNanos[i], frameNanos[i] / 10 + 7, triangles[i]);
+            s.frame(frameNanos[i], frameNanos[i] / 10 + 7);
             s.gpu(i, 1_000_000L * (i + 1) + 500);
+            s.triangles(i, triangles[i]);
         }
         assertEquals(5, s.frames());
         assertEquals(new BigDecimal("30.000"), s.frameMsMedian());
@@ -31,8 +32,10 @@ class DemoStatsTest {
     @Test
     void evenCountTakesTheLowerMiddle() {
         DemoStats s = new DemoStats("r", "v");
-        s.frame(2_000_000, 1_000_000, 7);
-        s.frame(1_000_000, 500_000, 9);
+        s.frame(2_000_000, 1_000_000);
+        s.frame(1_000_000, 500_000);
+        s.triangles(0, 7);
+        s.triangles(1, 9);
         assertEquals(new BigDecimal("1.000"), s.frameMsMedian());
         assertEquals(7, s.trianglesMedian());
         assertNull(s.refineGpuMsMedian(), "no GPU time recorded");
@@ -44,7 +47,8 @@ class DemoStatsTest {
     void manyFramesGrowTheRecord() {
         DemoStats s = new DemoStats("r", "v");
         for (int i = 0; i < 1000; i++) {
-            s.frame(1_000_000L * (i + 1), 0, i);
+            s.frame(1_000_000L * (i + 1), 0);
+            s.triangles(i, i);
         }
         assertEquals(1000, s.frames());
         assertEquals(new BigDecimal("500.000"), s.frameMsMedian());
