@@ -2,9 +2,11 @@ package org.loopsub.samples.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.UncheckedIOException;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import javax.imageio.ImageIO;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.samples.demo.Demo;
@@ -61,7 +63,7 @@ final class DemoCommand extends Subcommand {
     static final int DEFAULT_MAX_DEPTH = 8;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
-            description = "Input OBJ file. Give either this or --sample.")
+            description = "Input OBJ file, or - for stdin. Give either this or --sample.")
     Path input;
 
     @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
@@ -140,6 +142,10 @@ final class DemoCommand extends Subcommand {
         super("starting the demo");
     }
 
+    /** Checked with the options, before any frame; written after the last one. */
+    private OutputTarget screenshotTarget;
+    private OutputTarget statsJsonTarget;
+
     @Override
     int run() {
         DemoOptions options = checkOptions();
@@ -161,14 +167,24 @@ final class DemoCommand extends Subcommand {
             throw new CliFailure(ExitCodes.RESOURCE, "demo: " + e.getMessage(), e);
         } catch (InvalidMeshException e) {
             throw InputMesh.invalid(in.name(), e);
-        } catch (UncheckedIOException e) {
-            throw new CliFailure(ExitCodes.OUTPUT, e.getMessage(), e);
+        }
+        if (screenshotTarget != null && stats.lastFrame() != null) {
+            activity = "writing " + screenshotTarget.name();
+            BufferedImage image = stats.lastFrame();
+            screenshotTarget.write(stream -> {
+                if (!ImageIO.write(image, "png", stream)) {
+                    throw new IOException("no PNG writer in this JDK");
+                }
+            });
+            err().println("loopsub: demo: saved " + screenshotTarget.name());
+            err().flush();
         }
         out().println(stats.summaryLine());
         out().flush();
-        if (statsJson != null) {
-            activity = "writing " + statsJson;
-            BenchCommand.writeJson(statsJson, Json.write(toJson(in.name(), options, stats)));
+        if (statsJsonTarget != null) {
+            activity = "writing " + statsJsonTarget.name();
+            String text = Json.write(toJson(in.name(), options, stats));
+            statsJsonTarget.write(out(), w -> w.write(text));
         }
         return ExitCodes.OK;
     }
@@ -187,19 +203,15 @@ final class DemoCommand extends Subcommand {
         if (!Float.isFinite(orbit)) {
             throw usage("--orbit must be a finite number of degrees, got " + orbit);
         }
-        if (screenshot != null) {
-            SubdivideCommand.checkOutputTarget(screenshot);
-        }
-        if (statsJson != null) {
-            SubdivideCommand.checkOutputTarget(statsJson);
-        }
+        screenshotTarget = screenshot != null ? OutputTarget.check(screenshot, false) : null;
+        statsJsonTarget = statsJson != null ? OutputTarget.check(statsJson, false) : null;
         long n = frames != null ? frames : headless ? DEFAULT_HEADLESS_FRAMES : 0;
         org.loopsub.api.UvInterpolation rule = switch (uv) {
             case "linear" -> org.loopsub.api.UvInterpolation.LINEAR;
             case "smooth" -> org.loopsub.api.UvInterpolation.SMOOTH;
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
-        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit, checker,
+        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot != null, limit, checker,
                 rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage));
     }
 
