@@ -33,6 +33,7 @@ import picocli.CommandLine.ParameterException;
  * read-back, no output weld) and every pass is timed on the GPU as well.
  */
 @Command(name = "bench",
+        customSynopsis = "loopsub bench (<in.obj> | --sample <name>) (-l N | --adaptive) [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

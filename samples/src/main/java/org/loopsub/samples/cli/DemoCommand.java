@@ -24,6 +24,7 @@ import picocli.CommandLine.Parameters;
  * exit statuses; the demo itself uses plugin-api's GPU interface only.
  */
 @Command(name = "demo",
+        customSynopsis = "loopsub demo (<in.obj> | --sample <name>) [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

@@ -18,6 +18,7 @@ import picocli.CommandLine.Parameters;
  * valid, so scripts can use it as a check.
  */
 @Command(name = "info",
+        customSynopsis = "loopsub info (<in.obj> | --sample <name>) [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

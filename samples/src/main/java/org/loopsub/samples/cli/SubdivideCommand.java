@@ -19,6 +19,7 @@ import picocli.CommandLine.Parameters;
  * or not at all; an invalid input leaves no output behind.
  */
 @Command(name = "subdivide",
+        customSynopsis = "loopsub subdivide (<in.obj> | --sample <name>) -o <out.obj> [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
