@@ -33,11 +33,14 @@ import picocli.CommandLine.Parameters;
                     + "pixels long, down to --max-depth) and drawn straight from the GPU's buffers, with "
                     + "smooth shading.",
             "",
-            "Mouse: left drag orbits, right (or middle) drag pans, the wheel zooms. Keys: W wireframe, "
-                    + "L colour by level (slivers highlighted), +/- screen px, PgUp/PgDn max depth, U uniform "
-                    + "or adaptive, F freeze the refinement camera, A animate the control mesh, S screenshot "
-                    + "(loopsub-demo-N.png in the working directory), H help, Esc quit. The HUD shows fps, "
-                    + "frame time, the GPU time of the refinement, the triangles and their levels.",
+            "Mouse: left drag orbits, right drag (or middle drag) pans, the wheel zooms. Keys: W wireframe, "
+                    + "L colour by level (slivers highlighted), + and - (also ] and [) screen px up and down, "
+                    + "PgUp and PgDn (also D and Shift-D) max depth up and down, U uniform or adaptive, "
+                    + "M limit surface or control points, T checker texture from the mesh's uvs, "
+                    + "F freeze the refinement camera, C culling (all, frustum, backface, none), "
+                    + "A animate the control mesh, S screenshot (loopsub-demo-N.png in the working "
+                    + "directory), H help, Esc quit. The HUD shows fps, frame time, the GPU time of the "
+                    + "refinement, the triangles and their levels.",
             "",
             "With --headless the same frames are drawn offscreen (GLFW's null platform with an EGL context; "
                     + "no display needed), for timing on a GPU machine or making pictures.",

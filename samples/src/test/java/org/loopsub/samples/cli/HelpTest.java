@@ -162,4 +162,25 @@ class HelpTest {
         assertEquals(Cli.run("--help").out(), Cli.run("-h").out());
         assertEquals(Cli.run("--version").out(), Cli.run("-V").out());
     }
+
+    /** Issue 21: the help says what is really read and written, and what a 0.0 ms level means. */
+    @Test
+    void subdivideHelpStatesTheOutputFormatAndTheFusedLevels() {
+        String help = flat(Cli.run("subdivide", "--help").out());
+        assertFalse(help.contains("vt/vn ignored"), "uvs are carried, not ignored");
+        assertContains(help, "'vt' lines", "'f v/vt/vn' with texture coordinates", "'f v//vn'",
+                "vn is ignored", "or - for stdin", "or - for stdout",
+                "A level whose ms is 0.0 ran no passes of its own", "on stderr with -o -");
+    }
+
+    /** What the help says about faces is what subdivide writes, with uvs and without. */
+    @Test
+    void theFaceFormsInTheHelpAreTheOnesWritten() {
+        String withUvs = Cli.runWithStdin("v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nf 1/1 2/2 3/3\n",
+                "subdivide", "-", "-l", "0", "-q", "-o", "-").out();
+        assertTrue(withUvs.contains("\nf 1/1/1 2/2/2 3/3/3\n"), withUvs);
+        String without = Cli.runWithStdin("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+                "subdivide", "-", "-l", "0", "-q", "-o", "-").out();
+        assertTrue(without.contains("\nf 1//1 2//2 3//3\n"), without);
+    }
 }
