@@ -54,9 +54,16 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:success", ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
             "4:the --screenshot or --stats-json file cannot be written",
             "5:no display (and no --headless), or no OpenGL 4.3 context"},
-        footerHeading = "%nExamples:%n",
+        footerHeading = "%nSamples (--sample <name>):%n",
         footer = {
+            "  bigguy       " + Samples.BIGGUY,
+            "  cylinder     " + Samples.CYLINDER,
+            "  icosahedron  " + Samples.ICOSAHEDRON,
+            "  rook         " + Samples.ROOK,
+            "",
+            "Examples:",
             "  loopsub demo --sample bigguy",
+            "  loopsub demo --sample cylinder --checker",
             "  loopsub demo bunny.obj --screen-px 2 --max-depth 10",
             "  loopsub demo --headless --sample bigguy --frames 300 --orbit 1 \\",
             "      --stats-json demo.json --screenshot demo.png"})
@@ -71,7 +78,8 @@ final class DemoCommand extends Subcommand {
     Path input;
 
     @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
-            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
+            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES} "
+                    + "(see Samples below).")
     String sample;
 
     @Option(names = "--screen-px", paramLabel = "<P>", defaultValue = "1",

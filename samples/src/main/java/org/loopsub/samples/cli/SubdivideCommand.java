@@ -52,11 +52,18 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE_GL, ExitCodes.HELP_INPUT,
             ExitCodes.HELP_OUTPUT, ExitCodes.HELP_RESOURCE_GL},
-        footerHeading = "%nExamples:%n",
+        footerHeading = "%nSamples (--sample <name>):%n",
         footer = {
+            "  bigguy       " + Samples.BIGGUY,
+            "  cylinder     " + Samples.CYLINDER,
+            "  icosahedron  " + Samples.ICOSAHEDRON,
+            "  rook         " + Samples.ROOK,
+            "",
+            "Examples:",
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --stats",
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --backend gl",
             "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5",
+            "  loopsub subdivide --sample cylinder -o cylinder3.obj -l 3 --uv smooth",
             "  loopsub subdivide --sample bigguy -o fine.obj --adaptive --max-edge 0.2 \\",
             "      --flatness 0.01 --stats",
             "  loopsub subdivide --sample bigguy -o view.obj --adaptive --max-depth 7 \\",
@@ -68,7 +75,8 @@ final class SubdivideCommand extends RefiningCommand {
     Path input;
 
     @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
-            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
+            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES} "
+                    + "(see Samples below).")
     String sample;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<out.obj>",

@@ -38,7 +38,7 @@ class HelpTest {
         assertEquals(0, r.exitCode(), r::both);
         String help = flat(r.out());
         assertContains(help, "Usage: loopsub subdivide", "<in.obj>",
-                "--sample=<name>", "bigguy, icosahedron",
+                "--sample=<name>", "bigguy, cylinder, icosahedron, rook",
                 "-o, --output=<out.obj>", "(required)",
                 "-l, --levels=<N>", "0 to 16", "Default: 1.",
                 "--scheme=<scheme>", "loop", "warren", "Default: loop.",
@@ -103,7 +103,7 @@ class HelpTest {
         Cli.Result r = Cli.run("demo", "--help");
         assertEquals(0, r.exitCode(), r::both);
         String help = flat(r.out());
-        assertContains(help, "Usage: loopsub demo", "<in.obj>", "--sample=<name>", "bigguy, icosahedron",
+        assertContains(help, "Usage: loopsub demo", "<in.obj>", "--sample=<name>", "bigguy, cylinder, icosahedron, rook",
                 "--screen-px=<P>", "0.25 to 256.0", "Default: 1.",
                 "--max-depth=<D>", "0 to 16", "Default: 8.",
                 "--size=<WxH>", "Default: 1280x720.",

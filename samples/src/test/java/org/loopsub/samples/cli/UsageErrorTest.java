@@ -51,7 +51,7 @@ class UsageErrorTest {
     @Test
     void unknownSampleListsTheKnownOnes() {
         Cli.Result r = usageError("subdivide", "--sample", "teacup", "-o", out());
-        assertTrue(r.err().contains("unknown sample 'teacup'; known samples: bigguy, icosahedron"), r::both);
+        assertTrue(r.err().contains("unknown sample 'teacup'; known samples: bigguy, cylinder, icosahedron, rook"), r::both);
         assertFalse(Files.exists(dir.resolve("out.obj")));
     }
 
