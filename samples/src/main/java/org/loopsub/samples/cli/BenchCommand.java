@@ -1,16 +1,11 @@
 package org.loopsub.samples.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.loopsub.api.InvalidMeshException;
@@ -38,6 +33,7 @@ import picocli.CommandLine.ParameterException;
  * read-back, no output weld) and every pass is timed on the GPU as well.
  */
 @Command(name = "bench",
+        customSynopsis = "loopsub bench (<in.obj> | --sample <name>) (-l N | --adaptive) [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
@@ -131,9 +127,7 @@ final class BenchCommand extends RefiningCommand {
         checkGlOnly();
 
         InputMesh in = readInput(given.input, given.sample);
-        if (json != null) {
-            SubdivideCommand.checkOutputTarget(json);
-        }
+        OutputTarget jsonTarget = json != null ? OutputTarget.check(json, false) : null;
         TriangleMesh mesh = in.obj().mesh();
         checkFits(in, options);
         if (!backend.javaOnly()) {
@@ -165,8 +159,9 @@ final class BenchCommand extends RefiningCommand {
             out.println("verify: nothing to compare, the back end is java");
         }
         out.flush();
-        if (json != null) {
-            writeJson(json, report.toJson());
+        if (jsonTarget != null) {
+            String text = report.toJson();
+            jsonTarget.write(out, w -> w.write(text));
         }
         if (difference != null) {
             throw new CliFailure(ExitCodes.SOFTWARE, in.name() + ": the GL back end's output differs from the Java "
@@ -318,31 +313,6 @@ final class BenchCommand extends RefiningCommand {
         if (value < min || value > MAX_RUNS) {
             throw new ParameterException(spec.commandLine(), option + " must be " + min + " to " + MAX_RUNS
                     + ", got " + value);
-        }
-    }
-
-    /** Like the OBJ output, the file appears whole or not at all. */
-    static void writeJson(Path file, String text) {
-        Path target = file.toAbsolutePath();
-        Path tmp = null;
-        try {
-            tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new CliFailure(ExitCodes.OUTPUT, file + ": cannot write: " + SubdivideCommand.describe(e), e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException e) {
-                    // the report is out; a stray temporary file is not worth failing for
-                }
-            }
         }
     }
 }

@@ -2,9 +2,11 @@ package org.loopsub.samples.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.UncheckedIOException;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import javax.imageio.ImageIO;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.samples.demo.Demo;
@@ -22,6 +24,7 @@ import picocli.CommandLine.Parameters;
  * exit statuses; the demo itself uses plugin-api's GPU interface only.
  */
 @Command(name = "demo",
+        customSynopsis = "loopsub demo (<in.obj> | --sample <name>) [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
@@ -30,11 +33,14 @@ import picocli.CommandLine.Parameters;
                     + "pixels long, down to --max-depth) and drawn straight from the GPU's buffers, with "
                     + "smooth shading.",
             "",
-            "Mouse: left drag orbits, right (or middle) drag pans, the wheel zooms. Keys: W wireframe, "
-                    + "L colour by level (slivers highlighted), +/- screen px, PgUp/PgDn max depth, U uniform "
-                    + "or adaptive, F freeze the refinement camera, A animate the control mesh, S screenshot "
-                    + "(loopsub-demo-N.png in the working directory), H help, Esc quit. The HUD shows fps, "
-                    + "frame time, the GPU time of the refinement, the triangles and their levels.",
+            "Mouse: left drag orbits, right drag (or middle drag) pans, the wheel zooms. Keys: W wireframe, "
+                    + "L colour by level (slivers highlighted), + and - (also ] and [) screen px up and down, "
+                    + "PgUp and PgDn (also D and Shift-D) max depth up and down, U uniform or adaptive, "
+                    + "M limit surface or control points, T checker texture from the mesh's uvs, "
+                    + "F freeze the refinement camera, C culling (all, frustum, backface, none), "
+                    + "A animate the control mesh, S screenshot (loopsub-demo-N.png in the working "
+                    + "directory), H help, Esc quit. The HUD shows fps, frame time, the GPU time of the "
+                    + "refinement, the triangles and their levels.",
             "",
             "With --headless the same frames are drawn offscreen (GLFW's null platform with an EGL context; "
                     + "no display needed), for timing on a GPU machine or making pictures.",
@@ -48,9 +54,16 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:success", ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE, ExitCodes.HELP_INPUT,
             "4:the --screenshot or --stats-json file cannot be written",
             "5:no display (and no --headless), or no OpenGL 4.3 context"},
-        footerHeading = "%nExamples:%n",
+        footerHeading = "%nSamples (--sample <name>):%n",
         footer = {
+            "  bigguy       " + Samples.BIGGUY,
+            "  cylinder     " + Samples.CYLINDER,
+            "  icosahedron  " + Samples.ICOSAHEDRON,
+            "  rook         " + Samples.ROOK,
+            "",
+            "Examples:",
             "  loopsub demo --sample bigguy",
+            "  loopsub demo --sample cylinder --checker",
             "  loopsub demo bunny.obj --screen-px 2 --max-depth 10",
             "  loopsub demo --headless --sample bigguy --frames 300 --orbit 1 \\",
             "      --stats-json demo.json --screenshot demo.png"})
@@ -61,11 +74,12 @@ final class DemoCommand extends Subcommand {
     static final int DEFAULT_MAX_DEPTH = 8;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
-            description = "Input OBJ file. Give either this or --sample.")
+            description = "Input OBJ file, or - for stdin. Give either this or --sample.")
     Path input;
 
     @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
-            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
+            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES} "
+                    + "(see Samples below).")
     String sample;
 
     @Option(names = "--screen-px", paramLabel = "<P>", defaultValue = "1",
@@ -140,6 +154,10 @@ final class DemoCommand extends Subcommand {
         super("starting the demo");
     }
 
+    /** Checked with the options, before any frame; written after the last one. */
+    private OutputTarget screenshotTarget;
+    private OutputTarget statsJsonTarget;
+
     @Override
     int run() {
         DemoOptions options = checkOptions();
@@ -161,14 +179,24 @@ final class DemoCommand extends Subcommand {
             throw new CliFailure(ExitCodes.RESOURCE, "demo: " + e.getMessage(), e);
         } catch (InvalidMeshException e) {
             throw InputMesh.invalid(in.name(), e);
-        } catch (UncheckedIOException e) {
-            throw new CliFailure(ExitCodes.OUTPUT, e.getMessage(), e);
+        }
+        if (screenshotTarget != null && stats.lastFrame() != null) {
+            activity = "writing " + screenshotTarget.name();
+            BufferedImage image = stats.lastFrame();
+            screenshotTarget.write(stream -> {
+                if (!ImageIO.write(image, "png", stream)) {
+                    throw new IOException("no PNG writer in this JDK");
+                }
+            });
+            err().println("loopsub: demo: saved " + screenshotTarget.name());
+            err().flush();
         }
         out().println(stats.summaryLine());
         out().flush();
-        if (statsJson != null) {
-            activity = "writing " + statsJson;
-            BenchCommand.writeJson(statsJson, Json.write(toJson(in.name(), options, stats)));
+        if (statsJsonTarget != null) {
+            activity = "writing " + statsJsonTarget.name();
+            String text = Json.write(toJson(in.name(), options, stats));
+            statsJsonTarget.write(out(), w -> w.write(text));
         }
         return ExitCodes.OK;
     }
@@ -187,19 +215,15 @@ final class DemoCommand extends Subcommand {
         if (!Float.isFinite(orbit)) {
             throw usage("--orbit must be a finite number of degrees, got " + orbit);
         }
-        if (screenshot != null) {
-            SubdivideCommand.checkOutputTarget(screenshot);
-        }
-        if (statsJson != null) {
-            SubdivideCommand.checkOutputTarget(statsJson);
-        }
+        screenshotTarget = screenshot != null ? OutputTarget.check(screenshot, false) : null;
+        statsJsonTarget = statsJson != null ? OutputTarget.check(statsJson, false) : null;
         long n = frames != null ? frames : headless ? DEFAULT_HEADLESS_FRAMES : 0;
         org.loopsub.api.UvInterpolation rule = switch (uv) {
             case "linear" -> org.loopsub.api.UvInterpolation.LINEAR;
             case "smooth" -> org.loopsub.api.UvInterpolation.SMOOTH;
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
-        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot, limit, checker,
+        return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot != null, limit, checker,
                 rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage));
     }
 

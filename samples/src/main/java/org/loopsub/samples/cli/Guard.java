@@ -31,7 +31,7 @@ final class Guard {
         try {
             return body.run();
         } catch (ParameterException e) {
-            // picocli prints these with the usage hint and returns 2
+            // ShortUsageErrors prints these with the synopsis and returns 2
             throw e;
         } catch (CliFailure e) {
             for (String line : e.lines()) {

@@ -18,6 +18,7 @@ import picocli.CommandLine.Parameters;
  * valid, so scripts can use it as a check.
  */
 @Command(name = "info",
+        customSynopsis = "loopsub info (<in.obj> | --sample <name>) [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
@@ -35,7 +36,7 @@ import picocli.CommandLine.Parameters;
             "5:not enough memory (more heap: JAVA_OPTS=-Xmx...)"})
 final class InfoCommand extends Subcommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
-            description = "OBJ file to describe. Give either this or --sample.")
+            description = "OBJ file to describe, or - for stdin. Give either this or --sample.")
     Path input;
 
     @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
  */
 final class InputAndLevels {
     @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
-            description = "Input OBJ file. Give either this or --sample.")
+            description = "Input OBJ file, or - for stdin. Give either this or --sample.")
     Path input;
 
     @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,

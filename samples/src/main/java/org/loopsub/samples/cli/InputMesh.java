@@ -22,16 +22,18 @@ import picocli.CommandLine.ParameterException;
  * The mesh a command works on, read from a file or from a built-in sample, with the name that
  * messages use for it.
  *
- * @param name the file as the user typed it, or {@code sample:<name>}
+ * @param name the file as the user typed it, {@code sample:<name>}, or {@code stdin}
  * @param obj what was read
  */
 record InputMesh(String name, ObjFile obj) {
+    /** What stands for stdin on the command line. */
+    static final String STDIN = "-";
 
     /**
      * Reads the input named on the command line.
      *
      * @param cmd for usage errors
-     * @param file the positional input, or {@code null}
+     * @param file the positional input ({@code -} for stdin), or {@code null}
      * @param sample the {@code --sample} name, or {@code null}
      * @return the mesh as read (neither welded nor validated)
      * @throws ParameterException if neither or both are given, or the sample is unknown
@@ -44,7 +46,23 @@ record InputMesh(String name, ObjFile obj) {
         if (file == null && sample == null) {
             throw new ParameterException(cmd, "missing input: give an OBJ file or --sample <name>");
         }
+        if (file != null && STDIN.equals(file.toString())) {
+            return fromStdin();
+        }
         return file != null ? fromFile(file) : fromSample(cmd, sample);
+    }
+
+    private static InputMesh fromStdin() {
+        String name = "stdin";
+        // not closed: System.in belongs to the process, not to this command
+        Reader reader = new InputStreamReader(System.in, StandardCharsets.UTF_8);
+        try {
+            return new InputMesh(name, ObjReader.read(reader, name));
+        } catch (IOException e) {
+            throw new CliFailure(ExitCodes.INPUT, name + ": cannot read: " + e.getMessage(), e);
+        } catch (InvalidMeshException e) {
+            throw invalid(name, e);
+        }
     }
 
     private static InputMesh fromFile(Path file) {

@@ -17,9 +17,11 @@ import picocli.CommandLine.Spec;
  *
  * <p>Embedders and tests run it in-process with
  * {@code new CommandLine(new LoopsubCommand()).execute(args)}, which returns the exit status
- * documented in {@link ExitCodes} and never calls {@code System.exit}.
+ * documented in {@link ExitCodes} and never calls {@code System.exit}. A usage error prints the error,
+ * the command's synopsis and where its help is ({@link ShortUsageErrors}), not the whole help.
  */
 @Command(name = "loopsub",
+        modelTransformer = ShortUsageErrors.class,
         versionProvider = VersionProvider.class,
         synopsisSubcommandLabel = "COMMAND",
         description = {

@@ -1,10 +1,5 @@
 package org.loopsub.samples.cli;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
@@ -24,6 +19,7 @@ import picocli.CommandLine.Parameters;
  * or not at all; an invalid input leaves no output behind.
  */
 @Command(name = "subdivide",
+        customSynopsis = "loopsub subdivide (<in.obj> | --sample <name>) -o <out.obj> [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
@@ -34,11 +30,15 @@ import picocli.CommandLine.Parameters;
                     + "fine, and closes the T-junctions between levels with sliver triangles; the result "
                     + "has no cracks.",
             "",
-            "Writes the refined mesh with vertices welded by exact position, per-vertex normals and "
-                    + "faces as 'f a//a b//b c//c'. The input is welded by exact position and checked "
-                    + "first; an invalid mesh is refused with a message naming the first offending "
-                    + "face, vertex or line, and no output is written. The output file is replaced "
-                    + "atomically: it is never left half-written.",
+            "Writes the refined mesh with vertices welded by exact position: 'v' lines, 'vt' lines "
+                    + "if the input has texture coordinates (every face gives a vt index at every corner; "
+                    + "refined by --uv, seams kept), 'vn' lines (per-vertex normals), then faces as "
+                    + "'f v//vn' ('f a//a b//b c//c'), or 'f v/vt/vn' with texture coordinates. The input "
+                    + "is welded by exact position and checked first; an invalid mesh is refused with a "
+                    + "message naming the first offending face, vertex or line, and no output is written. "
+                    + "The output file is written to a temporary file beside it and renamed over it: it is "
+                    + "never left half-written. A symbolic link is written through (the file it points to "
+                    + "is replaced, the link stays); a FIFO or device is refused, before any work.",
             "",
             "The back end (--backend) is the GPU's (OpenGL compute shaders) or the pure-Java one; both "
                     + "write the same bytes. With the default, auto, the GPU is used if a hardware OpenGL 4.3 "
@@ -52,27 +52,36 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", ExitCodes.HELP_SOFTWARE, ExitCodes.HELP_USAGE_GL, ExitCodes.HELP_INPUT,
             ExitCodes.HELP_OUTPUT, ExitCodes.HELP_RESOURCE_GL},
-        footerHeading = "%nExamples:%n",
+        footerHeading = "%nSamples (--sample <name>):%n",
         footer = {
+            "  bigguy       " + Samples.BIGGUY,
+            "  cylinder     " + Samples.CYLINDER,
+            "  icosahedron  " + Samples.ICOSAHEDRON,
+            "  rook         " + Samples.ROOK,
+            "",
+            "Examples:",
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --stats",
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --backend gl",
             "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5",
+            "  loopsub subdivide --sample cylinder -o cylinder3.obj -l 3 --uv smooth",
             "  loopsub subdivide --sample bigguy -o fine.obj --adaptive --max-edge 0.2 \\",
             "      --flatness 0.01 --stats",
             "  loopsub subdivide --sample bigguy -o view.obj --adaptive --max-depth 7 \\",
             "      --screen-px 4 --eye 0,2,40 --target 0,1,0 --viewport 1280x720"})
 final class SubdivideCommand extends RefiningCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
-            description = "Input OBJ file (v and f lines; polygons are fan-triangulated, vt/vn ignored)."
-                    + " Give either this or --sample.")
+            description = "Input OBJ file, or - for stdin (v, vt and f lines; polygons are "
+                    + "fan-triangulated; vn is ignored: normals are computed). Give either this or --sample.")
     Path input;
 
     @Option(names = "--sample", paramLabel = "<name>", completionCandidates = Names.SampleNames.class,
-            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES}.")
+            description = "Use a mesh built into loopsub instead of a file: ${COMPLETION-CANDIDATES} "
+                    + "(see Samples below).")
     String sample;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<out.obj>",
-            description = "Output OBJ file (required). Replaced if it exists; its directory must exist.")
+            description = "Output OBJ file (required), or - for stdout. Replaced if it exists (through a "
+                    + "symbolic link); its directory must exist.")
     Path output;
 
     @Option(names = {"-l", "--levels"}, paramLabel = "<N>", defaultValue = "1",
@@ -99,7 +108,10 @@ final class SubdivideCommand extends RefiningCommand {
     @Option(names = "--stats",
             description = "Print a table of what each level did (active, finished, slivers, split, ms) "
                     + "and totals (output vertices and triangles, with --adaptive the slivers and their "
-                    + "share of the triangles, time, triangles/s) on stdout. Default: off.")
+                    + "share of the triangles, time, triangles/s) on stdout (on stderr with -o -). A level "
+                    + "whose ms is 0.0 ran no passes of its own: its triangles were made in the same sweep "
+                    + "as the level above (the last levels are split together), whose ms includes them. "
+                    + "Default: off.")
     boolean stats;
 
     @Option(names = {"-q", "--quiet"},
@@ -113,7 +125,7 @@ final class SubdivideCommand extends RefiningCommand {
         Progress progress = new Progress(err(), !quiet);
 
         InputMesh in = readInput(input, sample);
-        checkOutputTarget(output);
+        OutputTarget target = OutputTarget.check(output, true);
         if (!backend.javaOnly()) {
             in.requireValid();
         }
@@ -146,15 +158,13 @@ final class SubdivideCommand extends RefiningCommand {
         }
         warn(in.name(), resultWarnings(result));
 
-        activity = "writing " + output;
-        progress.step("writing " + output);
-        try {
-            ObjWriter.write(output, result.mesh(), result.normals());
-        } catch (IOException e) {
-            throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: " + describe(e), e);
-        }
+        activity = "writing " + target.name();
+        progress.step("writing " + target.name());
+        target.write(out(), w -> ObjWriter.write(w, result.mesh(), result.normals()));
         if (stats) {
-            StatsTable.print(out(), result, options.isAdaptive(), refineNanos, progress.elapsedNanos());
+            // stdout may be the mesh itself
+            StatsTable.print(target.isStdout() ? err() : out(), result, options.isAdaptive(), refineNanos,
+                    progress.elapsedNanos());
         }
         return ExitCodes.OK;
     }
@@ -174,41 +184,5 @@ final class SubdivideCommand extends RefiningCommand {
         RefineOptions options = resolve(adaptive, levelsGiven ? levels : null, levels, scheme, threads);
         backend.check();
         return options;
-    }
-
-    /**
-     * Fails before the (possibly long) refinement if the result could not be saved anyway.
-     *
-     * @param output the file to be written
-     * @throws CliFailure (exit 4) if it cannot be
-     */
-    static void checkOutputTarget(Path output) {
-        Path target = output.toAbsolutePath();
-        if (Files.isDirectory(target)) {
-            throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: is a directory");
-        }
-        Path dir = target.getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: directory " + dir
-                    + " does not exist");
-        }
-        if (!Files.isWritable(dir)) {
-            throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: no permission to create files in "
-                    + dir);
-        }
-    }
-
-    /** IOException messages are often just the path; say what went wrong instead. */
-    static String describe(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileSystemException fse && fse.getReason() != null) {
-            return fse.getReason();
-        }
-        return e.getMessage() != null ? e.getMessage() : e.toString();
     }
 }

@@ -23,6 +23,7 @@ import picocli.CommandLine.ParameterException;
  * to run on a new driver or GPU before trusting its output.
  */
 @Command(name = "verify",
+        customSynopsis = "loopsub verify (<in.obj> | --sample <name>) (-l N | --adaptive) [OPTIONS]",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

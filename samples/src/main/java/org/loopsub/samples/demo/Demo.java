@@ -4,7 +4,6 @@ import static org.lwjgl.opengl.GL43C.*;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,7 +72,6 @@ public final class Demo {
      * @return what was measured
      * @throws DemoUnavailableException if no window or no OpenGL 4.3 context can be had
      * @throws InvalidMeshException if the mesh cannot be subdivided
-     * @throws UncheckedIOException if the {@code --screenshot} file cannot be written
      */
     public static DemoStats run(TriangleMesh mesh, String meshName, DemoOptions options, PrintWriter notes) {
         return new Demo(mesh, meshName, options, notes).run();
@@ -150,10 +148,10 @@ public final class Demo {
             long start = System.nanoTime();
             window.poll();
             boolean quit = controls.quit() || window.closeRequested();
-            if (limit > 0 && frame >= limit || quit && options.screenshot() == null) {
+            if (limit > 0 && frame >= limit || quit && !options.keepLastFrame()) {
                 break;
             }
-            // asked to quit with --screenshot: draw this one more frame to save it
+            // asked to quit with --screenshot: draw this one more frame for it
             boolean last = quit || limit > 0 && frame == limit - 1;
             int[] fb = window.framebufferSize();
             if (fb[0] == 0 || fb[1] == 0) {
@@ -234,9 +232,8 @@ public final class Demo {
                 message = saved;
                 messageUntil = start + (long) (MESSAGE_SECONDS * 1e9);
             }
-            if (last && options.screenshot() != null) {
-                save(options.screenshot(), fb[0], fb[1]);
-                note("saved " + options.screenshot());
+            if (last && options.keepLastFrame()) {
+                stats.lastFrame(GlImages.readRgb(fb[0], fb[1]));
             }
             window.swap();
             long end = System.nanoTime();
@@ -286,14 +283,6 @@ public final class Demo {
             // a failed key-S screenshot is reported, and the demo goes on
             note("cannot save " + file.toAbsolutePath() + ": " + e.getMessage());
             return "cannot save " + file;
-        }
-    }
-
-    private static void save(Path file, int width, int height) {
-        try {
-            GlImages.writePng(GlImages.readRgb(width, height), file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write: " + e.getMessage(), e);
         }
     }
 

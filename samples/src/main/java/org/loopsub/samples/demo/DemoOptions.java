@@ -1,6 +1,5 @@
 package org.loopsub.samples.demo;
 
-import java.nio.file.Path;
 import org.loopsub.api.Culling;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.UvInterpolation;
@@ -15,7 +14,8 @@ import org.loopsub.api.UvInterpolation;
  * @param headless draw offscreen (GLFW's null platform with an EGL context) rather than in a window
  * @param frames stop after this many frames; 0 for no limit (a window runs until closed)
  * @param orbitDegrees turn the camera this far around the target every frame
- * @param screenshot where to save the last frame as a PNG, or {@code null}
+ * @param keepLastFrame read the last frame back into {@link DemoStats#lastFrame()}, for the caller to save
+ *     ({@code --screenshot}); a window asked to close then draws one more frame for it
  * @param limit start on the limit surface (key M toggles it)
  * @param checker start with the checker texture from the mesh's uvs (key T toggles it)
  * @param uvInterpolation how the mesh's uvs refine
@@ -24,7 +24,7 @@ import org.loopsub.api.UvInterpolation;
  * @param maxTriangles a frame's triangle budget, 0 for none
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
-                          float orbitDegrees, Path screenshot, boolean limit, boolean checker,
+                          float orbitDegrees, boolean keepLastFrame, boolean limit, boolean checker,
                           UvInterpolation uvInterpolation, Culling culling, boolean hud, long maxTriangles) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;

@@ -1,5 +1,6 @@
 package org.loopsub.samples.demo;
 
+import java.awt.image.BufferedImage;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Arrays;
@@ -23,6 +24,7 @@ public final class DemoStats {
     private BigDecimal[] refineHostMs = new BigDecimal[64];
     private long[] triangles = new long[64];
     private int frames;
+    private BufferedImage lastFrame;
 
     /**
      * @param renderer the GL renderer the demo ran on
@@ -163,5 +165,18 @@ public final class DemoStats {
 
     private static String text(BigDecimal v) {
         return v == null ? "n/a" : v.toPlainString();
+    }
+
+    /** @param image the last frame, read back for {@link DemoOptions#keepLastFrame()} */
+    void lastFrame(BufferedImage image) {
+        lastFrame = image;
+    }
+
+    /**
+     * @return the last frame drawn as an RGB image, if {@link DemoOptions#keepLastFrame()} asked for it;
+     *     {@code null} otherwise, or if no frame was drawn
+     */
+    public BufferedImage lastFrame() {
+        return lastFrame;
     }
 }

@@ -1,7 +1,9 @@
 package org.loopsub.samples.cli;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,7 +19,8 @@ import picocli.CommandLine;
 /**
  * Runs {@code loopsub} in-process with its own stdout and stderr, and with {@link System#out} and
  * {@link System#err} redirected for the duration so that nothing a test provokes can leak into
- * another test's output (or escape the capture by printing to the JVM's streams directly).
+ * another test's output (or escape the capture by printing to the JVM's streams directly);
+ * {@link System#in} gives the test's text, or nothing.
  */
 final class Cli {
     private Cli() {
@@ -42,14 +45,25 @@ final class Cli {
      * @return the exit status and the output
      */
     static Result run(String... args) {
+        return runWithStdin("", args);
+    }
+
+    /**
+     * @param stdin what {@link System#in} gives for the duration
+     * @param args the command line
+     * @return the exit status and the output
+     */
+    static Result runWithStdin(String stdin, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         ByteArrayOutputStream strayOut = new ByteArrayOutputStream();
         ByteArrayOutputStream strayErr = new ByteArrayOutputStream();
         PrintStream savedOut = System.out;
         PrintStream savedErr = System.err;
+        InputStream savedIn = System.in;
         int code;
         try {
+            System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
             System.setOut(new PrintStream(strayOut, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(strayErr, true, StandardCharsets.UTF_8));
             CommandLine cmd = new CommandLine(new LoopsubCommand());
@@ -59,6 +73,7 @@ final class Cli {
         } finally {
             System.setOut(savedOut);
             System.setErr(savedErr);
+            System.setIn(savedIn);
         }
         return new Result(code, out + strayOut.toString(StandardCharsets.UTF_8),
                 err + strayErr.toString(StandardCharsets.UTF_8));

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -138,6 +139,12 @@ class DemoCommandTest {
         // the picture: the mesh in the middle, the background where the HUD leaves it (the panels are
         // in the top-left and bottom-left corners)
         BufferedImage image = ImageIO.read(png.toFile());
+        if (Files.getFileStore(dir).supportsFileAttributeView("posix")) {
+            // issue 21: the picture and the JSON get the same permissions as any output
+            assertEquals(Files.getPosixFilePermissions(png), Files.getPosixFilePermissions(stats));
+            assertTrue(Files.getPosixFilePermissions(png).contains(PosixFilePermission.OWNER_WRITE));
+        }
+        assertTrue(r.err().contains("loopsub: demo: saved " + png), r::both);
         assertEquals(320, image.getWidth());
         assertEquals(240, image.getHeight());
         int mesh = 0;

@@ -38,7 +38,7 @@ class HelpTest {
         assertEquals(0, r.exitCode(), r::both);
         String help = flat(r.out());
         assertContains(help, "Usage: loopsub subdivide", "<in.obj>",
-                "--sample=<name>", "bigguy, icosahedron",
+                "--sample=<name>", "bigguy, cylinder, icosahedron, rook",
                 "-o, --output=<out.obj>", "(required)",
                 "-l, --levels=<N>", "0 to 16", "Default: 1.",
                 "--scheme=<scheme>", "loop", "warren", "Default: loop.",
@@ -103,7 +103,7 @@ class HelpTest {
         Cli.Result r = Cli.run("demo", "--help");
         assertEquals(0, r.exitCode(), r::both);
         String help = flat(r.out());
-        assertContains(help, "Usage: loopsub demo", "<in.obj>", "--sample=<name>", "bigguy, icosahedron",
+        assertContains(help, "Usage: loopsub demo", "<in.obj>", "--sample=<name>", "bigguy, cylinder, icosahedron, rook",
                 "--screen-px=<P>", "0.25 to 256.0", "Default: 1.",
                 "--max-depth=<D>", "0 to 16", "Default: 8.",
                 "--size=<WxH>", "Default: 1280x720.",
@@ -161,5 +161,26 @@ class HelpTest {
     void shortHelpAndVersionWork() {
         assertEquals(Cli.run("--help").out(), Cli.run("-h").out());
         assertEquals(Cli.run("--version").out(), Cli.run("-V").out());
+    }
+
+    /** Issue 21: the help says what is really read and written, and what a 0.0 ms level means. */
+    @Test
+    void subdivideHelpStatesTheOutputFormatAndTheFusedLevels() {
+        String help = flat(Cli.run("subdivide", "--help").out());
+        assertFalse(help.contains("vt/vn ignored"), "uvs are carried, not ignored");
+        assertContains(help, "'vt' lines", "'f v/vt/vn' with texture coordinates", "'f v//vn'",
+                "vn is ignored", "or - for stdin", "or - for stdout",
+                "A level whose ms is 0.0 ran no passes of its own", "on stderr with -o -");
+    }
+
+    /** What the help says about faces is what subdivide writes, with uvs and without. */
+    @Test
+    void theFaceFormsInTheHelpAreTheOnesWritten() {
+        String withUvs = Cli.runWithStdin("v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nf 1/1 2/2 3/3\n",
+                "subdivide", "-", "-l", "0", "-q", "-o", "-").out();
+        assertTrue(withUvs.contains("\nf 1/1/1 2/2/2 3/3/3\n"), withUvs);
+        String without = Cli.runWithStdin("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+                "subdivide", "-", "-l", "0", "-q", "-o", "-").out();
+        assertTrue(without.contains("\nf 1//1 2//2 3//3\n"), without);
     }
 }

@@ -38,11 +38,11 @@ class OutputProblemTest {
     @Test
     void describeNamesTheReasonRatherThanThePath() {
         assertEquals("permission denied",
-                SubdivideCommand.describe(new java.nio.file.AccessDeniedException("/x/y.obj")));
+                OutputTarget.describe(new java.nio.file.AccessDeniedException("/x/y.obj")));
         assertEquals("no such file or directory",
-                SubdivideCommand.describe(new java.nio.file.NoSuchFileException("/x/y.obj")));
+                OutputTarget.describe(new java.nio.file.NoSuchFileException("/x/y.obj")));
         assertEquals("No space left on device",
-                SubdivideCommand.describe(new java.nio.file.FileSystemException("/x/y.obj", null,
+                OutputTarget.describe(new java.nio.file.FileSystemException("/x/y.obj", null,
                         "No space left on device")));
     }
 }

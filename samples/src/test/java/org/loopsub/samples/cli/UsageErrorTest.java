@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,7 +51,7 @@ class UsageErrorTest {
     @Test
     void unknownSampleListsTheKnownOnes() {
         Cli.Result r = usageError("subdivide", "--sample", "teacup", "-o", out());
-        assertTrue(r.err().contains("unknown sample 'teacup'; known samples: bigguy, icosahedron"), r::both);
+        assertTrue(r.err().contains("unknown sample 'teacup'; known samples: bigguy, cylinder, icosahedron, rook"), r::both);
         assertFalse(Files.exists(dir.resolve("out.obj")));
     }
 
@@ -114,5 +115,42 @@ class UsageErrorTest {
     void infoWithoutInput() {
         Cli.Result r = usageError("info");
         assertTrue(r.err().contains("missing input"), r::both);
+    }
+
+    /**
+     * Issue 21: the error, the command's synopsis and where its help is, not the whole help (which
+     * scrolled the error out of sight).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "subdivide --sample icosahedron -o OUT --levels two|loopsub subdivide (<in.obj> | --sample <name>) -o <out.obj>",
+        "subdivide --sample icosahedron|loopsub subdivide (<in.obj> | --sample <name>) -o <out.obj>",
+        "subdivide --sample icosahedron -o OUT --scheme catmull|loopsub subdivide (<in.obj> | --sample <name>)",
+        "bench --sample icosahedron|loopsub bench (<in.obj> | --sample <name>) (-l N | --adaptive)",
+        "verify --sample icosahedron -l 99|loopsub verify (<in.obj> | --sample <name>) (-l N | --adaptive)",
+        "info|loopsub info (<in.obj> | --sample <name>)",
+        "demo --sample icosahedron --frames 0|loopsub demo (<in.obj> | --sample <name>)",
+        "--nosuch|loopsub [-hV] [--debug] COMMAND"})
+    void aUsageErrorIsTheErrorTheSynopsisAndAPointerToTheHelp(String testCase) {
+        String[] parts = testCase.split("\\|", 2);
+        String[] args = parts[0].replace("OUT", out()).split(" ");
+        Cli.Result r = usageError(args);
+        List<String> lines = r.err().lines().toList();
+        assertTrue(lines.size() <= 5, () -> "short: " + r.both());
+        assertTrue(lines.get(0).startsWith("loopsub: "), r::both);
+        String command = args[0].startsWith("-") ? "loopsub" : "loopsub " + args[0];
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("Usage: " + parts[1])), r::both);
+        assertEquals("see '" + command + " --help'", lines.get(lines.size() - 1), r::both);
+        assertFalse(r.err().contains("Options:"), "no option list");
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void theHelpStillListsTheOptions() {
+        Cli.Result r = Cli.run("subdivide", "--help");
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertTrue(r.out().startsWith("Usage: loopsub subdivide (<in.obj> | --sample <name>) -o <out.obj> [OPTIONS]\n"),
+                r::both);
+        assertTrue(r.out().contains("Options:") && r.out().contains("--levels=<N>"), r::both);
     }
 }
