@@ -11,7 +11,6 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
-import org.loopsub.obj.ObjWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -149,7 +148,7 @@ final class SubdivideCommand extends RefiningCommand {
         activity = "writing " + output;
         progress.step("writing " + output);
         try {
-            ObjWriter.write(output, result.mesh(), result.normals());
+            OutputFormat.of(output).write(output, result);
         } catch (IOException e) {
             throw new CliFailure(ExitCodes.OUTPUT, output + ": cannot write: " + describe(e), e);
         }
