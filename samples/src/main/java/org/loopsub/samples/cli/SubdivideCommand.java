@@ -19,14 +19,15 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code loopsub subdivide}: reads an OBJ mesh (or a built-in sample), refines it by Loop
- * subdivision, uniformly or adaptively, and writes the welded result with per-vertex normals. The output file appears whole
+ * subdivision, uniformly or adaptively, and writes the welded result with per-vertex normals, as OBJ
+ * or, by the output's extension, glTF 2.0 ({@link OutputFormat}). The output file appears whole
  * or not at all; an invalid input leaves no output behind.
  */
 @Command(name = "subdivide",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Refine a mesh by Loop subdivision: OBJ in, OBJ out.",
+            "Refine a mesh by Loop subdivision: OBJ in; OBJ, or glTF 2.0 for an output named .glb or .gltf, out.",
             "",
             "Uniform refinement (--levels) splits every triangle at every level. Adaptive refinement "
                     + "(--adaptive) stops splitting an edge once every stop criterion given says it is "
@@ -38,6 +39,12 @@ import picocli.CommandLine.Parameters;
                     + "first; an invalid mesh is refused with a message naming the first offending "
                     + "face, vertex or line, and no output is written. The output file is replaced "
                     + "atomically: it is never left half-written.",
+            "",
+            "An output named *.glb is binary glTF 2.0, one named *.gltf glTF JSON with its buffer "
+                    + "embedded (one file either way): the same welded vertices and triangles, as unsigned "
+                    + "int indices, positions, normals and, if the mesh has uvs, TEXCOORD_0 with v flipped "
+                    + "(1 - v: glTF's texture origin is the top left); a vertex on a uv seam is repeated once "
+                    + "per uv. Any other name is written as OBJ.",
             "",
             "The back end (--backend) is the GPU's (OpenGL compute shaders) or the pure-Java one; both "
                     + "write the same bytes. With the default, auto, the GPU is used if a hardware OpenGL 4.3 "
@@ -55,6 +62,7 @@ import picocli.CommandLine.Parameters;
         footer = {
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --stats",
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --backend gl",
+            "  loopsub subdivide bunny.obj -o bunny3.glb --levels 3",
             "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5",
             "  loopsub subdivide --sample bigguy -o fine.obj --adaptive --max-edge 0.2 \\",
             "      --flatness 0.01 --stats",
@@ -71,7 +79,8 @@ final class SubdivideCommand extends RefiningCommand {
     String sample;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<out.obj>",
-            description = "Output OBJ file (required). Replaced if it exists; its directory must exist.")
+            description = "Output file (required): OBJ, or glTF 2.0 if it ends in .glb (binary) or .gltf "
+                    + "(JSON, buffer embedded). Replaced if it exists; its directory must exist.")
     Path output;
 
     @Option(names = {"-l", "--levels"}, paramLabel = "<N>", defaultValue = "1",
