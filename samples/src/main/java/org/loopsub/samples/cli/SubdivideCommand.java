@@ -35,8 +35,8 @@ import picocli.CommandLine.Parameters;
                     + "has no cracks.",
             "",
             "Writes the refined mesh with vertices welded by exact position, per-vertex normals and "
-                    + "faces as 'f a//a b//b c//c'. The input is welded by exact position and checked "
-                    + "first; an invalid mesh is refused with a message naming the first offending "
+                    + "faces as 'f a//a b//b c//c'. The input is welded by exact position (unless --weld none) "
+                    + "and checked first; an invalid mesh is refused with a message naming the first offending "
                     + "face, vertex or line, and no output is written. The output file is replaced "
                     + "atomically: it is never left half-written.",
             "",
@@ -123,7 +123,7 @@ final class SubdivideCommand extends RefiningCommand {
         InputMesh in = readInput(input, sample);
         checkOutputTarget(output);
         if (!backend.javaOnly()) {
-            in.requireValid();
+            in.requireValid(asked.welding());
         }
         int inputTriangles = in.obj().mesh().triangleCount();
         AdaptiveOptions.checkBudgetFits(asked.triangleBudget(), inputTriangles,
