@@ -49,6 +49,41 @@ class SubdivideGltfTest {
         }
     }
 
+    /** With uvs: one glTF vertex per distinct (v, vt) pair of the OBJ's faces, v flipped. */
+    @Test
+    void withUvsEachCornerCarriesItsObjVertexAndUv() throws Exception {
+        Path in = dir.resolve("tetuv.obj");
+        Files.writeString(in, "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nvt 0 0\nvt 1 0\nvt 0 1\nvt 0.5 0.5\n"
+                + "f 1/1 3/3 2/2\nf 1/1 2/2 4/4\nf 1/1 4/4 3/3\nf 2/2 3/3 4/1\n");
+        Path obj = subdivide("tu.obj", in.toString(), "-l", "2");
+        float[] v = numbers(Cli.lines(obj, "v "));
+        List<String> vt = Cli.lines(obj, "vt ");
+        List<String> f = Cli.lines(obj, "f ");
+        GltfFile g = GltfFile.read(subdivide("tu.glb", in.toString(), "-l", "2"));
+        g.checkSchema();
+        int[] indices = g.indices();
+        float[] p = g.floats(g.attribute("POSITION"));
+        float[] uv = g.floats(g.attribute("TEXCOORD_0"));
+        java.util.Set<String> pairs = new java.util.HashSet<>();
+        assertEquals(3 * f.size(), indices.length);
+        for (int t = 0; t < f.size(); t++) {
+            String[] corners = f.get(t).split(" ");
+            for (int c = 0; c < 3; c++) {
+                String[] ids = corners[c + 1].split("/");
+                int vi = Integer.parseInt(ids[0]) - 1;
+                String[] tex = vt.get(Integer.parseInt(ids[1]) - 1).split(" ");
+                int gv = indices[3 * t + c];
+                pairs.add(ids[0] + "/" + ids[1]);
+                for (int k = 0; k < 3; k++) {
+                    assertEquals(v[3 * vi + k], p[3 * gv + k], "corner " + t + "." + c);
+                }
+                assertEquals(Float.parseFloat(tex[1]), uv[2 * gv], "u of corner " + t + "." + c);
+                assertEquals(1f - Float.parseFloat(tex[2]), uv[2 * gv + 1], "v of corner " + t + "." + c);
+            }
+        }
+        assertEquals(pairs.size(), p.length / 3, "one glTF vertex per (v, vt) pair");
+    }
+
     @Test
     void anyOtherExtensionIsObj() throws Exception {
         Path obj = subdivide("ico.obj", "--sample", "icosahedron", "-l", "1");
