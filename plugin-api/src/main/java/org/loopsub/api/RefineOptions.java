@@ -22,15 +22,16 @@ public final class RefineOptions {
     private final UvInterpolation uvInterpolation;
     private final Culling culling;
     private final long triangleBudget;
+    private final Welding welding;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
         this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY, Creasing.UNIFORM,
-                UvInterpolation.LINEAR, Culling.ALL, 0);
+                UvInterpolation.LINEAR, Culling.ALL, 0, Welding.EXACT);
     }
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
                           boolean limitSurface, boolean creases, BoundaryInterpolation boundary, Creasing creasing,
-                          UvInterpolation uvInterpolation, Culling culling, long triangleBudget) {
+                          UvInterpolation uvInterpolation, Culling culling, long triangleBudget, Welding welding) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -51,6 +52,7 @@ public final class RefineOptions {
             throw new IllegalArgumentException("triangle budget must be >= 0 (0: none), got " + triangleBudget);
         }
         this.triangleBudget = triangleBudget;
+        this.welding = Objects.requireNonNull(welding, "welding");
     }
 
     /**
@@ -84,7 +86,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
     }
 
     /**
@@ -99,7 +101,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withLimitSurface(boolean limitSurface) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
     }
 
     /**
@@ -112,7 +114,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreases(boolean creases) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
     }
 
     /**
@@ -120,7 +122,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withBoundary(BoundaryInterpolation boundary) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
     }
 
     /** @return whether crease tags apply ({@link #withCreases}) */
@@ -133,7 +135,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreasing(Creasing creasing) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
     }
 
     /** @return how semi-sharp sharpness decays ({@link #withCreasing}) */
@@ -147,7 +149,7 @@ public final class RefineOptions {
      */
     public RefineOptions withUvInterpolation(UvInterpolation uvInterpolation) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget);
+                uvInterpolation, culling, triangleBudget, welding);
     }
 
     /**
@@ -160,7 +162,7 @@ public final class RefineOptions {
      */
     public RefineOptions withCulling(Culling culling) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget);
+                uvInterpolation, culling, triangleBudget, welding);
     }
 
     /**
@@ -176,7 +178,27 @@ public final class RefineOptions {
      */
     public RefineOptions withTriangleBudget(long maxTriangles) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, maxTriangles);
+                uvInterpolation, culling, maxTriangles, welding);
+    }
+
+    /**
+     * Which input vertices are one vertex (default {@link Welding#EXACT}: those at exactly the same
+     * position). With {@link Welding#NONE} the mesh's indices alone say so: a seam split in the index
+     * stays open and refines as a boundary on both sides, and pieces that touch at coincident but
+     * distinct vertices are not refused as non-manifold. Both back ends honour it; a
+     * {@code GpuTessellator}'s {@code prepare}, which takes no options, always welds exactly.
+     *
+     * @param welding how input vertices are identified
+     * @return a copy with that setting
+     */
+    public RefineOptions withWelding(Welding welding) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
+                uvInterpolation, culling, triangleBudget, welding);
+    }
+
+    /** @return how input vertices are identified ({@link #withWelding}) */
+    public Welding welding() {
+        return welding;
     }
 
     /** @return the most output triangles, 0 for no budget ({@link #withTriangleBudget}) */
@@ -214,7 +236,7 @@ public final class RefineOptions {
      */
     public RefineOptions withLevels(int levels) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget);
+                uvInterpolation, culling, triangleBudget, welding);
     }
 
     /**
@@ -223,7 +245,7 @@ public final class RefineOptions {
      */
     public RefineOptions withCriteria(List<StopCriterion> criteria) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget);
+                uvInterpolation, culling, triangleBudget, welding);
     }
 
     /** @return what a screen-space refinement culls ({@link #withCulling}) */
@@ -249,7 +271,7 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
     }
 
     /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
@@ -287,18 +309,18 @@ public final class RefineOptions {
         return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
                 && r.criteria.equals(criteria) && r.limitSurface == limitSurface && r.creases == creases
                 && r.boundary == boundary && r.creasing == creasing && r.uvInterpolation == uvInterpolation
-                && r.culling == culling && r.triangleBudget == triangleBudget;
+                && r.culling == culling && r.triangleBudget == triangleBudget && r.welding == welding;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
                 + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + ", creasing=" + creasing
-                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + ", triangleBudget=" + triangleBudget + "]";
+                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + ", triangleBudget=" + triangleBudget + ", welding=" + welding + "]";
     }
 }

@@ -33,6 +33,18 @@ class RefineOptionsTest {
     }
 
     @Test
+    void weldingIsExactUnlessAskedAndKeptByEveryCopy() {
+        RefineOptions u = RefineOptions.uniform(2);
+        assertEquals(Welding.EXACT, u.welding());
+        RefineOptions n = u.withWelding(Welding.NONE);
+        assertEquals(Welding.EXACT, u.welding(), "the original is unchanged");
+        assertNotEquals(u, n);
+        assertEquals(Welding.NONE, n.withLevels(3).withScheme(Scheme.WARREN).withTriangleBudget(100).welding());
+        assertTrue(n.toString().contains("welding=NONE"), n::toString);
+        assertThrows(NullPointerException.class, () -> u.withWelding(null));
+    }
+
+    @Test
     void refusesWhatCannotBeComputed() {
         assertThrows(IllegalArgumentException.class, () -> RefineOptions.uniform(-1));
         assertThrows(IllegalArgumentException.class, () -> RefineOptions.uniform(RefineOptions.MAX_LEVELS + 1));

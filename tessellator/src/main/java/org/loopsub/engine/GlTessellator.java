@@ -139,7 +139,7 @@ public final class GlTessellator implements Tessellator {
     }
 
     private RefineResult refineOnce(TriangleMesh input, RefineOptions options, ProgressListener progress) {
-        PreparedMesh prepared = PreparedMesh.of(input)
+        PreparedMesh prepared = PreparedMesh.of(input, options.welding())
                 .configured(false, options);
         checkUniform(prepared, options, true);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
@@ -177,7 +177,7 @@ public final class GlTessellator implements Tessellator {
     public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
         checkOpen();
         context.checkCurrent(USER);
-        PreparedMesh prepared = PreparedMesh.of(input)
+        PreparedMesh prepared = PreparedMesh.of(input, options.welding())
                 .configured(false, options);
         checkUniform(prepared, options, false);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);

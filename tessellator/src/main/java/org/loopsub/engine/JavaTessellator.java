@@ -44,7 +44,7 @@ public final class JavaTessellator implements Tessellator {
     }
 
     private RefineResult refineOnce(TriangleMesh input, RefineOptions options, ProgressListener progress) {
-        PreparedMesh prepared = PreparedMesh.of(input)
+        PreparedMesh prepared = PreparedMesh.of(input, options.welding())
                 .configured(false, options);
         RecordLayout layout = prepared.layout();
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.loopsub.api.Crease;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.Welding;
 
 /**
  * Makes vertices that share a position exactly into one vertex, before validation.
@@ -15,6 +16,9 @@ import org.loopsub.api.TriangleMesh;
  * would make the result depend on the order of the vertices and could fold thin features. Output
  * welding uses the same rule ({@link ExactPositions}), so input and output agree on which points are
  * one vertex.
+ *
+ * <p>With {@link Welding#NONE} nothing merges: the file's own indexing is the topology, as in
+ * OpenSubdiv, and only unused vertices are dropped.
  */
 public final class InputWelder {
     private InputWelder() {
@@ -40,6 +44,20 @@ public final class InputWelder {
      * @return the welded mesh and what changed; runs in time linear in the mesh size (expected)
      */
     public static WeldedMesh weld(TriangleMesh mesh) {
+        return weld(mesh, Welding.EXACT);
+    }
+
+    /**
+     * As {@link #weld(TriangleMesh)} with {@link Welding#EXACT}; with {@link Welding#NONE} no two
+     * vertices merge (each is its own representative) and the rest is the same: unused vertices are
+     * dropped, the others keep their order, tags are remapped.
+     *
+     * @param mesh the input mesh
+     * @param welding whether vertices at one exact position merge
+     * @return the welded (or only compacted) mesh and what changed
+     */
+    public static WeldedMesh weld(TriangleMesh mesh, Welding welding) {
+        boolean exact = welding == Welding.EXACT;
         int n = mesh.vertexCount();
         float[] positions = mesh.positions();
         int[] triangles = mesh.triangles();
@@ -55,7 +73,7 @@ public final class InputWelder {
             float y = positions[3 * v + 1];
             float z = positions[3 * v + 2];
             representative[v] = v;
-            if (x != x || y != y || z != z) {
+            if (!exact || x != x || y != y || z != z) {
                 continue; // NaN is never equal to anything, not even itself
             }
             int bx = ExactPositions.key(x);

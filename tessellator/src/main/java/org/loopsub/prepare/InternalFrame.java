@@ -75,8 +75,9 @@ public record InternalFrame(float[] centre, int scaleExponent) {
     }
 
     /**
-     * Transforms all positions, refusing the mesh if two distinct vertices land on one internal
-     * position (their distance is below float precision at the mesh's extent).
+     * Transforms all positions, refusing the mesh if two vertices at different positions land on one
+     * internal position (their distance is below float precision at the mesh's extent). Vertices at
+     * the same position, which only a mesh refined without the input weld keeps apart, pass.
      *
      * @param mesh the welded, valid mesh
      * @return internal positions, x, y, z per vertex
@@ -90,13 +91,21 @@ public record InternalFrame(float[] centre, int scaleExponent) {
                 out[3 * v + x] = toInternal(mesh.position(v, x), x);
             }
             Integer other = seen.putIfAbsent(new Key(out[3 * v], out[3 * v + 1], out[3 * v + 2]), v);
-            if (other != null) {
+            // Copies at one user position are distinct only by the mesh's indices (Welding.NONE): meant,
+            // not lost to precision.
+            if (other != null && !samePosition(mesh, other, v)) {
                 throw new InvalidMeshException(List.of(new MeshProblem(MeshProblem.Kind.BELOW_PRECISION,
                         "vertices " + (other + 1) + " and " + (v + 1) + " are closer than float precision allows"
                                 + " at this mesh's extent; they cannot be told apart")));
             }
         }
         return out;
+    }
+
+    /** Whether vertices a and b have equal coordinates ({@code +0.0} equal to {@code -0.0}). */
+    private static boolean samePosition(TriangleMesh mesh, int a, int b) {
+        return mesh.position(a, 0) == mesh.position(b, 0) && mesh.position(a, 1) == mesh.position(b, 1)
+                && mesh.position(a, 2) == mesh.position(b, 2);
     }
 
     private record Key(float x, float y, float z) {

@@ -14,6 +14,7 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.UvInterpolation;
+import org.loopsub.api.Welding;
 import org.loopsub.mesh.FlatFaces;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.MeshTopology;
@@ -201,14 +202,28 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
     }
 
     /**
-     * Welds, validates, moves to the internal frame and builds the level-0 records.
+     * Welds by exact position, validates, moves to the internal frame and builds the level-0
+     * records.
      *
      * @param input the user's mesh
      * @return the prepared stream
      * @throws InvalidMeshException if the mesh cannot be subdivided
      */
     public static PreparedMesh of(TriangleMesh input) {
-        WeldedMesh welded = InputWelder.weld(input);
+        return of(input, Welding.EXACT);
+    }
+
+    /**
+     * Welds as asked, validates, moves to the internal frame and builds the level-0 records: the one
+     * place where {@link RefineOptions#welding()} applies, for every back end.
+     *
+     * @param input the user's mesh
+     * @param welding which input vertices are one vertex
+     * @return the prepared stream
+     * @throws InvalidMeshException if the mesh cannot be subdivided
+     */
+    public static PreparedMesh of(TriangleMesh input, Welding welding) {
+        WeldedMesh welded = InputWelder.weld(input, welding);
         TriangleMesh mesh = welded.mesh();
         MeshValidator.requireValid(mesh);
         List<String> warnings = new ArrayList<>(welded.warnings());

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.loopsub.api.Crease;
 import org.loopsub.api.MeshProblem.Kind;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.Welding;
 import org.loopsub.obj.ObjReader;
 import org.loopsub.reference.TestMeshes;
 
@@ -27,6 +28,20 @@ class InputWelderTest {
         assertEquals(List.of(), welded.warnings());
         assertArrayEquals(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0}, welded.mesh().positions());
         assertArrayEquals(new int[] {0, 1, 2, 1, 3, 0}, welded.mesh().triangles());
+    }
+
+    /** {@link Welding#NONE}: the same mesh keeps its indexing; only unused vertices go. */
+    @Test
+    void withoutWeldNothingMergesButUnusedVerticesAreDropped() {
+        float[] positions = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 7, 7, 7};
+        int[] triangles = {0, 1, 2, 4, 5, 3};
+        WeldedMesh kept = InputWelder.weld(TriangleMesh.of(positions, triangles), Welding.NONE);
+        assertEquals(0, kept.mergedVertices());
+        assertEquals(1, kept.droppedUnreferenced());
+        assertArrayEquals(java.util.Arrays.copyOf(positions, 18), kept.mesh().positions());
+        assertArrayEquals(triangles, kept.mesh().triangles());
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5}, kept.sourceVertices());
+        assertEquals(2, InputWelder.weld(TriangleMesh.of(positions, triangles), Welding.EXACT).mergedVertices());
     }
 
     @Test

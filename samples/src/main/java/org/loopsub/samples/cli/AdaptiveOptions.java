@@ -9,6 +9,7 @@ import org.loopsub.api.Culling;
 import org.loopsub.api.Point3;
 import org.loopsub.api.BoundaryInterpolation;
 import org.loopsub.api.UvInterpolation;
+import org.loopsub.api.Welding;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.StopCriterion;
 import picocli.CommandLine.ITypeConverter;
@@ -102,6 +103,14 @@ final class AdaptiveOptions {
                     + "edge-and-corner (as edge-only, and a boundary vertex with one face stays put). "
                     + "Default: ${DEFAULT-VALUE}.")
     String boundary;
+
+    @Option(names = "--weld", paramLabel = "<rule>", defaultValue = "exact",
+            description = "Which input vertices are one: exact (those at exactly the same position are merged "
+                    + "first, closing seams split in the file) or none (the file's own indices, as OpenSubdiv "
+                    + "reads them: a split seam refines as a boundary on each side, and pieces that only touch "
+                    + "are not refused as non-manifold). The output is welded by exact position either way. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String weld;
 
     @Option(names = "--creasing", paramLabel = "<rule>", defaultValue = "uniform",
             description = "How semi-sharp crease sharpness decays per level: uniform (each half loses 1) or "
@@ -229,7 +238,7 @@ final class AdaptiveOptions {
         };
     }
 
-    /** The options about the surface itself: limit, creases, boundary. */
+    /** The options about the surface itself: limit, creases, boundary, uvs, welding. */
     private RefineOptions surface(RefineOptions o) {
         BoundaryInterpolation b = switch (boundary) {
             case "edge-only" -> BoundaryInterpolation.EDGE_ONLY;
@@ -246,8 +255,13 @@ final class AdaptiveOptions {
             case "smooth" -> UvInterpolation.SMOOTH;
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
+        Welding w = switch (weld) {
+            case "exact" -> Welding.EXACT;
+            case "none" -> Welding.NONE;
+            default -> throw usage("--weld must be exact or none, not '" + weld + "'");
+        };
         return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b).withCreasing(c)
-                .withUvInterpolation(u).withTriangleBudget(budget(maxTriangles, this::usage));
+                .withUvInterpolation(u).withTriangleBudget(budget(maxTriangles, this::usage)).withWelding(w);
     }
 
     /**
@@ -260,7 +274,8 @@ final class AdaptiveOptions {
                 + (options.creases() ? "" : ", creases ignored")
                 + (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER ? ", boundary edge-and-corner" : "")
                 + (options.creasing() == org.loopsub.api.Creasing.CHAIKIN ? ", Chaikin creasing" : "")
-                + (options.uvInterpolation() == UvInterpolation.SMOOTH ? ", smooth uvs" : "");
+                + (options.uvInterpolation() == UvInterpolation.SMOOTH ? ", smooth uvs" : "")
+                + (options.welding() == Welding.NONE ? ", no weld" : "");
         if (!options.isAdaptive()) {
             return "uniform, " + options.levels() + " level" + (options.levels() == 1 ? "" : "s") + surface;
         }

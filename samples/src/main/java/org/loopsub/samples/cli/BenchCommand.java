@@ -131,7 +131,7 @@ final class BenchCommand extends RefiningCommand {
         TriangleMesh mesh = in.obj().mesh();
         checkFits(in, options);
         if (!backend.javaOnly()) {
-            in.requireValid();
+            in.requireValid(options.welding());
         }
 
         BenchReport report;
@@ -223,7 +223,7 @@ final class BenchCommand extends RefiningCommand {
     private BenchReport measureGl(String name, TriangleMesh mesh, RefineOptions options, Backend b) {
         // The GL path never builds a RefineResult, so the warnings (and the validation) come from a level-0
         // Java run: both back ends prepare the input the same way, and level 0 costs little more than that.
-        warn(name, resultWarnings(refineWithJava(mesh, RefineOptions.uniform(0))));
+        warn(name, resultWarnings(refineWithJava(mesh, RefineOptions.uniform(0).withWelding(options.welding()))));
         GlTessellator gl = b.gl();
         for (int i = 0; i < warmup; i++) {
             try (GpuRun run = Backend.unsupportedIsUsage(() -> gl.refineOnGpu(mesh, options, ProgressListener.NONE,

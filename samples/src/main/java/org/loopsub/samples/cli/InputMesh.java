@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.Welding;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.MeshValidator;
 import org.loopsub.obj.ObjFile;
@@ -120,8 +121,18 @@ record InputMesh(String name, ObjFile obj) {
      * @throws CliFailure (exit 3) naming every problem
      */
     void requireValid() {
+        requireValid(Welding.EXACT);
+    }
+
+    /**
+     * As {@link #requireValid()}, welded as the refinement will weld it.
+     *
+     * @param welding the refinement's {@code --weld}
+     * @throws CliFailure (exit 3) naming every problem
+     */
+    void requireValid(Welding welding) {
         try {
-            MeshValidator.requireValid(InputWelder.weld(obj.mesh()).mesh());
+            MeshValidator.requireValid(InputWelder.weld(obj.mesh(), welding).mesh());
         } catch (InvalidMeshException e) {
             throw invalid(name, e);
         }

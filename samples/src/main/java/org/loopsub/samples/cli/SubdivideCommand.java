@@ -6,7 +6,6 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
-import org.loopsub.obj.ObjWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -15,7 +14,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code loopsub subdivide}: reads an OBJ mesh (or a built-in sample), refines it by Loop
- * subdivision, uniformly or adaptively, and writes the welded result with per-vertex normals. The output file appears whole
+ * subdivision, uniformly or adaptively, and writes the welded result with per-vertex normals, as OBJ
+ * or, by the output's extension, glTF 2.0 ({@link OutputFormat}). The output file appears whole
  * or not at all; an invalid input leaves no output behind.
  */
 @Command(name = "subdivide",
@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Refine a mesh by Loop subdivision: OBJ in, OBJ out.",
+            "Refine a mesh by Loop subdivision: OBJ in; OBJ, or glTF 2.0 for an output named .glb or .gltf, out.",
             "",
             "Uniform refinement (--levels) splits every triangle at every level. Adaptive refinement "
                     + "(--adaptive) stops splitting an edge once every stop criterion given says it is "
@@ -34,11 +34,17 @@ import picocli.CommandLine.Parameters;
                     + "if the input has texture coordinates (every face gives a vt index at every corner; "
                     + "refined by --uv, seams kept), 'vn' lines (per-vertex normals), then faces as "
                     + "'f v//vn' ('f a//a b//b c//c'), or 'f v/vt/vn' with texture coordinates. The input "
-                    + "is welded by exact position and checked first; an invalid mesh is refused with a "
+                    + "is welded by exact position (unless --weld none) and checked first; an invalid mesh is refused with a "
                     + "message naming the first offending face, vertex or line, and no output is written. "
                     + "The output file is written to a temporary file beside it and renamed over it: it is "
                     + "never left half-written. A symbolic link is written through (the file it points to "
                     + "is replaced, the link stays); a FIFO or device is refused, before any work.",
+            "",
+            "An output named *.glb is binary glTF 2.0, one named *.gltf glTF JSON with its buffer "
+                    + "embedded (one file either way): the same welded vertices and triangles, as unsigned "
+                    + "int indices, positions, normals and, if the mesh has uvs, TEXCOORD_0 with v flipped "
+                    + "(1 - v: glTF's texture origin is the top left); a vertex on a uv seam is repeated once "
+                    + "per uv. Any other name is written as OBJ.",
             "",
             "The back end (--backend) is the GPU's (OpenGL compute shaders) or the pure-Java one; both "
                     + "write the same bytes. With the default, auto, the GPU is used if a hardware OpenGL 4.3 "
@@ -62,6 +68,7 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --stats",
             "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --backend gl",
+            "  loopsub subdivide bunny.obj -o bunny3.glb --levels 3",
             "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5",
             "  loopsub subdivide --sample cylinder -o cylinder3.obj -l 3 --uv smooth",
             "  loopsub subdivide --sample bigguy -o fine.obj --adaptive --max-edge 0.2 \\",
@@ -80,7 +87,8 @@ final class SubdivideCommand extends RefiningCommand {
     String sample;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<out.obj>",
-            description = "Output OBJ file (required), or - for stdout. Replaced if it exists (through a "
+            description = "Output file (required): OBJ, or glTF 2.0 if it ends in .glb (binary) or .gltf "
+                    + "(JSON, buffer embedded), or - for stdout (OBJ). Replaced if it exists (through a "
                     + "symbolic link); its directory must exist.")
     Path output;
 
@@ -127,7 +135,7 @@ final class SubdivideCommand extends RefiningCommand {
         InputMesh in = readInput(input, sample);
         OutputTarget target = OutputTarget.check(output, true);
         if (!backend.javaOnly()) {
-            in.requireValid();
+            in.requireValid(asked.welding());
         }
         int inputTriangles = in.obj().mesh().triangleCount();
         AdaptiveOptions.checkBudgetFits(asked.triangleBudget(), inputTriangles,
@@ -160,7 +168,7 @@ final class SubdivideCommand extends RefiningCommand {
 
         activity = "writing " + target.name();
         progress.step("writing " + target.name());
-        target.write(out(), w -> ObjWriter.write(w, result.mesh(), result.normals()));
+        OutputFormat.of(output).write(target, out(), result);
         if (stats) {
             // stdout may be the mesh itself
             StatsTable.print(target.isStdout() ? err() : out(), result, options.isAdaptive(), refineNanos,
