@@ -31,6 +31,7 @@ import org.loopsub.api.UvInterpolation;
 import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GlException;
 import org.loopsub.gl.GpuTimer;
@@ -300,6 +301,8 @@ final class GlGpuMesh implements GpuMesh {
         f.sizesPending = false;
         lastStopLevel = -1;
         int hostProgram = context.getInteger(GL_CURRENT_PROGRAM);
+        // one glGetError after the frame's passes instead of one per pass (GlChecks: a sync point)
+        GlChecks.deferOnThisThread();
         try {
             long t0 = System.nanoTime();
             // what the GPU finished since the last frame plans this one; nothing here waits
@@ -331,9 +334,12 @@ final class GlGpuMesh implements GpuMesh {
             // The renderer fetches vertices, reads the draw command, or copies the buffers next.
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT
                     | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+            GlChecks.checkDeferred("a frame's passes");
         } catch (GlException e) {
             throw GlGpuTessellator.gpuFailure("refining a frame", e);
         } finally {
+            // (after checkDeferred nothing to do; after a failure the deferral ends here)
+            GlChecks.endDeferral();
             HostState.restore(hostProgram);
             gl.pool().refinementDone();
         }

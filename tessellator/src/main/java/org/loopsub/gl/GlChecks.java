@@ -3,9 +3,41 @@ package org.loopsub.gl;
 import static org.lwjgl.opengl.GL11C.GL_NO_ERROR;
 import static org.lwjgl.opengl.GL11C.glGetError;
 
-/** Turns pending GL errors into {@link GlException}s named after the pass that left them. */
+/**
+ * Turns pending GL errors into {@link GlException}s named after the pass that left them.
+ *
+ * <p>{@code glGetError} is a synchronisation point of the driver (on NVIDIA's it was most of a
+ * renderer frame's host time, checked after each of ~150 dispatches): a frame of a prepared mesh
+ * {@linkplain #deferOnThisThread() defers} the checks of its passes and {@linkplain #checkDeferred
+ * checks once} after them. GL errors stay recorded until read, so none is lost; the message then
+ * names the frame instead of the pass.
+ */
 public final class GlChecks {
+    /** Per thread (each thread has its own context): whether checks wait for {@link #checkDeferred}. */
+    private static final ThreadLocal<boolean[]> DEFERRED = ThreadLocal.withInitial(() -> new boolean[1]);
+
     private GlChecks() {
+    }
+
+    /** From now on this thread's checks do nothing until {@link #checkDeferred}. */
+    public static void deferOnThisThread() {
+        DEFERRED.get()[0] = true;
+    }
+
+    /** Ends the deferral of this thread's checks without checking (after a failure already reported). */
+    public static void endDeferral() {
+        DEFERRED.get()[0] = false;
+    }
+
+    /**
+     * Ends the deferral of this thread's checks and checks once.
+     *
+     * @param where what ran since {@link #deferOnThisThread()}
+     * @throws GlException naming {@code where} and every pending error enum
+     */
+    public static void checkDeferred(String where) {
+        DEFERRED.get()[0] = false;
+        check(where);
     }
 
     /**
@@ -15,6 +47,9 @@ public final class GlChecks {
      * @throws GlException naming {@code where} and every pending error enum
      */
     public static void check(String where) {
+        if (DEFERRED.get()[0]) {
+            return;
+        }
         int first = glGetError();
         if (first != GL_NO_ERROR) {
             throw failure(first, where);
@@ -30,6 +65,9 @@ public final class GlChecks {
      * @throws GlException naming both and every pending error enum
      */
     public static void check(String where, long number) {
+        if (DEFERRED.get()[0]) {
+            return;
+        }
         int first = glGetError();
         if (first != GL_NO_ERROR) {
             throw failure(first, where + " " + number);
