@@ -12,8 +12,8 @@ import org.loopsub.api.LevelStats;
  * triangles each level finished, in the level colours of key L, at the bottom; while H is on, the key
  * list in a column on the right. The mesh is drawn in the free area between the columns
  * ({@link #layout}): a viewport of its own, so that no panel covers it, as long as that area is wide
- * enough (at least two thirds of the height); a smaller window draws the mesh across the whole
- * picture and the panels over it.
+ * enough (at least {@link #MIN_MESH_WIDTH} pixels and half the height); a smaller window draws the
+ * mesh across the whole picture and the panels over it.
  */
 final class Overlay {
     private static final float[] TEXT = {0.94f, 0.94f, 0.96f};
@@ -25,6 +25,8 @@ final class Overlay {
     static final int COLUMN_CHARS = 30;
     /** Width of the longest histogram bar, in characters: "L16 ", the bar and " 1,611,403 +16,465" fill a column. */
     private static final int BAR_CHARS = 8;
+    /** The narrowest viewport the mesh is given beside the columns: narrower, it takes the whole picture. */
+    static final int MIN_MESH_WIDTH = 320;
     /** Padding around text in a panel, in font pixels. */
     private static final int PAD = 4;
 
@@ -89,8 +91,10 @@ final class Overlay {
     /**
      * Places the columns and the mesh's viewport. The mesh gets the free width between the columns,
      * and the whole height; the key list is drawn at the HUD's scale if the mesh then keeps at least
-     * three quarters of the height across, else at scale 1. If the free area is narrower than two
-     * thirds of the height even so, the mesh takes the whole picture and the panels lie over it.
+     * three quarters of the height across, else at scale 1. If the free area is narrower than
+     * {@link #MIN_MESH_WIDTH} or half the height even so, the mesh takes the whole picture and the
+     * panels lie over it (a small window: a mesh squeezed into a strip would show less than one
+     * partly covered).
      *
      * @param width framebuffer width in pixels
      * @param height framebuffer height in pixels
@@ -115,7 +119,7 @@ final class Overlay {
             }
         }
         int free = width - left.width() - (right != null ? right.width() : 0);
-        if (free < 2 * height / 3) {
+        if (free < Math.max(MIN_MESH_WIDTH, height / 2)) {
             return new Layout(left, right, full, s, helpScale, false);
         }
         return new Layout(left, right, new Rect(left.width(), 0, free, height), s, helpScale, true);
