@@ -85,8 +85,8 @@ final class DemoCommand extends Subcommand {
     @Option(names = "--screen-px", paramLabel = "<P>", defaultValue = "1",
             description = "Starting bound of the screen-space criterion: an edge is split until its projection "
                     + "is at most P pixels long, " + DemoOptions.MIN_SCREEN_PX + " to " + DemoOptions.MAX_SCREEN_PX
-                    + " (keys + and - double and halve it). Default: ${DEFAULT-VALUE}; on a software renderer "
-                    + "(llvmpipe) 8, unless given.")
+                    + " (keys + and - double and halve it); when not given, a software renderer (llvmpipe) "
+                    + "starts at 8. Default: ${DEFAULT-VALUE}.")
     float screenPx;
 
     @Option(names = "--max-depth", paramLabel = "<D>", defaultValue = "" + DEFAULT_MAX_DEPTH,

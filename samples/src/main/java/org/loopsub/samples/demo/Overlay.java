@@ -8,9 +8,9 @@ import org.loopsub.api.LevelStats;
 
 /**
  * The HUD's layout: a column on the left with the figures of the frame (speed, triangles, the
- * criterion and the switches) at the top, a passing message under them, and a histogram of the
- * triangles each level finished, in the level colours of key L, at the bottom; while H is on, the key
- * list in a column on the right. The mesh is drawn in the free area between the columns
+ * criterion and the switches) at the top, a passing message under them (in a small picture: in the
+ * bottom-right corner), and a histogram of the triangles each level finished, in the level colours
+ * of key L, at the bottom; while H is on, the key list in a column on the right. The mesh is drawn in the free area between the columns
  * ({@link #layout}): a viewport of its own, so that no panel covers it, as long as that area is wide
  * enough (at least {@link #MIN_MESH_WIDTH} pixels and half the height); a smaller window draws the
  * mesh across the whole picture and the panels over it.
@@ -243,7 +243,13 @@ final class Overlay {
             y += lh;
         }
 
-        if (f.message() != null) {
+        if (f.message() != null && !layout.clear()) {
+            // a small picture, the mesh under every panel: the bottom-right corner hides least of it
+            float my = height - lh - 2 * pad + 3 * s;
+            float mx = layout.mesh().width() - hud.width(f.message()) - 2 * pad;
+            hud.rect(mx - pad, my - pad, hud.width(f.message()) + 2 * pad, lh + 2 * pad - 3 * s, PANEL, PANEL_ALPHA);
+            hud.text(mx, my, f.message(), ACCENT, 1);
+        } else if (f.message() != null) {
             // under the figures, in the same column: wrapped, so that it never reaches the mesh
             List<String> words = wrap(List.of(f.message().split(" ")), " ", COLUMN_CHARS);
             float my = pad + figuresHeight + pad;
