@@ -18,9 +18,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.loopsub.api.gpu.GpuTessellators;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.egl.EGL;
 import org.lwjgl.egl.EGL10;
@@ -524,8 +524,8 @@ public final class GlContext implements AutoCloseable {
     }
 
     private static boolean isSoftware(String renderer) {
-        String r = renderer.toLowerCase(Locale.ROOT);
-        return r.contains("llvmpipe") || r.contains("softpipe") || r.contains("software") || r.contains("swiftshader");
+        // one rule for the library and for renderers built on plugin-api (the demo)
+        return GpuTessellators.isSoftwareRenderer(renderer);
     }
 
     /**

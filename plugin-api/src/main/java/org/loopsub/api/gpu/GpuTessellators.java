@@ -2,6 +2,7 @@ package org.loopsub.api.gpu;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.ServiceLoader;
 
 /** Finds GPU back ends on the class path. */
@@ -25,6 +26,20 @@ public final class GpuTessellators {
      */
     public static AutoCloseable createHeadlessContext(String name) {
         return provider(name).createHeadlessContext();
+    }
+
+    /**
+     * Whether a GL renderer draws on the CPU: Mesa's llvmpipe and softpipe, SwiftShader, or any whose
+     * name says "software". Such a renderer runs every pass, but tens to hundreds of times slower
+     * than a GPU, so a caller may pick lighter defaults on it (the command line's {@code --backend auto}
+     * and the demo's starting criterion do).
+     *
+     * @param glRenderer the context's {@code GL_RENDERER} string
+     * @return whether it names a software renderer
+     */
+    public static boolean isSoftwareRenderer(String glRenderer) {
+        String r = glRenderer.toLowerCase(Locale.ROOT);
+        return r.contains("llvmpipe") || r.contains("softpipe") || r.contains("software") || r.contains("swiftshader");
     }
 
     private static GpuTessellatorProvider provider(String name) {

@@ -85,7 +85,8 @@ final class DemoCommand extends Subcommand {
     @Option(names = "--screen-px", paramLabel = "<P>", defaultValue = "1",
             description = "Starting bound of the screen-space criterion: an edge is split until its projection "
                     + "is at most P pixels long, " + DemoOptions.MIN_SCREEN_PX + " to " + DemoOptions.MAX_SCREEN_PX
-                    + " (keys + and - double and halve it). Default: ${DEFAULT-VALUE}.")
+                    + " (keys + and - double and halve it); when not given, a software renderer (llvmpipe) "
+                    + "starts at 8. Default: ${DEFAULT-VALUE}.")
     float screenPx;
 
     @Option(names = "--max-depth", paramLabel = "<D>", defaultValue = "" + DEFAULT_MAX_DEPTH,
@@ -141,6 +142,10 @@ final class DemoCommand extends Subcommand {
             description = "Draw no text overlay (figures, help): clean screenshots. Default: the overlay is drawn.")
     boolean noHud;
 
+    @Option(names = {"-q", "--quiet"},
+            description = "Print no notes and no progress lines on stderr, only errors. Default: off.")
+    boolean quiet;
+
     @Option(names = "--screenshot", paramLabel = "<FILE.png>",
             description = "Save the last frame as a PNG (also on Esc in a window). Default: none.")
     Path screenshot;
@@ -163,7 +168,7 @@ final class DemoCommand extends Subcommand {
         DemoOptions options = checkOptions();
         activity = "reading the input";
         InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
-        for (String w : in.warnings()) {
+        for (String w : quiet ? java.util.List.<String>of() : in.warnings()) {
             err().println("loopsub: " + in.name() + ": warning: " + Problems.withoutSource(in.name(), w));
         }
         err().flush();
@@ -188,8 +193,10 @@ final class DemoCommand extends Subcommand {
                     throw new IOException("no PNG writer in this JDK");
                 }
             });
-            err().println("loopsub: demo: saved " + screenshotTarget.name());
-            err().flush();
+            if (!quiet) {
+                err().println("loopsub: demo: saved " + screenshotTarget.name());
+                err().flush();
+            }
         }
         out().println(stats.summaryLine());
         out().flush();
@@ -224,7 +231,8 @@ final class DemoCommand extends Subcommand {
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
         return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot != null, limit, checker,
-                rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage));
+                rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage),
+                spec.commandLine().getParseResult().hasMatchedOption("--screen-px"), quiet);
     }
 
     private ParameterException usage(String message) {
@@ -243,7 +251,7 @@ final class DemoCommand extends Subcommand {
         root.put("headless", options.headless());
         root.put("width", options.width());
         root.put("height", options.height());
-        root.put("screen_px", Json.decimal(options.screenPx(), 7));
+        root.put("screen_px", Json.decimal(stats.startScreenPx(), 7));
         root.put("max_depth", options.maxDepth());
         root.put("orbit_degrees", Json.decimal(options.orbitDegrees(), 7));
         root.put("frames", stats.frames());

@@ -59,6 +59,7 @@ final class Controls {
     private double lastY = Double.NaN;
     /** Framebuffer pixels per cursor unit (HiDPI screens report the cursor in smaller units). */
     private double pixelScale = 1;
+    private int viewportWidth = 1;
     private int viewportHeight = 1;
 
     /**
@@ -160,7 +161,7 @@ final class Controls {
                 // dragging right turns the mesh right: the eye goes left around it
                 camera.orbit(-dx * OrbitCamera.DEGREES_PER_PIXEL, dy * OrbitCamera.DEGREES_PER_PIXEL);
             } else {
-                camera.pan(dx, dy, viewportHeight);
+                camera.pan(dx, dy, viewportWidth, viewportHeight);
             }
         }
         lastX = x;
@@ -181,7 +182,17 @@ final class Controls {
      * @param height framebuffer height in pixels
      */
     void viewport(double pixelsPerCursorUnit, int height) {
+        viewport(pixelsPerCursorUnit, height, height);
+    }
+
+    /**
+     * @param pixelsPerCursorUnit framebuffer pixels per window coordinate unit
+     * @param width the mesh's viewport width in pixels
+     * @param height the mesh's viewport height in pixels
+     */
+    void viewport(double pixelsPerCursorUnit, int width, int height) {
         this.pixelScale = pixelsPerCursorUnit;
+        this.viewportWidth = width;
         this.viewportHeight = height;
     }
 

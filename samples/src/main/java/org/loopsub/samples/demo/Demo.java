@@ -6,11 +6,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.joml.Matrix4d;
 import org.joml.Matrix4f;
 import org.loopsub.api.Camera;
+import org.loopsub.api.Culling;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.LevelStats;
 import org.loopsub.api.RefineOptions;
@@ -102,6 +105,10 @@ public final class Demo {
         note(String.format(Locale.ROOT, "%s, %,d control triangles, on %s (OpenGL %s), %s %dx%d", meshName,
                 mesh.triangleCount(), renderer, version, options.headless() ? "headless" : "window",
                 options.width(), options.height()));
+        SoftwareStart start = SoftwareStart.choose(renderer, options.screenPx(), options.screenPxGiven());
+        if (start.note() != null) {
+            note(start.note() + "; 1 px makes millions of triangles, seconds a frame on the CPU");
+        }
         try (tessellator;
              GpuMesh gpu = tessellator.prepare(mesh);
              MeshRenderer renderer3d = new MeshRenderer();
@@ -109,14 +116,17 @@ public final class Demo {
             for (String w : gpu.warnings()) {
                 note(meshName + ": warning: " + w);
             }
-            return loop(window, gpu, renderer3d, hud, new DemoStats(renderer, version));
+            DemoStats stats = new DemoStats(renderer, version);
+            stats.startScreenPx(start.screenPx());
+            return loop(window, gpu, renderer3d, hud, stats, start);
         }
     }
 
-    private DemoStats loop(DemoWindow window, GpuMesh gpu, MeshRenderer renderer, Hud hud, DemoStats stats) {
+    private DemoStats loop(DemoWindow window, GpuMesh gpu, MeshRenderer renderer, Hud hud, DemoStats stats,
+                           SoftwareStart startCriterion) {
         float[] rest = mesh.positions();
         OrbitCamera camera = OrbitCamera.framing(rest);
-        Controls controls = new Controls(camera, options.screenPx(), options.maxDepth(), options.culling());
+        Controls controls = new Controls(camera, startCriterion.screenPx(), options.maxDepth(), options.culling());
         controls.limit(options.limit());
         controls.checker(options.checker());
         window.listen(controls);
@@ -142,6 +152,16 @@ public final class Demo {
         String message = null;
         long messageUntil = 0;
         long limit = options.frames();
+        FrameProgress progress = options.headless() && limit > 0 && !options.quiet()
+                ? new FrameProgress(limit, System.nanoTime()) : null;
+        // the pass variants refined so far, and the switches the frames refine with: a key that needs
+        // a variant not run yet first gets one frame with the old switches that says it is compiling
+        // (on llvmpipe a new variant's first dispatches take seconds), then the slow frame
+        Set<String> variantsRun = new HashSet<>();
+        boolean uniform = controls.uniform();
+        boolean limitSurface = controls.limit();
+        Culling culling = controls.culling();
+        String announced = null;
 
         int frame = 0;
         while (true) {
@@ -159,7 +179,9 @@ public final class Demo {
                 window.waitEvents(0.1);
                 continue;
             }
-            controls.viewport(window.pixelsPerCursorUnit(), fb[1]);
+            Overlay.Layout layout = Overlay.layout(fb[0], fb[1], options.hud(), controls.help());
+            Overlay.Rect view3d = layout.mesh();
+            controls.viewport(window.pixelsPerCursorUnit(), view3d.width(), view3d.height());
 
             if (previous != null) {
                 // the previous frame has been swapped, its queries and sizes are done or nearly; read
@@ -186,41 +208,62 @@ public final class Demo {
             if (options.orbitDegrees() != 0 && frame > 0) {
                 camera.orbit(options.orbitDegrees(), 0);
             }
-            Camera current = camera.camera(fb[0], fb[1]);
+            Camera current = camera.camera(view3d.width(), view3d.height());
             if (controls.takeFrozenChange()) {
                 frozenCamera = controls.frozen() ? current : null;
             }
+            String wanted = variant(controls.uniform(), controls.limit(), controls.culling());
+            if (frame > 0 && !variantsRun.contains(wanted) && !wanted.equals(announced)) {
+                announced = wanted;
+                message = "first use of " + wanted + ": compiling its passes...";
+                messageUntil = Long.MAX_VALUE;
+            } else {
+                if (wanted.equals(announced)) {
+                    // the slow frame: the message was on screen while it ran
+                    announced = null;
+                    message = null;
+                }
+                uniform = controls.uniform();
+                limitSurface = controls.limit();
+                culling = controls.culling();
+            }
             int uniformLevels = controls.uniformLevels(gpu.triangleCount());
-            RefineOptions refine = controls.uniform() ? RefineOptions.uniform(uniformLevels)
+            RefineOptions refine = uniform ? RefineOptions.uniform(uniformLevels)
                     : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
                             frozenCamera != null ? frozenCamera : current, controls.screenPx()));
-            refine = refine.withLimitSurface(controls.limit()).withUvInterpolation(options.uvInterpolation())
-                    .withCulling(controls.culling()).withTriangleBudget(options.maxTriangles());
+            refine = refine.withLimitSurface(limitSurface).withUvInterpolation(options.uvInterpolation())
+                    .withCulling(culling).withTriangleBudget(options.maxTriangles());
+            variantsRun.add(variant(uniform, limitSurface, culling));
             long refineStart = System.nanoTime();
             GpuFrame f = gpu.refine(refine);
             long refineNanos = System.nanoTime() - refineStart;
 
-            glViewport(0, 0, fb[0], fb[1]);
+            // the mesh in the area between the HUD's columns (GL's viewport counts rows from the bottom)
+            glViewport(view3d.x(), fb[1] - view3d.y() - view3d.height(), view3d.width(), view3d.height());
             glClearColor(LevelColours.BACKGROUND[0], LevelColours.BACKGROUND[1], LevelColours.BACKGROUND[2], 1);
             glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
             glEnable(GL_DEPTH_TEST);
             camera.view(view);
             view.mul(model.set(f.modelMatrix(frameModel)), view);
             modelView.set(view);
-            camera.projection(projection, (float) fb[0] / fb[1]);
+            camera.projection(projection, (float) view3d.width() / view3d.height());
             renderer.draw(f, modelView, projection, controls.wireframe(), controls.levelColours(),
                     controls.checker() ? CHECKER_SQUARES : 0);
 
             if (message != null && start > messageUntil) {
                 message = null;
             }
+            glViewport(0, 0, fb[0], fb[1]);
             if (options.hud()) {
                 hud.begin(fb[0], fb[1]);
                 // the frame before's figures (a frame late), but a screenshot's own
                 boolean own = last || shownLevels == null;
+                // the software note holds while the bound is the one it announced
+                String software = startCriterion.note() != null && controls.screenPx() == startCriterion.screenPx()
+                        ? startCriterion.note() : null;
                 Overlay.draw(hud, new Overlay.Figures(meshName, stats.renderer(), fps, frameMs, refineGpuMs,
                         own ? f.triangleCount() : shownTriangles, own ? f.levels() : shownLevels, controls,
-                        uniformLevels, message), fb[0], fb[1]);
+                        uniformLevels, mesh.hasUvs(), software, message), layout, fb[1]);
                 hud.end();
             }
             if (frame == 0) {
@@ -239,6 +282,10 @@ public final class Demo {
             long end = System.nanoTime();
             stats.frame(end - start, refineNanos);
             previous = f;
+            String line = progress != null ? progress.after(frame + 1, end) : null;
+            if (line != null) {
+                note(line);
+            }
 
             windowFrames++;
             if (end - windowStart >= TITLE_NANOS / 2) {
@@ -266,6 +313,12 @@ public final class Demo {
         return stats;
     }
 
+    /** @return how the HUD names a pass variant (the switches that choose the engine's passes) */
+    private static String variant(boolean uniform, boolean limit, Culling culling) {
+        return (uniform ? "uniform" : "adaptive") + (limit ? " limit surface" : "")
+                + (uniform || culling == Culling.ALL ? "" : " cull " + culling.name().toLowerCase(Locale.ROOT));
+    }
+
     /** Saves the back buffer as {@code loopsub-demo-N.png} in the working directory (key S). */
     private String saveNumbered(int width, int height) {
         Path file = null;
@@ -287,6 +340,9 @@ public final class Demo {
     }
 
     private void note(String line) {
+        if (options.quiet()) {
+            return;
+        }
         notes.println("loopsub: demo: " + line);
         notes.flush();
     }

@@ -22,10 +22,14 @@ import org.loopsub.api.UvInterpolation;
  * @param culling what the refinement leaves coarse because the camera cannot see it (key C cycles it)
  * @param hud whether the text overlay is drawn (off for clean screenshots)
  * @param maxTriangles a frame's triangle budget, 0 for none
+ * @param screenPxGiven whether the user chose {@code screenPx}: if not, a software renderer starts
+ *     coarser ({@link SoftwareStart})
+ * @param quiet no notes and no progress lines on stderr, only errors
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
                           float orbitDegrees, boolean keepLastFrame, boolean limit, boolean checker,
-                          UvInterpolation uvInterpolation, Culling culling, boolean hud, long maxTriangles) {
+                          UvInterpolation uvInterpolation, Culling culling, boolean hud, long maxTriangles,
+                          boolean screenPxGiven, boolean quiet) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;
     /** The largest screen-space bound the demo goes up to. */

@@ -25,6 +25,7 @@ public final class DemoStats {
     private long[] triangles = new long[64];
     private int frames;
     private BufferedImage lastFrame;
+    private float startScreenPx = Float.NaN;
 
     /**
      * @param renderer the GL renderer the demo ran on
@@ -178,5 +179,15 @@ public final class DemoStats {
      */
     public BufferedImage lastFrame() {
         return lastFrame;
+    }
+
+    /** @param px the screen-space bound the demo started with (the command line's, or a software renderer's) */
+    public void startScreenPx(float px) {
+        startScreenPx = px;
+    }
+
+    /** @return the screen-space bound the demo started with; NaN before it started */
+    public float startScreenPx() {
+        return startScreenPx;
     }
 }

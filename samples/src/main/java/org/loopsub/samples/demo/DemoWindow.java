@@ -36,6 +36,10 @@ final class DemoWindow implements AutoCloseable {
      *     core context can be made
      */
     static DemoWindow open(String title, int width, int height, boolean headless) {
+        String noDisplay = headless ? null : noDisplay(System::getenv);
+        if (noDisplay != null) {
+            throw new DemoUnavailableException(noDisplay);
+        }
         // GLFW reports failures through this callback, not through return values' details
         String[] lastError = new String[1];
         int[] lastCode = new int[1];
@@ -101,6 +105,33 @@ final class DemoWindow implements AutoCloseable {
         // a window shows at the display's rate; offscreen, frames are timed as fast as they go
         glfwSwapInterval(headless ? 0 : 1);
         return new DemoWindow(window);
+    }
+
+    /**
+     * Why no window can open, found before GLFW is initialised: with neither {@code DISPLAY} nor
+     * {@code WAYLAND_DISPLAY} set, GLFW's Wayland probe asks libwayland for its default socket, and
+     * libwayland prints {@code error: XDG_RUNTIME_DIR is invalid or not set in the environment.} on
+     * the process's stderr (where Java cannot catch it) before GLFW gives up, so the user's first line
+     * would be that one. A desktop that runs Wayland on its default socket without naming it is let
+     * through.
+     *
+     * @param env the environment ({@code System::getenv}, or a map in tests)
+     * @return the message, or {@code null} if there may be a display
+     */
+    static String noDisplay(java.util.function.UnaryOperator<String> env) {
+        if (isSet(env.apply("DISPLAY")) || isSet(env.apply("WAYLAND_DISPLAY"))) {
+            return null;
+        }
+        String runtime = env.apply("XDG_RUNTIME_DIR");
+        if (isSet(runtime) && java.nio.file.Files.exists(java.nio.file.Path.of(runtime, "wayland-0"))) {
+            return null;
+        }
+        return "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); run with --headless "
+                + "to draw offscreen";
+    }
+
+    private static boolean isSet(String value) {
+        return value != null && !value.isEmpty();
     }
 
     /** X11 when an X display is named and no Wayland one, skipping GLFW's Wayland probe; else any. */

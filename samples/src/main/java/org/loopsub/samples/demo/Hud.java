@@ -85,9 +85,21 @@ final class Hud implements AutoCloseable {
     void begin(int framebufferWidth, int framebufferHeight) {
         width = framebufferWidth;
         height = framebufferHeight;
-        // font pixels per screen pixel: twice the size on a large picture, where 7-pixel glyphs are small
-        scale = framebufferHeight >= 600 ? 2 : 1;
+        scale = scaleFor(framebufferHeight);
         vertices.clear();
+    }
+
+    /**
+     * @param framebufferHeight pixels down
+     * @return screen pixels per font pixel: twice the size on a large picture, where 7-pixel glyphs are small
+     */
+    static int scaleFor(int framebufferHeight) {
+        return framebufferHeight >= 600 ? 2 : 1;
+    }
+
+    /** @param s screen pixels per font pixel for the text and line heights that follow (a smaller panel) */
+    void scale(int s) {
+        scale = s;
     }
 
     /** @return screen pixels per font pixel in this frame */

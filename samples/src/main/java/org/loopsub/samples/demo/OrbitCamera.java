@@ -97,7 +97,21 @@ final class OrbitCamera {
      * @return this
      */
     OrbitCamera pan(double dxPixels, double dyPixels, int viewportHeight) {
-        double unit = 2 * distance * Math.tan(Math.toRadians(FOV_Y_DEGREES) / 2) / Math.max(1, viewportHeight);
+        return pan(dxPixels, dyPixels, viewportHeight, viewportHeight);
+    }
+
+    /**
+     * As {@link #pan(double, double, int)}, for a viewport of any shape.
+     *
+     * @param dxPixels cursor movement to the right
+     * @param dyPixels cursor movement down
+     * @param viewportWidth picture width in the same pixels
+     * @param viewportHeight picture height in the same pixels
+     * @return this
+     */
+    OrbitCamera pan(double dxPixels, double dyPixels, int viewportWidth, int viewportHeight) {
+        double fov = fovYDegrees(viewportWidth, viewportHeight);
+        double unit = 2 * distance * Math.tan(Math.toRadians(fov) / 2) / Math.max(1, viewportHeight);
         Vector3f forward = new Vector3f(target).sub(eye(new Vector3f())).normalize();
         Vector3f right = new Vector3f(forward).cross(0, 1, 0).normalize();
         Vector3f up = new Vector3f(right).cross(forward);
@@ -164,7 +178,24 @@ final class OrbitCamera {
         // from inside the sphere, keep a near plane in front of the eye, not behind it
         double near = Math.max(distance - reach, 0.01 * distance);
         double far = distance + reach;
-        return dest.setPerspective((float) Math.toRadians(FOV_Y_DEGREES), aspect, (float) near, (float) far);
+        return dest.setPerspective((float) Math.toRadians(fovYDegrees(aspect, 1)), aspect, (float) near, (float) far);
+    }
+
+    /**
+     * The vertical field of view for a picture: {@link #FOV_Y_DEGREES}, or for a picture taller than
+     * wide (the demo's viewport between two HUD columns) wider, so that {@link #FOV_Y_DEGREES} is then
+     * the horizontal one and the framed mesh still fits across.
+     *
+     * @param width picture width (any unit)
+     * @param height picture height (same unit)
+     * @return degrees
+     */
+    static double fovYDegrees(double width, double height) {
+        double aspect = width / height;
+        if (!(aspect < 1) || !(aspect > 0)) {
+            return FOV_Y_DEGREES;
+        }
+        return Math.toDegrees(2 * Math.atan(Math.tan(Math.toRadians(FOV_Y_DEGREES) / 2) / aspect));
     }
 
     /**
@@ -172,11 +203,11 @@ final class OrbitCamera {
      *
      * @param width picture width in pixels (the framebuffer's)
      * @param height picture height in pixels
-     * @return eye, target, +y up, {@link #FOV_Y_DEGREES}, the picture size
+     * @return eye, target, +y up, {@link #fovYDegrees}, the picture size
      */
     Camera camera(int width, int height) {
         Vector3f eye = eye(new Vector3f());
         return new Camera(new Point3(eye.x, eye.y, eye.z), new Point3(target.x, target.y, target.z),
-                new Point3(0, 1, 0), FOV_Y_DEGREES, width, height);
+                new Point3(0, 1, 0), (float) fovYDegrees(width, height), width, height);
     }
 }

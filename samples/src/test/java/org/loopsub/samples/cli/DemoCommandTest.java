@@ -298,6 +298,35 @@ class DemoCommandTest {
         assertTrue(r.err().contains("is a directory"), r::both);
     }
 
+    /**
+     * Issue 21, item 4: on a software renderer the demo starts coarser when --screen-px is not given,
+     * says so on stderr and in the JSON; given, the bound is kept. {@code -q} leaves stderr empty.
+     */
+    @Test
+    void softwareRendererStartsCoarserUnlessTheBoundIsGiven() throws Exception {
+        needsGl();
+        Path stats = dir.resolve("stats.json");
+        String[] noBound = {"demo", "--headless", "--sample", "icosahedron", "--size", "320x240", "--frames", "2",
+            "--stats-json", stats.toString()};
+        Cli.Result r = Cli.run(noBound);
+        assertEquals(0, r.exitCode(), r::both);
+        Map<String, Object> report = json(stats);
+        boolean software = org.loopsub.api.gpu.GpuTessellators.isSoftwareRenderer((String) report.get("renderer"));
+        assertEquals(software, r.err().contains("loopsub: demo: software GL: 8 px (set --screen-px to override)"),
+                r::both);
+        assertEquals(software ? 8L : 1L, ((Number) report.get("screen_px")).longValue(), r::both);
+
+        r = Cli.run(with(noBound, "--screen-px", "1"));
+        assertEquals(0, r.exitCode(), r::both);
+        assertFalse(r.err().contains("software GL"), r::both);
+        assertEquals(1L, ((Number) json(stats).get("screen_px")).longValue());
+
+        r = Cli.run(with(noBound, "-q", "--screenshot", dir.resolve("q.png").toString()));
+        assertEquals(0, r.exitCode(), r::both);
+        assertEquals("", r.err(), "--quiet: nothing on stderr");
+        assertTrue(SUMMARY.matcher(r.out().strip()).matches(), r::both);
+    }
+
     @Test
     void withoutDisplayAWindowIsRefusedWithAHint() {
         Assumptions.assumeTrue(System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null,
