@@ -299,6 +299,7 @@ final class GlGpuMesh implements GpuMesh {
         f.number = frameNumber;
         f.gpuNanos = -1;
         f.sizesPending = false;
+        f.stopLevel = -1;
         lastStopLevel = -1;
         int hostProgram = context.getInteger(GL_CURRENT_PROGRAM);
         // one glGetError after the frame's passes instead of one per pass (GlChecks: a sync point)
@@ -360,6 +361,7 @@ final class GlGpuMesh implements GpuMesh {
             throw GlGpuTessellator.gpuFailure("reading a frame's sizes", e);
         }
         f.sizesPending = false;
+        f.stopLevel = lastStopLevel;
         if (lastStopLevel >= 0) {
             stoppedFrames++;
         }
@@ -563,6 +565,8 @@ final class GlGpuMesh implements GpuMesh {
         private long gpuNanos = -1;
         /** Whether the frame's sizes are still on the GPU (its figures wait for them). */
         private boolean sizesPending;
+        /** The level at which the frame stopped short, once its sizes are read; -1 if it did not. */
+        private int stopLevel = -1;
         private final Levels levels = new Levels(this);
         private final Blocks blocks = new Blocks(this);
 
@@ -610,6 +614,13 @@ final class GlGpuMesh implements GpuMesh {
             checkCurrent();
             awaitSizes(this);
             return out.triangleCount();
+        }
+
+        @Override
+        public boolean stoppedShort() {
+            checkCurrent();
+            awaitSizes(this);
+            return stopLevel >= 0;
         }
 
         @Override

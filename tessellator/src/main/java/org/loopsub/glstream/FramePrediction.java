@@ -78,8 +78,9 @@ public final class FramePrediction {
         }
         long wanted = sizes.end();
         if (stop >= 0) {
-            // the level below the stop, and one more grown as that one grew from the stop
-            long next = sizes.wantNext();
+            // the level below the stop, and one more grown as that one grew from the stop; twice
+            // what the stop wanted, since a stop says the sizes grow fast (a camera flying in)
+            long next = (long) Math.min(1L << 40, 2.0 * sizes.wantNext());
             double growth = Math.min(4.0, Math.max(1.0, (double) next / Math.max(1, sizes.records(stop))));
             long after = (long) Math.min(1L << 40, next * growth);
             records[stop + 1] = Math.max(records[stop + 1], next);

@@ -363,6 +363,7 @@ class GpuMeshTest extends GlTestBase {
             assertEquals(1, g.stoppedFrames, "the close frame did not fit the far frame's room");
             int stop = g.lastStopLevel;
             assertTrue(stop >= 0, "stopped at a level");
+            assertTrue(f.stoppedShort(), "the frame says it stopped short");
             // drawn whole: the Java back end's output stopped at that level, bit for bit, and crack-free
             assertFrame(mesh, null, near, m, f, "near, stopped");
             CrackCheck.assertCrackFree(mesh, positionsOf(f), "near, stopped at level " + stop);
@@ -377,6 +378,7 @@ class GpuMeshTest extends GlTestBase {
                 frames++;
             } while (g.lastStopLevel >= 0 && frames < 3);
             assertEquals(-1, g.lastStopLevel, "the room caught up within " + frames + " frames");
+            assertTrue(!f.stoppedShort(), "a whole frame does not say it stopped short");
             assertTrue(f.triangleCount() > stoppedCount, "the whole frame is finer than the stopped one");
             assertFrame(mesh, null, near, m, f, "near, within its room");
             f = m.refine(far);

@@ -113,6 +113,19 @@ public interface GpuFrame {
     long triangleCount();
 
     /**
+     * Whether the frame stopped short of its criteria: its room on the GPU (planned from the frames
+     * before) or its triangle budget ran out at its last level, whose triangles were then drawn whole,
+     * as at a depth stop: crack-free, coarser there than asked. The room grows for the next frames.
+     * Waits as {@link #triangleCount()} does.
+     *
+     * @return whether the frame stopped short
+     * @throws IllegalStateException as {@link #positionBuffer()}
+     */
+    default boolean stoppedShort() {
+        return false;
+    }
+
+    /**
      * What each level did. {@link LevelStats#nanos()} is the host time of a level the host waited
      * for (an adaptive frame refined level by level, which reads each level's counts back), and 0
      * where it waited for none (a frame whose sizes stayed on the GPU, a uniform frame). Waits as

@@ -10,8 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.joml.Matrix4d;
 import org.loopsub.api.Camera;
+import org.loopsub.api.Culling;
 import org.loopsub.api.LevelStats;
+import org.loopsub.api.MatrixCamera;
 import org.loopsub.api.Point3;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.StopCriterion;
@@ -28,8 +31,10 @@ import org.loopsub.samples.render.GlImages;
  * Example program: a renderer's own loop that refines a mesh on the GPU every frame, through
  * plugin-api's GPU interface alone, and draws the triangles from the GPU's buffers with no read-back.
  * The mesh is prepared once; each frame the camera moves, a wave moves the control points
- * ({@link GpuMesh#updatePositions}), the mesh is refined adaptively for that frame's camera, drawn
- * with {@code glDrawArraysIndirect} and saved as a PNG.
+ * ({@link GpuMesh#updatePositions}), the mesh is refined adaptively for the renderer's own view and
+ * projection matrices ({@link MatrixCamera}; view culling on, within a triangle budget), drawn with
+ * {@code glDrawArraysIndirect} and saved as a PNG. The frame's figures are read after the draw: its
+ * sizes stay on the GPU, and asking for them earlier would wait for it.
  *
  * <pre>
  * java -cp samples/target/loopsub.jar org.loopsub.samples.embed.EmbeddingExample [mesh] [out-dir]
@@ -49,6 +54,8 @@ public final class EmbeddingExample {
     /** The longest projected edge wanted, in pixels. */
     static final float MAX_PIXELS = 4f;
     static final int MAX_DEPTH = 5;
+    /** The most triangles a frame may have: the GPU stops a frame there, drawn whole. */
+    static final long TRIANGLE_BUDGET = 400_000;
     /** The wave's amplitude, in radii of the mesh's bounding sphere. */
     static final double WAVE = 0.04;
 
@@ -85,21 +92,37 @@ public final class EmbeddingExample {
                 Camera camera = orbit(sphere, distance, 10 + 40 * t, 12 + 8 * t, WIDTH, HEIGHT);
 
                 cage.updatePositions(wave(rest, sphere, t, moved));
-                GpuFrame frame = cage.refine(RefineOptions.adaptive(MAX_DEPTH,
-                        new StopCriterion.ScreenEdgeLength(camera, MAX_PIXELS)));
-                // the sphere, grown by the wave, holds the mesh: the depth range hugs it
+                // the renderer's matrices; the sphere, grown by the wave, holds the mesh: the depth range hugs it
                 double radius = (1 + WAVE) * sphere[3];
-                renderer.draw(frame, camera, distance * sphere[3] - radius, distance * sphere[3] + radius);
+                Matrix4d view = viewMatrix(camera);
+                Matrix4d projection = new Matrix4d().perspective(Math.toRadians(camera.fovYDegrees()),
+                        (double) WIDTH / HEIGHT, distance * sphere[3] - radius, distance * sphere[3] + radius);
+                GpuFrame frame = cage.refine(RefineOptions.adaptive(MAX_DEPTH,
+                                new StopCriterion.ScreenEdgeLength(MatrixCamera.of(projection, view, new Matrix4d(),
+                                        WIDTH, HEIGHT), MAX_PIXELS))
+                        .withCulling(Culling.ALL).withTriangleBudget(TRIANGLE_BUDGET));
+                // refine() returned without waiting for the GPU; the draw reads its count there
+                renderer.draw(frame, projection, view);
 
                 Path png = outDir.resolve("frame-" + f + ".png");
                 GlImages.writePng(renderer.read(), png);
                 long slivers = frame.levels().stream().mapToLong(LevelStats::slivers).sum();
-                // gpuNanos() waits for the frame's GPU work; read() above has waited already
+                // the figures and gpuNanos() wait for the frame's GPU work; read() above has waited already
                 double gpuMs = frame.gpuNanos() / 1e6;
-                System.out.printf(Locale.ROOT, "frame %d: %,d triangles (%,d slivers), %d levels, %.2f ms on the GPU"
-                        + " -> %s%n", f, frame.triangleCount(), slivers, frame.levels().size(), gpuMs, png);
+                // a camera that jumps closer outgrows the room planned from the frames before: the frame
+                // is drawn whole but stops short (coarser at its last level), and the next ones catch up
+                System.out.printf(Locale.ROOT, "frame %d: %,d triangles (%,d slivers), %d levels%s, %.2f ms on the GPU"
+                        + " -> %s%n", f, frame.triangleCount(), slivers, frame.levels().size(),
+                        frame.stoppedShort() ? " (stopped short)" : "", gpuMs, png);
             }
         }
+    }
+
+    /** @return the view matrix of an eye/target/up camera (JOML's lookAt) */
+    static Matrix4d viewMatrix(Camera camera) {
+        return new Matrix4d().lookAt(camera.eye().x(), camera.eye().y(), camera.eye().z(),
+                camera.target().x(), camera.target().y(), camera.target().z(),
+                camera.up().x(), camera.up().y(), camera.up().z());
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.lwjgl.opengl.GL43C.*;
 
 import java.awt.image.BufferedImage;
 import org.joml.Matrix4d;
+import org.joml.Matrix4dc;
 import org.joml.Matrix4f;
 import org.loopsub.api.Camera;
 import org.loopsub.api.gpu.GpuFrame;
@@ -102,15 +103,27 @@ public final class FrameRenderer implements AutoCloseable {
      * @param far distance of the far plane
      */
     public void draw(GpuFrame frame, Camera camera, double near, double far) {
-        checkOpen();
-        // In double: the model matrix may carry a mesh's far-off centre, which the view cancels.
-        Matrix4d modelView = new Matrix4d()
+        Matrix4d view = new Matrix4d()
                 .lookAt(camera.eye().x(), camera.eye().y(), camera.eye().z(),
                         camera.target().x(), camera.target().y(), camera.target().z(),
-                        camera.up().x(), camera.up().y(), camera.up().z())
-                .mul(new Matrix4d(frame.modelMatrix(new Matrix4f())));
+                        camera.up().x(), camera.up().y(), camera.up().z());
         Matrix4d projection = new Matrix4d()
                 .perspective(Math.toRadians(camera.fovYDegrees()), (double) width / height, near, far);
+        draw(frame, projection, view);
+    }
+
+    /**
+     * Clears the image and draws the frame's triangles with the renderer's own matrices (those the
+     * frame was refined for, through {@link org.loopsub.api.MatrixCamera}).
+     *
+     * @param frame the frame just refined
+     * @param projection the projection matrix
+     * @param view the view matrix, from the mesh's coordinates to the eye's
+     */
+    public void draw(GpuFrame frame, Matrix4dc projection, Matrix4dc view) {
+        checkOpen();
+        // In double: the model matrix may carry a mesh's far-off centre, which the view cancels.
+        Matrix4d modelView = new Matrix4d(view).mul(new Matrix4d(frame.modelMatrix(new Matrix4f())));
 
         try (SavedGlState saved = new SavedGlState()) {
             glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
