@@ -13,7 +13,6 @@ import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
-import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.glstream.GlStreamEngine;
 import org.loopsub.glstream.HostState;
@@ -135,24 +134,15 @@ public final class GlTessellator implements Tessellator {
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
         context.checkCurrent(USER);
-        return TriangleBudget.refine(input, options, o -> refineOnce(input, o, progress));
+        return FacadeBody.refine(input, options, progress, "gl", this::levels);
     }
 
-    private RefineResult refineOnce(TriangleMesh input, RefineOptions options, ProgressListener progress) {
-        PreparedMesh prepared = PreparedMesh.of(input, options.welding())
-                .configured(false, options);
+    /** The GL level loop over the prepared mesh, its output read back. */
+    private FacadeBody.Made levels(PreparedMesh prepared, RefineOptions options, ProgressListener progress) {
         checkUniform(prepared, options, true);
         int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
         try (GpuTimer off = new GpuTimer(false); GlOutput out = run(prepared, options, progress, off)) {
-            float[] corners = out.corners();
-            // The weld is CPU work: it runs on the threads the options ask for, as on the Java back end.
-            return OutputCorners.weld(corners, prepared.layout(), Math.toIntExact(out.triangleCount()), prepared.frame().centre(),
-                            prepared.frame().inverseScale(), Workers.forThreads(options.parallelism()))
-                    .levels(out.levelStats())
-                    .inputVerticesMerged(prepared.merged())
-                    .warnings(prepared.warnings())
-                    .backend("gl")
-                    .build();
+            return new FacadeBody.Made(out.corners(), out.triangleCount(), out.levelStats());
         } finally {
             HostState.restore(hostProgram);
             pool.refinementDone();

@@ -9,7 +9,6 @@ import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.JavaStreamEngine;
-import org.loopsub.stream.RecordLayout;
 import org.loopsub.stream.SpokeTest;
 import org.loopsub.prepare.PreparedMesh;
 
@@ -40,26 +39,17 @@ public final class JavaTessellator implements Tessellator {
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
-        return TriangleBudget.refine(input, options, o -> refineOnce(input, o, progress));
+        return FacadeBody.refine(input, options, progress, "java", JavaTessellator::levels);
     }
 
-    private RefineResult refineOnce(TriangleMesh input, RefineOptions options, ProgressListener progress) {
-        PreparedMesh prepared = PreparedMesh.of(input, options.welding())
-                .configured(false, options);
-        RecordLayout layout = prepared.layout();
+    /** The Java level loop over the prepared mesh. */
+    private static FacadeBody.Made levels(PreparedMesh prepared, RefineOptions options, ProgressListener progress) {
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
-        Workers workers = Workers.forThreads(options.parallelism());
-        JavaStreamEngine engine = new JavaStreamEngine(layout, weights, workers);
+        JavaStreamEngine engine = new JavaStreamEngine(prepared.layout(), weights, Workers.forThreads(options.parallelism()));
         SpokeTest test = EdgeCriteria.of(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
         JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
-        return OutputCorners.weld(out.corners(), layout, Math.toIntExact(out.triangleCount()),
-                        prepared.frame().centre(), prepared.frame().inverseScale(), workers)
-                .levels(out.levels)
-                .inputVerticesMerged(prepared.merged())
-                .warnings(prepared.warnings())
-                .backend("java")
-                .build();
+        return new FacadeBody.Made(out.corners(), out.triangleCount(), out.levels);
     }
 
     private void checkOpen() {

@@ -2,8 +2,8 @@ package org.loopsub.samples.cli;
 
 import java.util.function.Supplier;
 import org.loopsub.api.Tessellator;
+import org.loopsub.api.Tessellators;
 import org.loopsub.engine.GlTessellator;
-import org.loopsub.engine.JavaTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 
@@ -25,9 +25,9 @@ final class Backend implements AutoCloseable {
         this.tessellator = tessellator;
     }
 
-    /** @return the pure-Java back end */
+    /** @return the pure-Java back end, found as a renderer finds it (ServiceLoader) */
     static Backend java() {
-        return new Backend(null, null, 0, new JavaTessellator());
+        return new Backend(null, null, 0, Tessellators.create("java"));
     }
 
     /**

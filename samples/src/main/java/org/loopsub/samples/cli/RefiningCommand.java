@@ -8,8 +8,8 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
+import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.engine.JavaTessellator;
 
 /**
  * The steps that {@code subdivide}, {@code bench} and {@code verify} share on the way from the
@@ -161,7 +161,7 @@ abstract class RefiningCommand extends Subcommand {
      * @return the result
      */
     static RefineResult refineWithJava(TriangleMesh mesh, RefineOptions options) {
-        try (Tessellator java = new JavaTessellator()) {
+        try (Tessellator java = Tessellators.create("java")) {
             return java.refine(mesh, options);
         }
     }

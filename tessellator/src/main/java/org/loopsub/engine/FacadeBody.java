@@ -1,0 +1,60 @@
+package org.loopsub.engine;
+
+import java.util.List;
+
+import org.loopsub.api.LevelStats;
+import org.loopsub.api.ProgressListener;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.RefineResult;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.parallel.Workers;
+import org.loopsub.prepare.PreparedMesh;
+
+/**
+ * The body of {@link org.loopsub.api.Tessellator#refine} that both back ends share: prepare the
+ * mesh, hold the refinement to the options' triangle budget, run the back end's level loop, weld
+ * its corners into an indexed mesh with normals. A back end supplies only its level loop.
+ */
+final class FacadeBody {
+    private FacadeBody() {
+    }
+
+    /** What a back end's level loop made: every output corner in the Java back end's vertex layout. */
+    record Made(float[] corners, long triangles, List<LevelStats> levels) {
+    }
+
+    /** One back end's level loop over a prepared mesh. */
+    @FunctionalInterface
+    interface LevelLoop {
+        /**
+         * @param prepared the mesh, configured for the options
+         * @return the output corners and the levels' statistics
+         */
+        Made run(PreparedMesh prepared, RefineOptions options, ProgressListener progress);
+    }
+
+    /**
+     * @param backend the back end's name, for the result
+     * @param loop its level loop
+     * @return the welded result, within the options' triangle budget
+     */
+    static RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress, String backend,
+                               LevelLoop loop) {
+        return TriangleBudget.refine(input, options, o -> once(input, o, progress, backend, loop));
+    }
+
+    private static RefineResult once(TriangleMesh input, RefineOptions options, ProgressListener progress,
+                                     String backend, LevelLoop loop) {
+        PreparedMesh prepared = PreparedMesh.of(input, options.welding()).configured(false, options);
+        Made made = loop.run(prepared, options, progress);
+        // the weld is CPU work: it runs on the threads the options ask for, whatever the back end
+        return OutputCorners.weld(made.corners(), prepared.layout(), Math.toIntExact(made.triangles()),
+                        prepared.frame().centre(), prepared.frame().inverseScale(),
+                        Workers.forThreads(options.parallelism()))
+                .levels(made.levels())
+                .inputVerticesMerged(prepared.merged())
+                .warnings(prepared.warnings())
+                .backend(backend)
+                .build();
+    }
+}
