@@ -19,7 +19,9 @@ import org.loopsub.stream.RecordLayout;
  *
  * <p>The record layout's sizes and slots ({@code GlPasses.layoutDefines}), Loop's weights
  * ({@code GlPasses.LOOP_WEIGHT_DEFINES}) and a resident frame's size slots ({@code GlSizes.DEFINES})
- * reach the shaders the same way, each from the class that owns them.
+ * reach the shaders the same way, each from the class that owns them; so do the scan shaders'
+ * bindings, from {@link org.loopsub.gl.GpuScan#BINDING_DEFINES} (the GL plumbing knows nothing of
+ * this package).
  */
 public final class ShaderContract {
     // Storage bindings of the record passes (loop_record.glsl, loop_flag_edges, loop_filter,
