@@ -6,13 +6,13 @@
 
 layout(local_size_x = 64) in;
 
-layout(std430, binding = 4) writeonly buffer Out { float outP[]; };
-layout(std430, binding = 5) readonly buffer Index { uint finishedIdx[]; };
+layout(std430, binding = BINDING_OUT) writeonly buffer Out { float outP[]; };
+layout(std430, binding = BINDING_INDEX) readonly buffer Index { uint finishedIdx[]; };
 #ifdef NORMALS
-layout(std430, binding = 14) writeonly buffer OutNormals { float outN[]; };
+layout(std430, binding = BINDING_OUT_NORMALS) writeonly buffer OutNormals { float outN[]; };
 #endif
 #ifdef UVS
-layout(std430, binding = 16) writeonly buffer OutUvs { float outUv[]; };
+layout(std430, binding = BINDING_OUT_UVS) writeonly buffer OutUvs { float outUv[]; };
 #endif
 
 #ifdef RESIDENT

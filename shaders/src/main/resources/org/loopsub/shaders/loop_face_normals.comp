@@ -5,8 +5,8 @@
 
 layout(local_size_x = 64) in;
 
-layout(std430, binding = 0) readonly buffer Positions { float pos[]; };
-layout(std430, binding = 1) writeonly buffer Normals { float nrm[]; };
+layout(std430, binding = BINDING_FACE_POSITIONS) readonly buffer Positions { float pos[]; };
+layout(std430, binding = BINDING_FACE_NORMALS) writeonly buffer Normals { float nrm[]; };
 
 uniform uint uCount;
 

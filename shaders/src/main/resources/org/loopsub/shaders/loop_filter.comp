@@ -5,9 +5,9 @@
 
 layout(local_size_x = 64) in;
 
-layout(std430, binding = 8) writeonly buffer Keep { uint keep[]; };
-layout(std430, binding = 9) writeonly buffer Done { uint done[]; };
-layout(std430, binding = 10) writeonly buffer Slivers { uint slivers[]; };
+layout(std430, binding = BINDING_KEEP) writeonly buffer Keep { uint keep[]; };
+layout(std430, binding = BINDING_DONE) writeonly buffer Done { uint done[]; };
+layout(std430, binding = BINDING_SLIVERS) writeonly buffer Slivers { uint slivers[]; };
 
 uniform uint uCount;
 uniform bool uAtMaxDepth;
@@ -35,9 +35,9 @@ void main() {
     }
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
-    uint nf = neighbourFinishedOf(m0);
+    uint nf = neighbourFinished(m0);
     for (int e = 0; e < 3; e++) {
-        bool interior = nextEdgeInterior(valenceOf(m0, e), gapOf(m1, e));
+        bool interior = nextEdgeInterior(valence(m0, e), gap(m1, e));
         // The neighbour (e+1, e, D_e) is finished when its three edges are: e and the two D spokes.
         if (interior && srcBit(r, e) && srcBit(r, 3 + 2 * e) && srcBit(r, 4 + 2 * e)) nf |= 1u << uint(e);
     }

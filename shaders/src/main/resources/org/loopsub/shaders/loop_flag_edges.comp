@@ -27,19 +27,19 @@ uniform float uCullBend2;
 // bool loopsub_edge_complete(int level, vec3 a, vec3 b), given mesh-frame positions with a the
 // lexicographically smaller end (StopCriterion.Custom).
 
-float projRow(int r, uint a) {
+float row(int r, uint a) {
     precise float v = uRows[r] * coord(a, 0) + uRows[r + 1] * coord(a, 1) + uRows[r + 2] * coord(a, 2) + uRows[r + 3];
     return v;
 }
 
-bool lexLess(uint a, uint b) {
+bool lexicographicallyLess(uint a, uint b) {
     for (int x = 0; x < 3; x++) {
         if (coord(a, x) != coord(b, x)) return coord(a, x) < coord(b, x);
     }
     return false;
 }
 
-vec3 userPoint(uint a) {
+vec3 user(uint a) {
     precise vec3 u;
     u.x = coord(a, 0) * uInvScale + uCentre.x;
     u.y = coord(a, 1) * uInvScale + uCentre.y;
@@ -48,7 +48,7 @@ vec3 userPoint(uint a) {
 }
 
 #if defined(CULL_FRUSTUM) || defined(CULL_BACKFACE)
-int compareCoords(uint a, uint b) {
+int compare(uint a, uint b) {
     for (int x = 0; x < 3; x++) {
         if (coord(a, x) != coord(b, x)) return coord(a, x) < coord(b, x) ? -1 : 1;
     }
@@ -65,7 +65,7 @@ float squaredLength(uint a, uint b) {
     return s;
 }
 
-bool outsidePlane(int plane, uint q, float margin) {
+bool outside(int plane, uint q, float margin) {
     precise float s = uCullPlanes[plane] * coord(q, 0) + uCullPlanes[plane + 1] * coord(q, 1)
             + uCullPlanes[plane + 2] * coord(q, 2) + uCullPlanes[plane + 3];
     precise float s2 = s * s;
@@ -99,8 +99,8 @@ bool flatEnough(vec3 n1, vec3 n2) {
 // ViewCulling.culled: the region of spoke (a, b), triangles (a, b, d) and (a, c, b) where they exist,
 // lies outside one side plane or faces away from the eye, with margins
 bool culled(uint a, uint b, bool hasC, uint c, bool hasD, uint d) {
-    int order = compareCoords(b, a);
-    bool swap = order != 0 ? order < 0 : (!hasC || !hasD) ? hasC : compareCoords(d, c) < 0;
+    int order = compare(b, a);
+    bool swap = order != 0 ? order < 0 : (!hasC || !hasD) ? hasC : compare(d, c) < 0;
     if (swap) {
         uint t = a; a = b; b = t;
         t = c; c = d; d = t;
@@ -113,8 +113,8 @@ bool culled(uint a, uint b, bool hasC, uint c, bool hasD, uint d) {
     {
         precise float margin = uCullFrustum2 * m2;
         for (int i = 0; i < 16; i += 4) {
-            if (outsidePlane(i, a, margin) && outsidePlane(i, b, margin) && (!hasC || outsidePlane(i, c, margin))
-                    && (!hasD || outsidePlane(i, d, margin))) return true;
+            if (outside(i, a, margin) && outside(i, b, margin) && (!hasC || outside(i, c, margin))
+                    && (!hasD || outside(i, d, margin))) return true;
         }
     }
 #endif
@@ -165,17 +165,17 @@ bool criteriaSay(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
 #endif
 #ifdef CRIT_SCREEN
     {
-        precise float wa = projRow(8, a);
-        precise float wb = projRow(8, b);
+        precise float wa = row(8, a);
+        precise float wb = row(8, b);
         bool behindA = wa <= uNear;
         bool behindB = wb <= uNear;
         if (behindA || behindB) {
             if (!(behindA && behindB)) return false;
         } else {
-            precise float xa = projRow(0, a);
-            precise float xb = projRow(0, b);
-            precise float ya = projRow(4, a);
-            precise float yb = projRow(4, b);
+            precise float xa = row(0, a);
+            precise float xb = row(0, b);
+            precise float ya = row(4, a);
+            precise float yb = row(4, b);
             precise float dx = xa * wb - xb * wa;
             precise float dy = ya * wb - yb * wa;
             precise float ww = wa * wb;
@@ -187,9 +187,9 @@ bool criteriaSay(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
 #endif
 #ifdef CRIT_CUSTOM
     {
-        uint first = lexLess(b, a) ? b : a;
+        uint first = lexicographicallyLess(b, a) ? b : a;
         uint second = first == a ? b : a;
-        if (!loopsub_edge_complete(uLevel, userPoint(first), userPoint(second))) return false;
+        if (!loopsub_edge_complete(uLevel, user(first), user(second))) return false;
     }
 #endif
     return true;
@@ -214,8 +214,8 @@ void main() {
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
     for (int c = 0; c < 3; c++) {
-        int k = valenceOf(m0, c);
-        int g = gapOf(m1, c);
+        int k = valence(m0, c);
+        int g = gap(m1, c);
         for (int i = 0; i < k; i++) {
             int bit = ringBit(c, k, g, i);
             if (srcBit(r, bit)) continue;

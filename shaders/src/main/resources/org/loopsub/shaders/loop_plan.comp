@@ -14,15 +14,15 @@
 // its children fit whole too, so a stop always fits.
 layout(local_size_x = 1) in;
 
-layout(std430, binding = SIZES_BINDING) buffer Sizes { uint sizes[]; };
-layout(std430, binding = 4) writeonly buffer Out { float outP[]; };
+layout(std430, binding = BINDING_SIZES) buffer Sizes { uint sizes[]; };
+layout(std430, binding = BINDING_OUT) writeonly buffer Out { float outP[]; };
 #ifdef NORMALS
-layout(std430, binding = 14) writeonly buffer OutNormals { float outN[]; };
+layout(std430, binding = BINDING_OUT_NORMALS) writeonly buffer OutNormals { float outN[]; };
 #endif
 #ifdef UVS
-layout(std430, binding = 16) writeonly buffer OutUvs { float outUv[]; };
+layout(std430, binding = BINDING_OUT_UVS) writeonly buffer OutUvs { float outUv[]; };
 #endif
-layout(std430, binding = SIZES_DRAW_BINDING) writeonly buffer Draw { uint drawCommand[]; };
+layout(std430, binding = BINDING_DRAW) writeonly buffer Draw { uint drawCommand[]; };
 
 uniform uint uFirstBlock;     // the block of this level's first window
 uniform uint uWindows;        // windows of this level

@@ -1,7 +1,8 @@
 // The triangle record as every pass sees it: the GLSL twin of RecordLayout.java (read its Javadoc
-// for the slots and bits). The loader defines FAN (fan slots per corner), POINT_FLOATS, META_INTS
-// and RecordLayout's constants NO_GAP, FIXED_POINTS and FIXED_SPOKES (GlPasses.layoutDefines): no
-// layout number is typed here.
+// for the slots and bits). The loader defines FAN (fan slots per corner), RING_MAX, POINT_FLOATS,
+// META_INTS and RecordLayout's constants NO_GAP, FIXED_POINTS and FIXED_SPOKES
+// (GlPasses.layoutDefines), and every storage binding as BINDING_* (ShaderContract): no layout or
+// binding number is typed here.
 //
 // On the GPU records are stored in tiles of 32 (an array of structures of arrays): float f
 // (3 * slot + x) of record r sits at srcP[((r / 32) * POINT_FLOATS + f) * 32 + r % 32], metadata word
@@ -14,8 +15,6 @@
 // Arithmetic on positions and criteria is written out scalar by scalar and marked precise, in the
 // operation order of the Java twin: no fused multiply-add, no reassociation (docs/design.md §5).
 
-#define RING_MAX (FAN + 4)
-
 // Positions are never written in place; metadata is, by the passes that define WRITES_META (the
 // edge test sets complete bits, the filter neighbour-finished bits). Read-only elsewhere, so that
 // the compiler may keep repeated loads of a word in a register.
@@ -24,8 +23,8 @@
 #else
 #define META_ACCESS readonly
 #endif
-layout(std430, binding = 0) readonly buffer SrcPoints { float srcP[]; };
-layout(std430, binding = 1) META_ACCESS buffer SrcMeta { uint srcM[]; };
+layout(std430, binding = BINDING_POINTS) readonly buffer SrcPoints { float srcP[]; };
+layout(std430, binding = BINDING_META) META_ACCESS buffer SrcMeta { uint srcM[]; };
 
 uniform uint uSrcFirst;   // this dispatch's first record in the bound segment
 
@@ -80,7 +79,7 @@ uint metaOf(uint r, int w) {
 // the scans and loop_plan fill; the host reads it back once, after the frame. Slot names and
 // layout come from GlSizes.java as the SIZES_* defines.
 #ifdef RESIDENT
-layout(std430, binding = SIZES_BINDING) readonly buffer Sizes { uint sizes[]; };
+layout(std430, binding = BINDING_SIZES) readonly buffer Sizes { uint sizes[]; };
 uniform uint uCountSlot;  // the slot of this dispatch's count
 uniform uint uCap;        // records (or items) this dispatch covers
 // Records of the window from uSrcFirst on, of a segment whose count is at uCountSlot.
@@ -90,9 +89,9 @@ uint windowCount() {
 }
 #endif
 
-int valenceOf(uint m0, int c) { return int((m0 >> uint(8 * c)) & 0xFFu); }
-int gapOf(uint m1, int c) { return int((m1 >> uint(8 * c)) & 0xFFu); }
-uint neighbourFinishedOf(uint m0) { return (m0 >> 24u) & 7u; }
+int valence(uint m0, int c) { return int((m0 >> uint(8 * c)) & 0xFFu); }
+int gap(uint m1, int c) { return int((m1 >> uint(8 * c)) & 0xFFu); }
+uint neighbourFinished(uint m0) { return (m0 >> 24u) & 7u; }
 uint packMeta0(int k0, int k1, int k2, uint nf) { return uint(k0) | uint(k1) << 8u | uint(k2) << 16u | nf << 24u; }
 uint packMeta1(int g0, int g1, int g2) { return uint(g0) | uint(g1) << 8u | uint(g2) << 16u; }
 
@@ -161,9 +160,7 @@ vec2 uvMidpoint(vec2 a, vec2 b) { return vec2(loopMidpoint(a.x, b.x), loopMidpoi
 #endif
 
 // The vertex rule by sharp edges (LoopRules.vertexRule): creases, and limit uvs of boundary vertices.
-#define RULE_SMOOTH 0
-#define RULE_CREASE 2
-#define RULE_CORNER 3
+// The RULE_* codes are LoopRules', defined by the loader (ShaderContract).
 int loopVertexRule(float vs, int sharpEdges) { return vs > 0.0 ? RULE_CORNER : min(sharpEdges, RULE_CORNER); }
 #ifdef CREASES
 // Creases (LoopRules' twins): uniform decay, the semi-sharp edge mask and the transition blend.

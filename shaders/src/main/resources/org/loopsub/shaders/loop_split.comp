@@ -18,31 +18,31 @@
 layout(local_size_x = GROUP) in;
 
 #ifdef REGULAR_ONLY
-layout(std430, binding = 2) writeonly buffer DstPoints { vec4 dstP4[]; };
-layout(std430, binding = 3) writeonly buffer DstMeta { uvec4 dstM4[]; };
+layout(std430, binding = BINDING_DST_POINTS) writeonly buffer DstPoints { vec4 dstP4[]; };
+layout(std430, binding = BINDING_DST_META) writeonly buffer DstMeta { uvec4 dstM4[]; };
 #else
-layout(std430, binding = 2) writeonly buffer DstPoints { float dstP[]; };
-layout(std430, binding = 3) writeonly buffer DstMeta { uint dstM[]; };
+layout(std430, binding = BINDING_DST_POINTS) writeonly buffer DstPoints { float dstP[]; };
+layout(std430, binding = BINDING_DST_META) writeonly buffer DstMeta { uint dstM[]; };
 #endif
-layout(std430, binding = 4) writeonly buffer SliverOut { float sliverP[]; };
-layout(std430, binding = 5) readonly buffer Active { uint activeIdx[]; };
-layout(std430, binding = 6) readonly buffer SliverOffset { uint sliverOffset[]; };
-layout(std430, binding = 7) readonly buffer Weights { float weights[]; };
+layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP[]; };
+layout(std430, binding = BINDING_INDEX) readonly buffer Active { uint activeIdx[]; };
+layout(std430, binding = BINDING_SLIVER_OFFSET) readonly buffer SliverOffset { uint sliverOffset[]; };
+layout(std430, binding = BINDING_WEIGHTS) readonly buffer Weights { float weights[]; };
 #ifdef REGULAR_ONLY
-layout(std430, binding = 11) writeonly buffer DirectOut { vec4 directP4[]; };
+layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { vec4 directP4[]; };
 #else
-layout(std430, binding = 11) writeonly buffer DirectOut { float directP[]; };
+layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { float directP[]; };
 #endif
 #ifdef UVS
 #ifdef FUSED
 #error "FUSED does not carry uvs to the grandchildren"
 #endif
 // Each output corner's (u, v, 0), at the same floats as its position.
-layout(std430, binding = 16) writeonly buffer SliverUvs { float sliverUv[]; };
+layout(std430, binding = BINDING_OUT_UVS) writeonly buffer SliverUvs { float sliverUv[]; };
 #ifdef REGULAR_ONLY
-layout(std430, binding = 17) writeonly buffer DirectUvs { vec4 directUv4[]; };
+layout(std430, binding = BINDING_DIRECT_UVS) writeonly buffer DirectUvs { vec4 directUv4[]; };
 #else
-layout(std430, binding = 17) writeonly buffer DirectUvs { float directUv[]; };
+layout(std430, binding = BINDING_DIRECT_UVS) writeonly buffer DirectUvs { float directUv[]; };
 #endif
 // The uvs of the vertices this split creates, in this face: the midpoints of its corners' uvs.
 vec2 BU0, BU1, BU2;
@@ -80,11 +80,11 @@ vec2 bornUv(int e) { return vec2(0.0); }
 #error "FUSED cannot carry limit data: a grandchild's new vertices need rings two levels down"
 #endif
 // Each output triangle's corner normals, at the same floats as its positions.
-layout(std430, binding = 14) writeonly buffer SliverNormals { float sliverN[]; };
+layout(std430, binding = BINDING_OUT_NORMALS) writeonly buffer SliverNormals { float sliverN[]; };
 #ifdef REGULAR_ONLY
-layout(std430, binding = 15) writeonly buffer DirectNormals { vec4 directN4[]; };
+layout(std430, binding = BINDING_DIRECT_NORMALS) writeonly buffer DirectNormals { vec4 directN4[]; };
 #else
-layout(std430, binding = 15) writeonly buffer DirectNormals { float directN[]; };
+layout(std430, binding = BINDING_DIRECT_NORMALS) writeonly buffer DirectNormals { float directN[]; };
 #endif
 #endif
 
@@ -252,7 +252,7 @@ float nextAverage(int y, int i) {
 float alone(float h) { return h > 0.0 && h < SHARP_INFINITE ? h : -1.0; }
 
 // Ring position of a spoke bit at corner c, or -1 (LoopSplit.ringIndex).
-int ringIndexOf(int c, int bit) {
+int ringIndex(int c, int bit) {
     for (int i = 0; i < sK[c]; i++) {
         if (ringBit(c, sK[c], sG[c], i) == bit) return i;
     }
@@ -747,7 +747,7 @@ void copySpoke(int bit, int end, float far, int childBit) {
         if (bit < 3) {
             h = end == bit ? nearHalf[bit * RING_MAX] : nearHalf[end * RING_MAX + 1];
         } else {
-            int i = ringIndexOf(end, bit);
+            int i = ringIndex(end, bit);
             h = i < 0 ? 0.0 : nearHalf[end * RING_MAX + i];
         }
         childSharp[childBit] = h;
@@ -1326,7 +1326,7 @@ vec3 uvSpokeFar(uint r, int bit) {
     return vec3(srcFloat(r, UV_FAR_BASE + 4 * bit), srcFloat(r, UV_FAR_BASE + 4 * bit + 1), 0.0);
 }
 // Whether a regular record has no seam and no pinned value (LoopSplit.seamless).
-bool seamlessRegular(uint r) {
+bool seamless(uint r) {
     for (int c = 0; c < 3; c++) {
         if (srcFloat(r, UV_PIN_BASE + c) != 0.0) return false;
         for (int i = 0; i < 6; i++) {
@@ -1406,7 +1406,7 @@ void splitRegular(uint j, uint r, uint m0) {
 #endif
 #ifndef UNIFORM
     // Sliver (a, b, m) along each edge whose neighbour has finished.
-    uint nf = neighbourFinishedOf(m0);
+    uint nf = neighbourFinished(m0);
     uint o = SLIVER_FLOAT_BASE + 9u * sliverOffset[r];
     for (int e = 0; e < 3; e++) {
         if ((nf & (1u << uint(e))) == 0u) continue;
@@ -1651,21 +1651,21 @@ bool splitOne(uint j) {
     sR = r;
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
-    sNf = neighbourFinishedOf(m0);
+    sNf = neighbourFinished(m0);
 #if defined(DIRECT) && !defined(FUSED)
     // A child whose regular parent a FUSED pass has already refined to triangles.
     if (m1 == SKIP_RECORD) return false;
 #endif
-    sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & (0x00FFFFFFu | GENERAL_BITS)) == packMeta0(6, 6, 6, 0u);
+    sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u);
 #ifdef SMOOTH_UVS
-    sRegular = sRegular && seamlessRegular(r);  // (LoopSplit.run)
+    sRegular = sRegular && seamless(r);  // (LoopSplit.run)
 #endif
 #ifdef CREASES
     sSharp = (m0 & SHARP_FLAG) != 0u;
     sStale = m0 & (GENERAL_BITS & ~SHARP_FLAG);
     for (int c = 0; c < 3; c++) {
         // without sharpness, a corner's rule at the next level is its boundary's or the smooth one
-        sNextRule[c] = gapOf(m1, c) != NO_GAP ? RULE_CREASE : RULE_SMOOTH;
+        sNextRule[c] = gap(m1, c) != NO_GAP ? RULE_CREASE : RULE_SMOOTH;
         sBornStale[c] = false;
     }
 #endif
@@ -1682,8 +1682,8 @@ bool splitOne(uint j) {
 #else
     for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[metaOf(r, 2 + w)];
     for (int c = 0; c < 3; c++) {
-        sK[c] = valenceOf(m0, c);
-        sG[c] = gapOf(m1, c);
+        sK[c] = valence(m0, c);
+        sG[c] = gap(m1, c);
     }
 #ifdef CHAIKIN
     if (sSharp) chaikinHalves(r);

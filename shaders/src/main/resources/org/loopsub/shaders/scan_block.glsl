@@ -1,5 +1,5 @@
 // Building blocks shared by the tile kernels of the reduce-then-scan (scan_reduce, scan_downsweep,
-// select_scatter). Included after the kernel has declared `src` (binding 0) and `uCount` (location 0).
+// select_scatter). Included after the kernel has declared `src` (BINDING_SCAN_SRC) and `uCount` (location 0).
 // Defines from ScanPolicy: WG_SIZE (threads, a multiple of the subgroup size), ITEMS (per thread).
 // Optional: PREDICATE (read src as 0/1 flags), USE_SUBGROUP (KHR_shader_subgroup arithmetic).
 

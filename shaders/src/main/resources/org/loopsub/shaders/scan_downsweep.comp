@@ -2,10 +2,10 @@
 // partial (the sum of everything before it). Also the spine: one work group, no carry, writes the total.
 // Java twin: StreamCompaction.exclusiveSum.
 
-layout(std430, binding = 0) readonly buffer Src { uint src[]; };
-layout(std430, binding = 1) readonly buffer Partials { uint partials[]; };
-layout(std430, binding = 2) writeonly buffer Dst { uint dst[]; };
-layout(std430, binding = 3) writeonly buffer Total { uint totalWord[]; };
+layout(std430, binding = BINDING_SCAN_SRC) readonly buffer Src { uint src[]; };
+layout(std430, binding = BINDING_SCAN_AUX) readonly buffer Partials { uint partials[]; };
+layout(std430, binding = BINDING_SCAN_DST) writeonly buffer Dst { uint dst[]; };
+layout(std430, binding = BINDING_SCAN_TOTAL) writeonly buffer Total { uint totalWord[]; };
 
 layout(location = 0) uniform uint uCount;        // elements in this dispatch
 layout(location = 1) uniform uint uTiles;        // tiles in this dispatch

@@ -12,10 +12,10 @@ layout(local_size_x = WG_SIZE) in;
 #define LOAD(v) (v)
 #endif
 
-layout(std430, binding = 0) readonly buffer Near { uint near[]; };
-layout(std430, binding = 1) readonly buffer Far { uint far[]; };
-layout(std430, binding = 2) writeonly buffer Dst { uint dst[]; };
-layout(std430, binding = 3) writeonly buffer Total { uint totalWord[]; };
+layout(std430, binding = BINDING_SCAN_SRC) readonly buffer Near { uint near[]; };
+layout(std430, binding = BINDING_SCAN_AUX) readonly buffer Far { uint far[]; };
+layout(std430, binding = BINDING_SCAN_DST) writeonly buffer Dst { uint dst[]; };
+layout(std430, binding = BINDING_SCAN_TOTAL) writeonly buffer Total { uint totalWord[]; };
 
 layout(location = 0) uniform uint uCount;       // invocations in this dispatch
 layout(location = 1) uniform uint uFirst;       // global index of this dispatch's first element = dst[0]

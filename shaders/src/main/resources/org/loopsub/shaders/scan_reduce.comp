@@ -1,8 +1,8 @@
 // Reduce-then-scan, pass 1: the sum of every tile of TILE elements, one work group per tile.
 // Java twin: StreamCompaction.exclusiveSum (the running sum, cut at tile boundaries).
 
-layout(std430, binding = 0) readonly buffer Src { uint src[]; };
-layout(std430, binding = 1) writeonly buffer Partials { uint partials[]; };
+layout(std430, binding = BINDING_SCAN_SRC) readonly buffer Src { uint src[]; };
+layout(std430, binding = BINDING_SCAN_AUX) writeonly buffer Partials { uint partials[]; };
 
 layout(location = 0) uniform uint uCount;        // elements of src in this dispatch
 layout(location = 1) uniform uint uTiles;        // tiles in this dispatch

@@ -4,9 +4,9 @@
 
 layout(local_size_x = WG_SIZE) in;
 
-layout(std430, binding = 0) readonly buffer Incl { uint incl[]; };
-layout(std430, binding = 2) writeonly buffer Dst { uint dst[]; };
-layout(std430, binding = 3) writeonly buffer Total { uint totalWord[]; };
+layout(std430, binding = BINDING_SCAN_SRC) readonly buffer Incl { uint incl[]; };
+layout(std430, binding = BINDING_SCAN_DST) writeonly buffer Dst { uint dst[]; };
+layout(std430, binding = BINDING_SCAN_TOTAL) writeonly buffer Total { uint totalWord[]; };
 
 layout(location = 0) uniform uint uCount;       // elements in this chunk (and invocations)
 layout(location = 1) uniform uint uFirst;       // global index of the chunk's first element

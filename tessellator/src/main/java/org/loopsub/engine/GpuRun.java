@@ -3,7 +3,6 @@ package org.loopsub.engine;
 import java.util.List;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 
 import org.loopsub.api.LevelStats;
 import org.loopsub.gl.ComputeProgram;
@@ -12,6 +11,7 @@ import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.glstream.GlOutput;
 import org.loopsub.glstream.HostState;
+import org.loopsub.glstream.ShaderContract;
 
 /**
  * A refinement whose triangles stay on the GPU. Owns its buffers and timer queries: close it on the
@@ -101,8 +101,8 @@ public final class GpuRun implements AutoCloseable {
         if (normals == null) {
             normals = new ArrayList<>();
             int hostProgram = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM);
-            try (ComputeProgram p = ComputeProgram.load("loop_face_normals", new LinkedHashMap<>(), List.of())) {
-                int location = org.lwjgl.opengl.GL43C.glGetUniformLocation(p.id(), "uCount");
+            try (ComputeProgram p = ComputeProgram.load("loop_face_normals", ShaderContract.DEFINES, List.of())) {
+                int location = p.uniform("uCount");
                 for (int i = 0; i < buffers().size(); i++) {
                     long n = triangleCounts().get(i);
                     GlBuffer b = GlBuffer.allocate(Math.max(16, 36 * n), "loop_face_normals");
@@ -110,8 +110,8 @@ public final class GpuRun implements AutoCloseable {
                     if (n == 0) {
                         continue;
                     }
-                    buffers().get(i).bindRange(0, 0, 36 * n);
-                    b.bindRange(1, 0, 36 * n);
+                    buffers().get(i).bindRange(ShaderContract.FACE_POSITIONS, 0, 36 * n);
+                    b.bindRange(ShaderContract.FACE_NORMALS, 0, 36 * n);
                     org.lwjgl.opengl.GL43C.glProgramUniform1ui(p.id(), location, Math.toIntExact(n));
                     p.dispatchFor(n);
                     GlChecks.check("loop_face_normals");

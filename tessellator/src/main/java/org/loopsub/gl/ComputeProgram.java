@@ -208,11 +208,36 @@ public final class ComputeProgram implements AutoCloseable {
     /**
      * A uniform's location, asked of the driver once per program and name: the passes set their
      * uniforms before every dispatch, and a name lookup each time costs host time in every frame.
+     * A name the linked program lacks is an error, not a silent no-op (GL ignores location -1): a
+     * typo, or a uniform renamed on one side only, would otherwise leave the shader reading zero.
      *
      * @param name the uniform's name in the source
-     * @return its location, or -1 if the linked program has no such active uniform
+     * @return its location
+     * @throws ShaderException if the linked program has no active uniform of that name
      */
     public int uniform(String name) {
+        int l = location(name);
+        if (l < 0) {
+            throw new ShaderException(stem, "uniform lookup", "no active uniform " + name
+                    + " in this build (misspelt, or unused in this variant: see uniformIfPresent)");
+        }
+        return l;
+    }
+
+    /**
+     * As {@link #uniform}, but -1 (which GL's uniform calls ignore) for a name the linked program
+     * lacks. Only for uniforms that some builds of a shader legitimately drop: GLSL compilers remove
+     * uniforms a variant's code does not read (a {@code #define} that turns the reading code off, or a
+     * user's function that ignores an argument). Callers say at the call site which variant drops it.
+     *
+     * @param name the uniform's name in the source
+     * @return its location, or -1 if this build has no such active uniform
+     */
+    public int uniformIfPresent(String name) {
+        return location(name);
+    }
+
+    private int location(String name) {
         Integer l = locations.get(name);
         if (l == null) {
             l = glGetUniformLocation(id, name);

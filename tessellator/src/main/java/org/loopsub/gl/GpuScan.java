@@ -45,10 +45,18 @@ public final class GpuScan implements AutoCloseable {
     }
 
     private static final int NO_TOTAL = 0xffffffff;
+    // The scan shaders' storage bindings, defined here only: the shaders name them BINDING_SCAN_*.
     private static final int B_SRC = 0;
+    /** The second input: the spine's partials, or Hillis–Steele's far window of src. */
     private static final int B_AUX = 1;
     private static final int B_DST = 2;
     private static final int B_TOTAL = 3;
+    /** The bindings above as the scan shaders' defines. */
+    public static final Map<String, String> BINDING_DEFINES = Map.of(
+            "BINDING_SCAN_SRC", Integer.toString(B_SRC),
+            "BINDING_SCAN_AUX", Integer.toString(B_AUX),
+            "BINDING_SCAN_DST", Integer.toString(B_DST),
+            "BINDING_SCAN_TOTAL", Integer.toString(B_TOTAL));
 
     private final GlContext ctx;
     private final Strategy strategy;
@@ -451,6 +459,8 @@ public final class GpuScan implements AutoCloseable {
         if (p == null) {
             String stem = STEMS[which];
             Map<String, String> defines = policy.defines();
+            // sorted, so that the header (the program cache's key) does not depend on Map.of's order
+            new java.util.TreeMap<>(BINDING_DEFINES).forEach(defines::put);
             List<String> ext = new ArrayList<>();
             if (strategy == Strategy.SUBGROUP && !stem.equals("scan_hillis_steele") && !stem.equals("select_gather")) {
                 ext.add("GL_KHR_shader_subgroup_basic");

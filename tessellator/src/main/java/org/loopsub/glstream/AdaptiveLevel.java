@@ -1,9 +1,9 @@
 package org.loopsub.glstream;
 
-import static org.loopsub.glstream.GlPasses.INDEX;
-import static org.loopsub.glstream.GlPasses.OUT;
-import static org.loopsub.glstream.GlPasses.SLIVERS;
-import static org.loopsub.glstream.GlPasses.SLIVER_OFFSET;
+import static org.loopsub.glstream.ShaderContract.INDEX;
+import static org.loopsub.glstream.ShaderContract.OUT;
+import static org.loopsub.glstream.ShaderContract.SLIVERS;
+import static org.loopsub.glstream.ShaderContract.SLIVER_OFFSET;
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;

@@ -27,6 +27,11 @@ public final class GlCriteria {
     String customGlsl;
     /** The screen criterion's view culling (its constants go to the edge test as they are). */
     final ViewCulling culling;
+    /** Which criteria are on: the edge test's build has their uniforms, and only those. */
+    final boolean maxEdge;
+    final boolean flatness;
+    final boolean screen;
+    final boolean custom;
     /** Its planes and eye, as the uniforms take them. */
     final float[] cullPlanes = new float[16];
     final float[] cullEye = new float[4];
@@ -77,6 +82,10 @@ public final class GlCriteria {
             }
         }
         customGlsl = glsl;
+        maxEdge = defines.containsKey("CRIT_MAX_EDGE");
+        flatness = defines.containsKey("CRIT_FLATNESS");
+        this.screen = screen;
+        custom = glsl != null;
     }
 
     /** Scratch of {@link #update}, made at its first call. */

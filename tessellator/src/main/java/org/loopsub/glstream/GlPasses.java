@@ -1,5 +1,13 @@
 package org.loopsub.glstream;
 
+import static org.loopsub.glstream.ShaderContract.DIRECT_OUT;
+import static org.loopsub.glstream.ShaderContract.DST_META;
+import static org.loopsub.glstream.ShaderContract.DST_POINTS;
+import static org.loopsub.glstream.ShaderContract.META;
+import static org.loopsub.glstream.ShaderContract.POINTS;
+import static org.loopsub.glstream.ShaderContract.WEIGHTS;
+import static org.loopsub.glstream.ShaderContract.normalBinding;
+import static org.loopsub.glstream.ShaderContract.uvBinding;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
 import static org.lwjgl.opengl.GL43C.glGetInteger;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
@@ -23,32 +31,11 @@ import org.loopsub.stream.RecordLayout;
 /**
  * The passes of one record layout as compiled programs, and how their buffers are bound: the
  * {@code #define}s each shader is specialised with (layout sizes, Loop's weights as exact float
- * bits, work-group sizes, criteria), the binding points of loop_record.glsl, and the uniforms that
- * place a window inside a segment or an output block inside the output buffer. The level
+ * bits, work-group sizes, criteria, and {@link ShaderContract}'s bindings and codes), and the
+ * uniforms that place a window inside a segment or an output block inside the output buffer. The level
  * strategies ({@link UniformLevels}, {@link AdaptiveLevel}) only sequence these.
  */
 final class GlPasses implements AutoCloseable {
-    static final int POINTS = 0;
-    static final int META = 1;
-    static final int DST_POINTS = 2;
-    static final int DST_META = 3;
-    static final int OUT = 4;
-    static final int INDEX = 5;
-    static final int SLIVER_OFFSET = 6;
-    static final int WEIGHTS = 7;
-    static final int KEEP = 8;
-    static final int DONE = 9;
-    static final int SLIVERS = 10;
-    static final int DIRECT_OUT = 11;
-    /** Output normals beside {@link #OUT} (finished triangles, slivers): same float index, own buffer. */
-    static final int OUT_NORMALS = 14;
-    /** Output normals beside {@link #DIRECT_OUT}. */
-    static final int DIRECT_NORMALS = 15;
-    /** Output uvs beside {@link #OUT} (u, v, 0 per corner: the positions' float index). */
-    static final int OUT_UVS = 16;
-    /** Output uvs beside {@link #DIRECT_OUT}. */
-    static final int DIRECT_UVS = 17;
-
     /**
      * Parents per work group of loop_split's regular half. The system property
      * {@code loopsub.gl.splitGroup} overrides it, for tuning on a new GPU.
@@ -72,8 +59,11 @@ final class GlPasses implements AutoCloseable {
      */
     private static final int GENERAL_GROUP_LIMIT = Integer.getInteger("loopsub.gl.generalGroupLimit", 32);
 
+    /** LoopRules' mask weights by the names the shaders know them by, in the order they are defined. */
+    static final Map<String, Float> LOOP_WEIGHTS = loopWeights();
+
     /** LoopRules' mask weights as GLSL expressions of their exact float bits (docs/design.md §5). */
-    static final Map<String, String> LOOP_WEIGHT_DEFINES = loopWeightDefines();
+    static final Map<String, String> LOOP_WEIGHT_DEFINES = weightDefines(LOOP_WEIGHTS);
 
     final RecordLayout layout;
     /** Whether output normals are written at unit length (a renderer's frames; see loop_record.glsl). */
@@ -89,6 +79,7 @@ final class GlPasses implements AutoCloseable {
      */
     final long touchedBytes;
     private final GlBuffer weights;
+    private final Map<String, String> weightDefines;
     /** Where the boundary tangents' table starts in the weight buffer (its stride is half of it). */
     private final int tangentBase;
     /** Where the reciprocals' table starts in the weight buffer (layouts with creases). */
@@ -124,7 +115,17 @@ final class GlPasses implements AutoCloseable {
     private final java.util.ArrayDeque<Segment> spare = new java.util.ArrayDeque<>();
 
     GlPasses(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs, GlBufferPool pool) {
+        this(layout, weightTable, programs, pool, LOOP_WEIGHT_DEFINES);
+    }
+
+    /**
+     * @param weightDefines the mask weights' defines: {@link #LOOP_WEIGHT_DEFINES}, or other weights
+     *     for a test that shows the passes use the weights they are given and none of their own
+     */
+    GlPasses(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs, GlBufferPool pool,
+            Map<String, String> weightDefines) {
         this.layout = layout;
+        this.weightDefines = weightDefines;
         this.recordBytes = 4L * layout.pointFloats();
         this.metaBytes = 4L * layout.metaInts();
         this.touchedBytes = 4L * (36 + layout.metaInts());
@@ -153,19 +154,31 @@ final class GlPasses implements AutoCloseable {
         this.weights = GlBuffer.of(table, "loop_weights");
     }
 
-    private static Map<String, String> loopWeightDefines() {
+    private static Map<String, Float> loopWeights() {
+        Map<String, Float> w = new LinkedHashMap<>();
+        w.put("LOOP_EDGE_END", LoopRules.EDGE_END);
+        w.put("LOOP_EDGE_OPPOSITE", LoopRules.EDGE_OPPOSITE);
+        w.put("LOOP_HALF", LoopRules.HALF);
+        w.put("LOOP_BOUNDARY_CENTRE", LoopRules.BOUNDARY_CENTRE);
+        w.put("LOOP_BOUNDARY_NEIGHBOUR", LoopRules.BOUNDARY_NEIGHBOUR);
+        w.put("LOOP_LIMIT_CENTRE_6", LoopRules.LIMIT_CENTRE_6);
+        w.put("LOOP_LIMIT_RING_6", LoopRules.LIMIT_RING_6);
+        w.put("LOOP_LIMIT_CREASE_CENTRE", LoopRules.LIMIT_CREASE_CENTRE);
+        w.put("LOOP_LIMIT_CREASE_NEIGHBOUR", LoopRules.LIMIT_CREASE_NEIGHBOUR);
+        w.put("LOOP_CHAIKIN_OWN", LoopRules.CHAIKIN_OWN);
+        w.put("LOOP_CHAIKIN_OTHERS", LoopRules.CHAIKIN_OTHERS);
+        return Collections.unmodifiableMap(w);
+    }
+
+    /**
+     * Mask weights as the shaders' defines: each a GLSL expression of its exact float bits.
+     *
+     * @param weights by define name ({@link #LOOP_WEIGHTS}' names)
+     * @return the defines, in the same order
+     */
+    static Map<String, String> weightDefines(Map<String, Float> weights) {
         Map<String, String> d = new LinkedHashMap<>();
-        d.put("LOOP_EDGE_END", glslFloat(LoopRules.EDGE_END));
-        d.put("LOOP_EDGE_OPPOSITE", glslFloat(LoopRules.EDGE_OPPOSITE));
-        d.put("LOOP_HALF", glslFloat(LoopRules.HALF));
-        d.put("LOOP_BOUNDARY_CENTRE", glslFloat(LoopRules.BOUNDARY_CENTRE));
-        d.put("LOOP_BOUNDARY_NEIGHBOUR", glslFloat(LoopRules.BOUNDARY_NEIGHBOUR));
-        d.put("LOOP_LIMIT_CENTRE_6", glslFloat(LoopRules.LIMIT_CENTRE_6));
-        d.put("LOOP_LIMIT_RING_6", glslFloat(LoopRules.LIMIT_RING_6));
-        d.put("LOOP_LIMIT_CREASE_CENTRE", glslFloat(LoopRules.LIMIT_CREASE_CENTRE));
-        d.put("LOOP_LIMIT_CREASE_NEIGHBOUR", glslFloat(LoopRules.LIMIT_CREASE_NEIGHBOUR));
-        d.put("LOOP_CHAIKIN_OWN", glslFloat(LoopRules.CHAIKIN_OWN));
-        d.put("LOOP_CHAIKIN_OTHERS", glslFloat(LoopRules.CHAIKIN_OTHERS));
+        weights.forEach((name, value) -> d.put(name, glslFloat(value)));
         return Collections.unmodifiableMap(d);
     }
 
@@ -178,6 +191,7 @@ final class GlPasses implements AutoCloseable {
     static Map<String, String> layoutDefines(RecordLayout layout) {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("FAN", Integer.toString(layout.fanCapacity()));
+        d.put("RING_MAX", Integer.toString(layout.ringMax()));
         d.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
         d.put("META_INTS", Integer.toString(layout.metaInts()));
         d.put("NO_GAP", Integer.toString(RecordLayout.NO_GAP));
@@ -331,7 +345,8 @@ final class GlPasses implements AutoCloseable {
     }
 
     private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
-        Map<String, String> defines = layoutDefines(layout);
+        Map<String, String> defines = new LinkedHashMap<>(ShaderContract.DEFINES);
+        defines.putAll(layoutDefines(layout));
         if (unitNormals && layout.carriesNormals()) {
             defines.put("UNIT_NORMALS", "1");
         }
@@ -347,7 +362,7 @@ final class GlPasses implements AutoCloseable {
             defines.put("TANGENT_STRIDE", Integer.toString(tangentBase / 2));
             defines.put("LEVEL_DEPENDENT_BOUNDARY", Integer.toString(LoopRules.LEVEL_DEPENDENT_BOUNDARY));
         }
-        defines.putAll(LOOP_WEIGHT_DEFINES);
+        defines.putAll(weightDefines);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
             int group = !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
@@ -358,22 +373,37 @@ final class GlPasses implements AutoCloseable {
         return programs.computeIfAbsent(key, k -> ComputeProgram.load(stem, defines, List.of(), prelude));
     }
 
-    /** The criteria's constants as the edge test's uniforms, in the internal frame. */
+    /**
+     * The criteria's constants as the edge test's uniforms, in the internal frame: each criterion's
+     * and each culling test's only when it is on, since a build without it has none of its uniforms.
+     */
     static void setCriteria(ComputeProgram p, GlCriteria criteria, int level, float[] centre, float inverseScale) {
         int id = p.id();
-        glProgramUniform1i(id, p.uniform("uLevel"), level);
-        glProgramUniform1f(id, p.uniform("uMaxEdge2"), criteria.maxEdge2);
-        glProgramUniform1f(id, p.uniform("uFlat2"), criteria.flat2);
-        glProgramUniform1fv(id, p.uniform("uRows"), criteria.rows);
-        glProgramUniform1f(id, p.uniform("uPix2"), criteria.pix2);
-        glProgramUniform1f(id, p.uniform("uNear"), criteria.near);
-        glProgramUniform3f(id, p.uniform("uCentre"), centre[0], centre[1], centre[2]);
-        glProgramUniform1f(id, p.uniform("uInvScale"), inverseScale);
-        if (criteria.culling.any()) {
+        if (criteria.maxEdge) {
+            glProgramUniform1f(id, p.uniform("uMaxEdge2"), criteria.maxEdge2);
+        }
+        if (criteria.flatness) {
+            glProgramUniform1f(id, p.uniform("uFlat2"), criteria.flat2);
+        }
+        if (criteria.screen) {
+            glProgramUniform1fv(id, p.uniform("uRows"), criteria.rows);
+            glProgramUniform1f(id, p.uniform("uPix2"), criteria.pix2);
+            glProgramUniform1f(id, p.uniform("uNear"), criteria.near);
+        }
+        if (criteria.custom) {
+            // The level and the mesh frame reach only the user's function, which may ignore either
+            // (a criterion by length alone, or by level alone): the compiler then drops them.
+            glProgramUniform1i(id, p.uniformIfPresent("uLevel"), level);
+            glProgramUniform3f(id, p.uniformIfPresent("uCentre"), centre[0], centre[1], centre[2]);
+            glProgramUniform1f(id, p.uniformIfPresent("uInvScale"), inverseScale);
+        }
+        if (criteria.culling.frustum()) {
             glProgramUniform1fv(id, p.uniform("uCullPlanes"), criteria.cullPlanes);
+            glProgramUniform1f(id, p.uniform("uCullFrustum2"), criteria.culling.frustumMargin2());
+        }
+        if (criteria.culling.backface()) {
             float[] eye = criteria.cullEye;
             glProgramUniform4f(id, p.uniform("uCullEye"), eye[0], eye[1], eye[2], eye[3]);
-            glProgramUniform1f(id, p.uniform("uCullFrustum2"), criteria.culling.frustumMargin2());
             glProgramUniform1f(id, p.uniform("uCullBackface2"), criteria.culling.backfaceMargin2());
             glProgramUniform1f(id, p.uniform("uCullAngle2"), criteria.culling.backfaceAngle2());
             glProgramUniform1f(id, p.uniform("uCullBend2"), criteria.culling.bendCos2());
@@ -518,16 +548,6 @@ final class GlPasses implements AutoCloseable {
             bindRange(p, uvBinding(binding), 0, p.bytes());
         }
         return bindRange(p, binding, 0, p.bytes());
-    }
-
-    /** The normal binding beside an output binding. */
-    static int normalBinding(int binding) {
-        return binding == OUT ? OUT_NORMALS : DIRECT_NORMALS;
-    }
-
-    /** The uv binding beside an output binding. */
-    static int uvBinding(int binding) {
-        return binding == OUT ? OUT_UVS : DIRECT_UVS;
     }
 
     /** Binds bytes [start, start + length) rounded out to the alignment; returns the 4-byte element base. */

@@ -64,9 +64,6 @@ final class GlSizes implements AutoCloseable {
     static final int WHOLE = 10;
     /** Windows one level may have on this path (a level's records fit one segment: four windows). */
     static final int MAX_WINDOWS = 8;
-    /** Storage binding of the sizes buffer, and of the draw command in loop_plan. */
-    static final int BINDING = 12;
-    static final int DRAW_BINDING = 13;
 
     /** The defines every RESIDENT program is built with. */
     static final Map<String, String> DEFINES = defines();
@@ -74,8 +71,6 @@ final class GlSizes implements AutoCloseable {
     private static Map<String, String> defines() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("RESIDENT", "1");
-        d.put("SIZES_BINDING", Integer.toString(BINDING));
-        d.put("SIZES_DRAW_BINDING", Integer.toString(DRAW_BINDING));
         d.put("SIZES_OVERFLOW", OVERFLOW + "u");
         d.put("SIZES_END", END + "u");
         d.put("SIZES_WANT_NEXT", WANT_NEXT + "u");

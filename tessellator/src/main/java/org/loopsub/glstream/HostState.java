@@ -12,8 +12,8 @@ import static org.lwjgl.opengl.GL43C.glUseProgram;
  * those binding points rebinds them before its next pass.
  */
 public final class HostState {
-    /** Shader-storage binding points 0 to this minus one are the passes' (loop_record.glsl). */
-    public static final int STORAGE_BINDINGS_USED = GlPasses.DIRECT_UVS + 1;
+    /** Shader-storage binding points 0 to this minus one are the passes' ({@link ShaderContract}). */
+    public static final int STORAGE_BINDINGS_USED = ShaderContract.BINDINGS_USED;
 
     private HostState() {
     }

@@ -1,9 +1,9 @@
 package org.loopsub.glstream;
 
-import static org.loopsub.glstream.GlPasses.DIRECT_OUT;
-import static org.loopsub.glstream.GlPasses.INDEX;
-import static org.loopsub.glstream.GlPasses.OUT;
-import static org.loopsub.glstream.GlPasses.SLIVER_OFFSET;
+import static org.loopsub.glstream.ShaderContract.DIRECT_OUT;
+import static org.loopsub.glstream.ShaderContract.INDEX;
+import static org.loopsub.glstream.ShaderContract.OUT;
+import static org.loopsub.glstream.ShaderContract.SLIVER_OFFSET;
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
@@ -289,10 +289,10 @@ final class ResidentFrame {
     private void bindOutput(int binding, GlBuffer output, long outBytes) {
         output.bindRange(binding, 0, outBytes);
         if (outNormals != null) {
-            outNormals.bindRange(GlPasses.normalBinding(binding), 0, outBytes);
+            outNormals.bindRange(ShaderContract.normalBinding(binding), 0, outBytes);
         }
         if (outUvs != null) {
-            outUvs.bindRange(GlPasses.uvBinding(binding), 0, outBytes);
+            outUvs.bindRange(ShaderContract.uvBinding(binding), 0, outBytes);
         }
     }
 
@@ -302,9 +302,9 @@ final class ResidentFrame {
     private void runPlan(ComputeProgram plan, int level, boolean direct, boolean children,
                          boolean mustFinish, long outRoom, long childRoom, GlBuffer output, long outBytes,
                          GlBuffer draw) {
-        sizes.buffer().bind(GlSizes.BINDING);
+        sizes.buffer().bind(ShaderContract.SIZES);
         bindOutput(OUT, output, outBytes);
-        draw.bind(GlSizes.DRAW_BINDING);
+        draw.bind(ShaderContract.DRAW);
         int id = plan.id();
         GlPasses.setUint(plan, "uFirstBlock", windows.get(0).block);
         GlPasses.setUint(plan, "uWindows", windowCount);
@@ -337,7 +337,7 @@ final class ResidentFrame {
         for (int i = 0; i < windowCount; i++) {
             Window w = windows.get(i);
             passes.bindSource(w.in.seg, w.first, emit);
-            sizeBuf.bind(GlSizes.BINDING);
+            sizeBuf.bind(ShaderContract.SIZES);
             w.b.finishedIdx().bind(INDEX);
             bindOutput(OUT, output, outBytes);
             GlPasses.setUint(emit, "uCountSlot", GlSizes.slot(w.block, GlSizes.FINISHED_EFF));
@@ -349,7 +349,7 @@ final class ResidentFrame {
                 continue;
             }
             passes.bindSource(w.in.seg, w.first, split);
-            sizeBuf.bind(GlSizes.BINDING);
+            sizeBuf.bind(ShaderContract.SIZES);
             passes.bindWeights();
             w.b.activeIdx().bind(INDEX);
             w.b.sliverOffset().bind(SLIVER_OFFSET);
@@ -360,10 +360,14 @@ final class ResidentFrame {
             if (kids != null) {
                 passes.bindDestination(kids);
             }
-            split.setUint("uChildBaseSlot", GlSizes.slot(w.block, GlSizes.CHILD_BASE));
             split.setUint("uCountSlot", GlSizes.slot(w.block, GlSizes.ACTIVE_EFF));
             split.setUint("uSliverSlot", GlSizes.slot(w.block, GlSizes.SLIVER_BASE));
-            split.setUint("uDirectSlot", GlSizes.slot(w.block, GlSizes.DIRECT_BASE));
+            // A split writes either child records or triangles; the other's base is not in its build.
+            if (direct) {
+                split.setUint("uDirectSlot", GlSizes.slot(w.block, GlSizes.DIRECT_BASE));
+            } else {
+                split.setUint("uChildBaseSlot", GlSizes.slot(w.block, GlSizes.CHILD_BASE));
+            }
             split.dispatchFor(w.n);
             GlChecks.check("loop_split");
         }

@@ -1,8 +1,8 @@
 package org.loopsub.glstream;
 
-import static org.loopsub.glstream.GlPasses.DONE;
-import static org.loopsub.glstream.GlPasses.KEEP;
-import static org.loopsub.glstream.GlPasses.SLIVERS;
+import static org.loopsub.glstream.ShaderContract.DONE;
+import static org.loopsub.glstream.ShaderContract.KEEP;
+import static org.loopsub.glstream.ShaderContract.SLIVERS;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
@@ -90,7 +90,7 @@ final class TestAndScan {
         if (countSlot < 0) {
             GlPasses.setUint(p, "uCount", n);
         } else {
-            sizes.bind(GlSizes.BINDING);
+            sizes.bind(ShaderContract.SIZES);
             GlPasses.setUint(p, "uCountSlot", countSlot);
             GlPasses.setUint(p, "uCap", n);
         }

@@ -157,7 +157,7 @@ public final class LoopSplit {
     public LoopSplit(RecordLayout layout, float[] weights) {
         this.layout = layout;
         this.weights = weights;
-        this.ringMax = layout.fanCapacity() + 4;
+        this.ringMax = layout.ringMax();
         this.pointFloats = layout.pointFloats();
         this.metaInts = layout.metaInts();
         this.normals = layout.carriesNormals();
@@ -271,7 +271,7 @@ public final class LoopSplit {
             int r = active[j];
             int mb = r * metaInts;
             int m0 = meta[mb];
-            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & (0x00FFFFFF | RecordLayout.GENERAL_BITS)) == regularMeta0
+            if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & RecordLayout.REGULAR_MASK) == regularMeta0
                     && (!smoothUvs || seamless(chunk.points, r * pointFloats))) {
                 splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             } else {
@@ -369,7 +369,7 @@ public final class LoopSplit {
                         && (half < LoopRules.INFINITE_SHARPNESS || half1 < LoopRules.INFINITE_SHARPNESS);
                 birth(c, edgePoints, ep(c, 0), interior[c], crease);
                 if (uvLimits) {
-                    bornUvLimit(c, !interior[c] || crease || uvCode(c, 0, false) != 0, less(bornRing, 3, bornRing, 12) ? 1 : 4);
+                    bornUvLimitOf(c, !interior[c] || crease || uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
                 }
             }
             for (int c = 0; c < 3; c++) {
@@ -501,7 +501,7 @@ public final class LoopSplit {
 
     /** Point i of corner c's ring at the next level: the edge point of its spoke i. */
     private boolean nextPrecedes(int c, int i, int j) {
-        return less(edgePoints, ep(c, i), edgePoints, ep(c, j));
+        return pointLess(edgePoints, ep(c, i), edgePoints, ep(c, j));
     }
 
     /**
@@ -589,7 +589,7 @@ public final class LoopSplit {
         if (creaseEdge) {
             // On a sharp edge (its halves stay sharp) m is a crease vertex: its sharp neighbours are
             // V'_c and V'_{c+1}; the one-sided normal's sector starts at the smaller of them.
-            boolean first = less(q, 3, q, 12);
+            boolean first = pointLess(q, 3, q, 12);
             int a = first ? 3 : 12;
             int b1 = first ? 6 : 15;
             int b2 = first ? 9 : 0;
@@ -603,7 +603,7 @@ public final class LoopSplit {
             return;
         }
         if (interiorEdge) {
-            int s = less(q, 3, q, 12) ? 1 : 4;
+            int s = pointLess(q, 3, q, 12) ? 1 : 4;
             int i0 = 3 * s;
             int i1 = 3 * ((s + 1) % 6);
             int i2 = 3 * ((s + 2) % 6);
@@ -646,7 +646,7 @@ public final class LoopSplit {
     }
 
     /** Whether point a precedes point b, x first, then y, then z. */
-    private static boolean less(float[] a, int ao, float[] b, int bo) {
+    private static boolean pointLess(float[] a, int ao, float[] b, int bo) {
         if (a[ao] != b[bo]) {
             return a[ao] < b[bo];
         }
@@ -1282,7 +1282,7 @@ public final class LoopSplit {
      * valence-6 limit mask, its ring summed from the rotation the positions chose (so that both
      * records on the edge get the same bits).
      */
-    private void bornUvLimit(int e, boolean curve, int start) {
+    private void bornUvLimitOf(int e, boolean curve, int start) {
         int e1 = (e + 1) % 3;
         int e2 = (e + 2) % 3;
         for (int x = 0; x < 2; x++) {
@@ -1710,7 +1710,7 @@ public final class LoopSplit {
                 putPoint(bornRing, 15, regEdge, 18 * c1);
                 birth(c, regEdge, 18 * c, true, false);
                 if (uvLimits) {
-                    bornUvLimit(c, false, less(bornRing, 3, bornRing, 12) ? 1 : 4);
+                    bornUvLimitOf(c, false, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
                 }
             }
         }

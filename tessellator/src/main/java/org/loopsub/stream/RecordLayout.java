@@ -173,6 +173,13 @@ public final class RecordLayout {
     public static final int STALE = 1 << 28;
     /** The bits that send a record to the general path of the split. */
     public static final int GENERAL_BITS = SHARP | STALE | STALE << 1 | STALE << 2;
+    /** The three valences of meta[0], one byte each. */
+    public static final int VALENCE_BITS = 0x00FFFFFF;
+    /**
+     * The bits of meta[0] a regular record (every corner interior of valence 6, no general bit) is
+     * told by: the valences and {@link #GENERAL_BITS}, not the neighbour-finished bits.
+     */
+    public static final int REGULAR_MASK = VALENCE_BITS | GENERAL_BITS;
 
     /**
      * A layout that carries positions only.
@@ -326,6 +333,14 @@ public final class RecordLayout {
     /** @return F, the fan slots per corner */
     public int fanCapacity() {
         return fanCapacity;
+    }
+
+    /**
+     * @return the longest ring a corner can have: N, P, two D's and a full fan (the size of the
+     *     split's per-ring scratch, in both back ends)
+     */
+    public int ringMax() {
+        return fanCapacity + 4;
     }
 
     /** @return point slots per record */

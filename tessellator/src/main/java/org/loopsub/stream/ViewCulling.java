@@ -255,7 +255,7 @@ public final class ViewCulling {
             float n2y = cz * ex - cx * ez;
             float n2z = cx * ey - cy * ex;
             return facesAway(p, a, n1x, n1y, n1z, margin) && facesAway(p, a, n2x, n2y, n2z, margin)
-                    && flat(n1x, n1y, n1z, n2x, n2y, n2z);
+                    && flatEnough(n1x, n1y, n1z, n2x, n2y, n2z);
         }
         return false;
     }
@@ -301,7 +301,7 @@ public final class ViewCulling {
     }
 
     /** Whether two triangles' normals are within the bend bound of each other. */
-    private boolean flat(float n1x, float n1y, float n1z, float n2x, float n2y, float n2z) {
+    private boolean flatEnough(float n1x, float n1y, float n1z, float n2x, float n2y, float n2z) {
         float dot = n1x * n2x + n1y * n2y + n1z * n2z;
         float nn1 = n1x * n1x + n1y * n1y + n1z * n1z;
         float nn2 = n2x * n2x + n2y * n2y + n2z * n2z;

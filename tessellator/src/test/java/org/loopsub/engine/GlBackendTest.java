@@ -307,7 +307,7 @@ class GlBackendTest extends GlTestBase {
     void refinementPutsTheHostsProgramBackAndUnbindsItsStorageBuffers() {
         TriangleMesh ico = TestMeshes.load("icosahedron.obj");
         try (org.loopsub.gl.ComputeProgram host = org.loopsub.gl.ComputeProgram.load("loop_face_normals",
-                new java.util.LinkedHashMap<>(), List.of());
+                org.loopsub.glstream.ShaderContract.DEFINES, List.of());
              GlTessellator backend = new GlTessellator(gl, false, GpuScan.Strategy.REDUCE_THEN_SCAN,
                      GlTessellator.DEFAULT_BUDGET)) {
             org.lwjgl.opengl.GL43C.glUseProgram(host.id());

@@ -88,6 +88,20 @@ class GlContextTest extends GlTestBase {
     }
 
     @Test
+    void aUniformTheProgramLacksIsAnError() {
+        try (ComputeProgram p = ComputeProgram.load("iota_for_test", Map.of(), List.of())) {
+            assertEquals(0, p.uniform("uCount"));
+            ShaderException e = assertThrows(ShaderException.class, () -> p.uniform("uCuont"));
+            assertEquals("iota_for_test", e.shaderName());
+            assertTrue(e.getMessage().contains("uCuont"), e.getMessage());
+            // asked again: still refused (the cache keeps the driver's -1, not a pass)
+            assertThrows(ShaderException.class, () -> p.uniform("uCuont"));
+            assertEquals(-1, p.uniformIfPresent("uCuont"));
+            assertEquals(0, p.uniformIfPresent("uCount"));
+        }
+    }
+
+    @Test
     void largeDispatchesUseTheGrid() {
         int n = 65535 * 64 + 100; // one group more than a single dimension guarantees
         try (ComputeProgram p = ComputeProgram.load("iota_for_test", Map.of(), List.of());

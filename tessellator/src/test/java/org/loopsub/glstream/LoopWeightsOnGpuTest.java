@@ -40,32 +40,71 @@ import org.loopsub.stream.RecordLayout;
 /**
  * The numbers the compiled passes use are the ones the loader gives them, and nothing typed in a
  * shader: loop_split and loop_flag_edges (its flatness criterion evaluates Loop's edge mask) are
- * built here with the loader's defines and weight table, and again with odd weights that are no
- * weight of Loop's scheme, and run on records of small meshes (regular and general records,
+ * built here by the loader ({@link GlPasses}) with LoopRules' weights, and again with odd values for
+ * every weight the loader defines ({@link GlPasses#LOOP_WEIGHTS}), and run on records of small meshes (regular and general records,
  * boundaries, complete and neighbour-finished bits). Every position they write must be what Loop's
  * masks, written out in this test, give with the weights of that build, to the bit; every flatness
  * verdict must be what that mask gives. A weight typed into a shader (as a literal, as bits, as a
- * quotient of integers) gives LoopRules' value in both builds, so the odd build shows it.
+ * quotient of integers) gives LoopRules' value in both builds, so the odd build shows it. The limit
+ * and Chaikin weights, which these layouts do not read, are each shown to change what a layout with
+ * limit data and creases writes.
  */
 class LoopWeightsOnGpuTest extends GlTestBase {
-    /** The mask weights and interior vertex table as a shader build gets them. */
-    record Weights(String name, float end, float opposite, float half, float centre, float neighbour, float[] table) {
-        Map<String, String> defines() {
-            Map<String, String> d = new LinkedHashMap<>();
-            d.put("LOOP_EDGE_END", GlPasses.glslFloat(end));
-            d.put("LOOP_EDGE_OPPOSITE", GlPasses.glslFloat(opposite));
-            d.put("LOOP_HALF", GlPasses.glslFloat(half));
-            d.put("LOOP_BOUNDARY_CENTRE", GlPasses.glslFloat(centre));
-            d.put("LOOP_BOUNDARY_NEIGHBOUR", GlPasses.glslFloat(neighbour));
-            // The limit masks are not used by a layout without limit data; LoopRules' values.
-            d.put("LOOP_LIMIT_CENTRE_6", GlPasses.glslFloat(LoopRules.LIMIT_CENTRE_6));
-            d.put("LOOP_LIMIT_RING_6", GlPasses.glslFloat(LoopRules.LIMIT_RING_6));
-            d.put("LOOP_LIMIT_CREASE_CENTRE", GlPasses.glslFloat(LoopRules.LIMIT_CREASE_CENTRE));
-            d.put("LOOP_LIMIT_CREASE_NEIGHBOUR", GlPasses.glslFloat(LoopRules.LIMIT_CREASE_NEIGHBOUR));
-            d.put("LOOP_CHAIKIN_OWN", GlPasses.glslFloat(LoopRules.CHAIKIN_OWN));
-            d.put("LOOP_CHAIKIN_OTHERS", GlPasses.glslFloat(LoopRules.CHAIKIN_OTHERS));
-            return d;
+    /**
+     * The mask weights (by define name, {@link GlPasses#LOOP_WEIGHTS}' names) and interior vertex
+     * table a shader build gets; the build is the loader's own ({@link GlPasses}) with these.
+     */
+    record Weights(String name, Map<String, Float> mask, float[] table) {
+        /** The weights the masks of this test read, each held to the bit by the position checks. */
+        static final Set<String> CHECKED = Set.of("LOOP_EDGE_END", "LOOP_EDGE_OPPOSITE", "LOOP_HALF",
+                "LOOP_BOUNDARY_CENTRE", "LOOP_BOUNDARY_NEIGHBOUR");
+
+        float end() {
+            return mask.get("LOOP_EDGE_END");
         }
+
+        float opposite() {
+            return mask.get("LOOP_EDGE_OPPOSITE");
+        }
+
+        float half() {
+            return mask.get("LOOP_HALF");
+        }
+
+        float centre() {
+            return mask.get("LOOP_BOUNDARY_CENTRE");
+        }
+
+        float neighbour() {
+            return mask.get("LOOP_BOUNDARY_NEIGHBOUR");
+        }
+
+        Map<String, String> defines() {
+            return GlPasses.weightDefines(mask);
+        }
+
+        /** These weights with one of them replaced. */
+        Weights with(String weight, float value) {
+            Map<String, Float> m = new LinkedHashMap<>(mask);
+            m.put(weight, value);
+            return new Weights(name + " but " + weight + " = " + value, m, table);
+        }
+    }
+
+    /**
+     * Odd values, one per weight the loader defines (made from its list, so a weight added there is
+     * varied here too): LoopRules' value plus its own multiple of 1/64, so that no two coincide (a
+     * shader that read one weight's define for another's would show) and none is LoopRules' own.
+     */
+    static final Map<String, Float> ODD = odd();
+
+    private static Map<String, Float> odd() {
+        Map<String, Float> m = new LinkedHashMap<>();
+        int i = 1;
+        for (Map.Entry<String, Float> e : GlPasses.LOOP_WEIGHTS.entrySet()) {
+            m.put(e.getKey(), e.getValue() + i++ / 64f);
+        }
+        return m;
     }
 
     private RecordLayout layout;
@@ -122,19 +161,21 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                     }
                 }
             }
-            withBits.meta[mb] = (m0 & 0x00FFFFFF) | (random.nextInt(4) == 0 ? random.nextInt(8) : 0) << 24;
+            withBits.meta[mb] = (m0 & RecordLayout.VALENCE_BITS) | (random.nextInt(4) == 0 ? random.nextInt(8) : 0) << 24;
         }
 
-        loop = new Weights("LoopRules", LoopRules.EDGE_END, LoopRules.EDGE_OPPOSITE, LoopRules.HALF,
-                LoopRules.BOUNDARY_CENTRE, LoopRules.BOUNDARY_NEIGHBOUR, LoopRules.weights(Scheme.LOOP, maxValence));
-        // The test's own build must be the loader's build for LoopRules' weights.
-        assertEquals(GlPasses.LOOP_WEIGHT_DEFINES, loop.defines(), "the loader's weight defines");
+        loop = new Weights("LoopRules", GlPasses.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
+        // The odd build varies every weight the loader defines, each to a value of its own.
+        Set<Float> values = new HashSet<>(GlPasses.LOOP_WEIGHTS.values());
+        for (Map.Entry<String, Float> e : ODD.entrySet()) {
+            assertTrue(values.add(e.getValue()), e.getKey() + ": " + e.getValue() + " is another weight's value");
+        }
         float[] table = new float[2 * (maxValence + 1)];
         for (int n = 3; n <= maxValence; n++) {
             table[2 * n] = 0.3f + 0.01f * n;
             table[2 * n + 1] = 0.11f + 0.001f * n;
         }
-        odd = new Weights("odd", 0.40625f, 0.09375f, 0.4375f, 0.6875f, 0.15625f, table);
+        odd = new Weights("odd", ODD, table);
     }
 
     private RecordChunk copy(RecordChunk c) {
@@ -272,23 +313,27 @@ class LoopWeightsOnGpuTest extends GlTestBase {
 
     /** Builds by their defines, kept for the class: llvmpipe's first dispatch of a build is what costs. */
     private final Map<String, ComputeProgram> programs = new LinkedHashMap<>();
+    /** The loader of each layout and set of weights, whose builds these are. */
+    private final Map<RecordLayout, Map<Weights, GlPasses>> loaders = new java.util.IdentityHashMap<>();
+    private final GlBufferPool pool = new GlBufferPool();
 
     @AfterAll
     void closePrograms() {
+        loaders.values().forEach(m -> m.values().forEach(GlPasses::close));
+        loaders.clear();
         programs.values().forEach(ComputeProgram::close);
         programs.clear();
+        pool.close();
+    }
+
+    /** The loader's passes with these weights and layout: the engine's build, other weights and all. */
+    private GlPasses passes(Weights w, RecordLayout l) {
+        return loaders.computeIfAbsent(l, k -> new java.util.IdentityHashMap<>())
+                .computeIfAbsent(w, k -> new GlPasses(l, w.table(), programs, pool, w.defines()));
     }
 
     private ComputeProgram program(String stem, Weights w, String... flags) {
-        Map<String, String> d = GlPasses.layoutDefines(layout);
-        d.putAll(w.defines());
-        for (String f : flags) {
-            d.put(f, "1");
-        }
-        if (stem.equals("loop_split")) {
-            d.put("GROUP", "64");
-        }
-        return programs.computeIfAbsent(stem + d, k -> ComputeProgram.load(stem, d, List.of()));
+        return passes(w, layout).program(stem, GlPasses.flags(flags));
     }
 
     private static void setUint(ComputeProgram p, String name, int value) {
@@ -338,19 +383,18 @@ class LoopWeightsOnGpuTest extends GlTestBase {
              GlBuffer sliverBuf = GlBuffer.of(new float[9 * Math.max(1, slivers)], "test_slivers");
              GlBuffer activeBuf = GlBuffer.of(index, "test_active");
              GlBuffer offsetBuf = GlBuffer.of(sliverOffset, "test_sliver_offsets");
-             GlBuffer weightBuf = GlBuffer.of(w.table(), "test_weights");
              GlBuffer directBuf = GlBuffer.of(new float[9 * perParent * Math.max(1, count)], "test_direct")) {
             ComputeProgram regular = program("loop_split", w, regularFlags.toArray(String[]::new));
             ComputeProgram general = program("loop_split", w, generalFlags.toArray(String[]::new));
-            srcP.bind(0);
-            srcM.bind(1);
-            dstP.bind(2);
-            dstM.bind(3);
-            sliverBuf.bind(4);
-            activeBuf.bind(5);
-            offsetBuf.bind(6);
-            weightBuf.bind(7);
-            directBuf.bind(11);
+            srcP.bind(ShaderContract.POINTS);
+            srcM.bind(ShaderContract.META);
+            dstP.bind(ShaderContract.DST_POINTS);
+            dstM.bind(ShaderContract.DST_META);
+            sliverBuf.bind(ShaderContract.OUT);
+            activeBuf.bind(ShaderContract.INDEX);
+            offsetBuf.bind(ShaderContract.SLIVER_OFFSET);
+            passes(w, layout).bindWeights();
+            directBuf.bind(ShaderContract.DIRECT_OUT);
             for (ComputeProgram p : List.of(regular, general)) {
                 setUint(p, "uSrcFirst", 0);
                 setUint(p, "uCount", count);
@@ -364,8 +408,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 // children of regular parents (marked) and refines those of general ones.
                 ComputeProgram r2 = program("loop_split", w, "UNIFORM", "DIRECT", "REGULAR_ONLY");
                 ComputeProgram g2 = program("loop_split", w, "UNIFORM", "DIRECT", "GENERAL_ONLY");
-                dstP.bind(0);
-                dstM.bind(1);
+                dstP.bind(ShaderContract.POINTS);
+                dstM.bind(ShaderContract.META);
                 for (ComputeProgram p : List.of(r2, g2)) {
                     setUint(p, "uSrcFirst", 0);
                     setUint(p, "uCount", childCount);
@@ -522,7 +566,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         int mi = layout.metaInts();
         for (int r : active) {
             int m0 = withBits.meta[r * mi];
-            boolean isRegular = (m0 & 0x00FFFFFF) == RecordLayout.packMeta0(6, 6, 6, 0) && withBits.meta[r * mi + 1]
+            boolean isRegular = (m0 & RecordLayout.VALENCE_BITS) == RecordLayout.packMeta0(6, 6, 6, 0) && withBits.meta[r * mi + 1]
                     == RecordLayout.packMeta1(RecordLayout.NO_GAP, RecordLayout.NO_GAP, RecordLayout.NO_GAP);
             regular += isRegular ? 1 : 0;
             frozen += Arrays.stream(withBits.meta, r * mi + 2, r * mi + mi).anyMatch(x -> x != 0) ? 1 : 0;
@@ -581,8 +625,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                     int[] got;
                     try (GlBuffer srcP = GlBuffer.of(tilePoints(plain), "test_points");
                          GlBuffer srcM = GlBuffer.of(tileMeta(plain), "test_meta")) {
-                        srcP.bind(0);
-                        srcM.bind(1);
+                        srcP.bind(ShaderContract.POINTS);
+                        srcM.bind(ShaderContract.META);
                         setUint(flag, "uSrcFirst", 0);
                         setUint(flag, "uCount", plain.count);
                         glProgramUniform1i(flag.id(), glGetUniformLocation(flag.id(), "uLevel"), 0);
@@ -600,6 +644,107 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 }
             }
             assertEquals(10, tried);
+        }
+    }
+
+    /**
+     * The weights the position checks above do not hold (the limit masks of born vertices, Chaikin's
+     * sharpness average, and any weight added to the loader later) reach the split from their
+     * defines too: on records with limit data, boundaries, an infinitely sharp edge and a vertex
+     * with two semi-sharp edges, a build with any one of them changed writes other children than
+     * the loader's build. (Their values are held to Java's by the GL back end's byte-for-byte tests;
+     * this shows the shader takes each from its define.)
+     */
+    @Test
+    void everyWeightComesFromItsDefine() {
+        List<TriangleMesh> meshes = List.of(TestMeshes.load("icosahedron.obj"), TestMeshes.load("mesh_with_border.obj"));
+        int fan = RecordLayout.MIN_FAN;
+        int maxValence = 6;
+        for (TriangleMesh m : meshes) {
+            MeshTopology t = MeshTopology.of(m);
+            fan = Math.max(fan, RecordBuilder.fanCapacity(m.triangles(), t));
+            maxValence = Math.max(maxValence, t.maxValence());
+        }
+        RecordLayout limit = new RecordLayout(fan, true, true, true, false, true);
+        List<RecordChunk> parts = new ArrayList<>();
+        int total = 0;
+        for (TriangleMesh m : meshes) {
+            MeshTopology t = MeshTopology.of(m);
+            // Vertex 0's first two edges semi-sharp (each the other's Chaikin average), its third
+            // infinitely sharp (a crease: born vertices on it take the crease limit mask).
+            Map<Long, Float> edges = new java.util.HashMap<>();
+            edges.put(org.loopsub.stream.Sharpness.key(0, t.neighbour(0, 0)), 2.5f);
+            edges.put(org.loopsub.stream.Sharpness.key(0, t.neighbour(0, 1)), 3.5f);
+            edges.put(org.loopsub.stream.Sharpness.key(0, t.neighbour(0, 2)), org.loopsub.stream.Sharpness.INFINITE);
+            org.loopsub.stream.Sharpness sharp = new org.loopsub.stream.Sharpness(edges, new float[t.vertexCount()]);
+            RecordChunk c = RecordBuilder.build(m.triangles(), m.positions(), t, limit, Scheme.LOOP, sharp, null).get(0);
+            parts.add(c);
+            total += c.count;
+        }
+        RecordChunk records = new RecordChunk(limit, total);
+        records.count = total;
+        int at = 0;
+        for (RecordChunk c : parts) {
+            System.arraycopy(c.points, 0, records.points, at * limit.pointFloats(), c.count * limit.pointFloats());
+            System.arraycopy(c.meta, 0, records.meta, at * limit.metaInts(), c.count * limit.metaInts());
+            at += c.count;
+        }
+        Weights rules = new Weights("LoopRules", GlPasses.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
+        float[] expected = splitChildren(limit, records, rules);
+        assertTrue(java.util.stream.IntStream.range(0, expected.length).anyMatch(i -> expected[i] != 0f), "children written");
+        List<String> unused = new ArrayList<>();
+        assertTrue(GlPasses.LOOP_WEIGHTS.keySet().containsAll(Weights.CHECKED));
+        for (String weight : GlPasses.LOOP_WEIGHTS.keySet()) {
+            if (Weights.CHECKED.contains(weight)) {
+                continue;
+            }
+            if (Arrays.equals(expected, splitChildren(limit, records, rules.with(weight, ODD.get(weight))))) {
+                unused.add(weight);
+            }
+        }
+        assertEquals(List.of(), unused, "a changed weight changed nothing: the shader does not take it from its define");
+    }
+
+    /** The general half of the uniform split over every record: its child segment, tiled, as written. */
+    private float[] splitChildren(RecordLayout l, RecordChunk records, Weights w) {
+        int count = records.count;
+        int childCount = 4 * count;
+        GlPasses passes = passes(w, l);
+        // Records in tiles of 32, as above but for this layout.
+        int pf = l.pointFloats();
+        int mi = l.metaInts();
+        float[] points = new float[tiled(count) * pf];
+        int[] meta = new int[tiled(count) * mi];
+        for (int r = 0; r < count; r++) {
+            for (int f = 0; f < pf; f++) {
+                points[(r / TILE * pf + f) * TILE + r % TILE] = records.points[r * pf + f];
+            }
+            for (int x = 0; x < mi; x++) {
+                meta[(r / TILE * mi + x) * TILE + r % TILE] = records.meta[r * mi + x];
+            }
+        }
+        try (GlBuffer srcP = GlBuffer.of(points, "test_src_points");
+             GlBuffer srcM = GlBuffer.of(meta, "test_src_meta");
+             GlBuffer dstP = GlBuffer.of(new float[tiled(childCount) * pf], "test_dst_points");
+             GlBuffer dstM = GlBuffer.of(new int[tiled(childCount) * mi], "test_dst_meta")) {
+            ComputeProgram general = passes.program("loop_split", GlPasses.flags("UNIFORM", "GENERAL_ONLY"));
+            srcP.bind(ShaderContract.POINTS);
+            srcM.bind(ShaderContract.META);
+            dstP.bind(ShaderContract.DST_POINTS);
+            dstM.bind(ShaderContract.DST_META);
+            passes.bindWeights();
+            // declared by the build, not written by a uniform split into records
+            for (int b : new int[] {ShaderContract.OUT, ShaderContract.INDEX, ShaderContract.SLIVER_OFFSET,
+                ShaderContract.DIRECT_OUT, ShaderContract.OUT_NORMALS, ShaderContract.DIRECT_NORMALS}) {
+                passes.placeholder().bind(b);
+            }
+            setUint(general, "uSrcFirst", 0);
+            setUint(general, "uCount", count);
+            general.dispatchFor(count);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            return dstP.readFloats(0, tiled(childCount) * pf);
+        } finally {
+            HostState.restore(0);
         }
     }
 }

@@ -1,0 +1,124 @@
+package org.loopsub.glstream;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.RecordLayout;
+
+/**
+ * The numbers the host and the record passes must agree on, defined here once and handed to every
+ * pass as {@code #define}s ({@link #DEFINES}): the storage binding points ({@code BINDING_*}), the
+ * vertex rules' codes ({@code RULE_*}, LoopRules' values) and the metadata mask that tells a regular
+ * record ({@code REGULAR_MASK}, RecordLayout's). The shaders use the names only, so a binding moved
+ * here moves on both sides, and a name a shader uses but Java does not define fails its compile.
+ * Uniforms are the other half of the contract: {@link org.loopsub.gl.ComputeProgram#uniform} refuses
+ * a name the linked program lacks.
+ *
+ * <p>The record layout's sizes and slots ({@code GlPasses.layoutDefines}), Loop's weights
+ * ({@code GlPasses.LOOP_WEIGHT_DEFINES}) and a resident frame's size slots ({@code GlSizes.DEFINES})
+ * reach the shaders the same way, each from the class that owns them; so do the scan shaders'
+ * bindings, from {@link org.loopsub.gl.GpuScan#BINDING_DEFINES} (the GL plumbing knows nothing of
+ * this package).
+ */
+public final class ShaderContract {
+    // Storage bindings of the record passes (loop_record.glsl, loop_flag_edges, loop_filter,
+    // loop_emit_finished, loop_split, loop_plan). A number may serve several passes as long as no
+    // pass declares two buffers at it.
+
+    /** The source segment's points. */
+    static final int POINTS = 0;
+    /** The source segment's metadata. */
+    static final int META = 1;
+    /** The child segment's points (loop_split). */
+    static final int DST_POINTS = 2;
+    /** The child segment's metadata (loop_split). */
+    static final int DST_META = 3;
+    /** Output triangles: finished records (loop_emit_finished) and slivers (loop_split). */
+    static final int OUT = 4;
+    /** An index list: the finished records (loop_emit_finished) or the active ones (loop_split). */
+    static final int INDEX = 5;
+    /** Each active record's first sliver (loop_split). */
+    static final int SLIVER_OFFSET = 6;
+    /** Loop's weight table and the tables after it (loop_split). */
+    static final int WEIGHTS = 7;
+    /** The filter's keep flags. */
+    static final int KEEP = 8;
+    /** The filter's done flags. */
+    static final int DONE = 9;
+    /** The filter's sliver counts. */
+    static final int SLIVERS = 10;
+    /** Triangles loop_split writes instead of children (DIRECT). */
+    static final int DIRECT_OUT = 11;
+    /** A resident frame's sizes ({@link GlSizes}). */
+    static final int SIZES = 12;
+    /** The draw command loop_plan writes. */
+    static final int DRAW = 13;
+    /** Output normals beside {@link #OUT} (finished triangles, slivers): same float index, own buffer. */
+    static final int OUT_NORMALS = 14;
+    /** Output normals beside {@link #DIRECT_OUT}. */
+    static final int DIRECT_NORMALS = 15;
+    /** Output uvs beside {@link #OUT} (u, v, 0 per corner: the positions' float index). */
+    static final int OUT_UVS = 16;
+    /** Output uvs beside {@link #DIRECT_OUT}. */
+    static final int DIRECT_UVS = 17;
+    /** One past the highest binding a record pass uses: what a refinement unbinds when it is done. */
+    static final int BINDINGS_USED = DIRECT_UVS + 1;
+
+    /** loop_face_normals' triangles (positions, 9 floats each), for a {@code GpuRun}'s flat normals. */
+    public static final int FACE_POSITIONS = 0;
+    /** loop_face_normals' output, parallel to {@link #FACE_POSITIONS}. */
+    public static final int FACE_NORMALS = 1;
+
+    /** The contract's defines, the same for every pass and variant; iteration order is stable. */
+    public static final Map<String, String> DEFINES = defines();
+
+    private ShaderContract() {
+    }
+
+    private static Map<String, String> defines() {
+        Map<String, String> d = new LinkedHashMap<>();
+        binding(d, "POINTS", POINTS);
+        binding(d, "META", META);
+        binding(d, "DST_POINTS", DST_POINTS);
+        binding(d, "DST_META", DST_META);
+        binding(d, "OUT", OUT);
+        binding(d, "INDEX", INDEX);
+        binding(d, "SLIVER_OFFSET", SLIVER_OFFSET);
+        binding(d, "WEIGHTS", WEIGHTS);
+        binding(d, "KEEP", KEEP);
+        binding(d, "DONE", DONE);
+        binding(d, "SLIVERS", SLIVERS);
+        binding(d, "DIRECT_OUT", DIRECT_OUT);
+        binding(d, "SIZES", SIZES);
+        binding(d, "DRAW", DRAW);
+        binding(d, "OUT_NORMALS", OUT_NORMALS);
+        binding(d, "DIRECT_NORMALS", DIRECT_NORMALS);
+        binding(d, "OUT_UVS", OUT_UVS);
+        binding(d, "DIRECT_UVS", DIRECT_UVS);
+        binding(d, "FACE_POSITIONS", FACE_POSITIONS);
+        binding(d, "FACE_NORMALS", FACE_NORMALS);
+        d.put("RULE_SMOOTH", Integer.toString(LoopRules.SMOOTH));
+        d.put("RULE_DART", Integer.toString(LoopRules.DART));
+        d.put("RULE_CREASE", Integer.toString(LoopRules.CREASE));
+        d.put("RULE_CORNER", Integer.toString(LoopRules.CORNER));
+        d.put("REGULAR_MASK", "0x" + Integer.toHexString(RecordLayout.REGULAR_MASK).toUpperCase(Locale.ROOT) + "u");
+        return Collections.unmodifiableMap(d);
+    }
+
+    private static void binding(Map<String, String> d, String name, int point) {
+        d.put("BINDING_" + name, Integer.toString(point));
+    }
+
+    /** The normal binding beside an output binding ({@link #OUT} or {@link #DIRECT_OUT}). */
+    static int normalBinding(int binding) {
+        return binding == OUT ? OUT_NORMALS : DIRECT_NORMALS;
+    }
+
+    /** The uv binding beside an output binding. */
+    static int uvBinding(int binding) {
+        return binding == OUT ? OUT_UVS : DIRECT_UVS;
+    }
+}

@@ -1,0 +1,117 @@
+package org.loopsub.glstream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.loopsub.gl.GpuScan;
+import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.RecordLayout;
+
+/**
+ * The host and the shaders name the same numbers (issue 20): binding points, rule codes and masks
+ * come from Java as {@code #define}s ({@link ShaderContract}, {@link GpuScan#BINDING_DEFINES}), and no
+ * shader types one of them. Read from the shader sources, so a shader that drifts fails here before
+ * any GPU runs it.
+ */
+class ShaderContractTest {
+    /** A binding typed as a number: {@code binding = 4}. */
+    static final Pattern TYPED_BINDING = Pattern.compile("\\bbinding\\s*=\\s*\\d");
+    /** A name of the contract a shader may use. */
+    static final Pattern CONTRACT_NAME = Pattern.compile("\\b(?:BINDING|RULE)_\\w+|\\bREGULAR_MASK\\b");
+
+    static Map<String, String> sources() throws IOException {
+        Map<String, String> s = new HashMap<>();
+        try (Stream<Path> files = Files.list(ShaderWeightsTest.shaderFolder())) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".comp") || p.toString().endsWith(".glsl")).toList()) {
+                s.put(f.getFileName().toString(),
+                        ShaderWeightsTest.stripComments(Files.readString(f, StandardCharsets.UTF_8)));
+            }
+        }
+        assertTrue(s.size() > 10 && s.containsKey("loop_split.comp") && s.containsKey("scan_reduce.comp"),
+                "found the shaders: " + s.keySet());
+        return s;
+    }
+
+    @Test
+    void noShaderTypesABindingNumber() throws IOException {
+        List<String> typed = new ArrayList<>();
+        for (Map.Entry<String, String> e : sources().entrySet()) {
+            Matcher m = TYPED_BINDING.matcher(e.getValue());
+            while (m.find()) {
+                typed.add(e.getKey() + ": " + m.group());
+            }
+        }
+        assertEquals(List.of(), typed, "bindings typed in a shader: name them BINDING_* and define them in "
+                + "ShaderContract (or GpuScan for the scans)");
+    }
+
+    @Test
+    void everyContractNameAShaderUsesIsDefinedInJava() throws IOException {
+        Set<String> defined = new TreeSet<>(ShaderContract.DEFINES.keySet());
+        defined.addAll(GpuScan.BINDING_DEFINES.keySet());
+        Set<String> undefined = new TreeSet<>();
+        Set<String> used = new TreeSet<>();
+        for (Map.Entry<String, String> e : sources().entrySet()) {
+            Matcher m = CONTRACT_NAME.matcher(e.getValue());
+            while (m.find()) {
+                used.add(m.group());
+                if (!defined.contains(m.group())) {
+                    undefined.add(e.getKey() + ": " + m.group());
+                }
+            }
+        }
+        assertEquals(Set.of(), undefined, "names the shaders use but Java does not define");
+        // Not vacuous: the record passes' bindings and the rules are among them.
+        assertTrue(used.containsAll(Set.of("BINDING_POINTS", "BINDING_DIRECT_UVS", "BINDING_SCAN_TOTAL",
+                "RULE_CORNER", "REGULAR_MASK")), used.toString());
+    }
+
+    @Test
+    void theDefinesCarryTheJavaValues() {
+        Map<String, String> d = ShaderContract.DEFINES;
+        assertEquals(String.valueOf(ShaderContract.OUT), d.get("BINDING_OUT"));
+        assertEquals(String.valueOf(ShaderContract.SIZES), d.get("BINDING_SIZES"));
+        assertEquals(String.valueOf(LoopRules.SMOOTH), d.get("RULE_SMOOTH"));
+        assertEquals(String.valueOf(LoopRules.CREASE), d.get("RULE_CREASE"));
+        assertEquals(String.valueOf(LoopRules.CORNER), d.get("RULE_CORNER"));
+        assertEquals(RecordLayout.REGULAR_MASK, Integer.parseUnsignedInt(d.get("REGULAR_MASK").replaceAll("^0x|u$", ""), 16));
+        // A binding number serves one buffer of a record pass: no two names share one, but for the
+        // face-normal pass's own pair, which no record pass runs beside.
+        Map<String, String> byNumber = new HashMap<>();
+        for (Map.Entry<String, String> e : d.entrySet()) {
+            if (e.getKey().startsWith("BINDING_") && !e.getKey().startsWith("BINDING_FACE_")) {
+                String before = byNumber.put(e.getValue(), e.getKey());
+                assertEquals(null, before, e.getKey() + " shares binding " + e.getValue());
+            }
+        }
+        assertTrue(Integer.parseInt(d.get("BINDING_DIRECT_UVS")) < ShaderContract.BINDINGS_USED);
+        for (String b : byNumber.keySet()) {
+            assertTrue(Integer.parseInt(b) < HostState.STORAGE_BINDINGS_USED, "binding " + b + " stays bound after a refinement");
+        }
+    }
+
+    @Test
+    void thePassesAreBuiltWithTheContract() {
+        Map<String, String> layout = GlPasses.layoutDefines(new RecordLayout(4));
+        assertEquals(String.valueOf(new RecordLayout(4).ringMax()), layout.get("RING_MAX"));
+        // no layout define may shadow a contract name
+        for (String k : layout.keySet()) {
+            assertTrue(!ShaderContract.DEFINES.containsKey(k), k);
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package org.loopsub.glstream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.loopsub.stream.EdgeCriteria;
+import org.loopsub.stream.LoopEmitFinished;
+import org.loopsub.stream.LoopFilter;
+import org.loopsub.stream.LoopFlagEdges;
+import org.loopsub.stream.LoopSplit;
+import org.loopsub.stream.RecordLayout;
+import org.loopsub.stream.SpokeTest;
+import org.loopsub.stream.ViewCulling;
+
+/**
+ * The Java back end is the executable specification of the GL back end, read side by side: the
+ * same names for the same passes (docs/architecture.md, STYLE.md's OpenSubdiv twins). Every method
+ * of a Java pass class has a GLSL function of the same name in its shader (or the shader's
+ * includes), but for an explicit list of methods that have no twin, each with its reason; and no
+ * name on one side is a near miss of a name on the other (one the other's prefix or suffix, as
+ * {@code ringIndex} and {@code ringIndexOf} once were), unless listed as different things.
+ */
+class TwinNamesTest {
+    /** A shader and the Java classes it is the twin of. */
+    record Twin(String shader, List<Class<?>> java) {
+    }
+
+    static final List<Twin> TWINS = List.of(
+            new Twin("loop_split.comp", List.of(LoopSplit.class)),
+            new Twin("loop_flag_edges.comp",
+                    List.of(LoopFlagEdges.class, SpokeTest.class, EdgeCriteria.class, ViewCulling.class)),
+            new Twin("loop_filter.comp", List.of(LoopFilter.class)),
+            new Twin("loop_emit_finished.comp", List.of(LoopEmitFinished.class)),
+            new Twin("loop_record.glsl", List.of(RecordLayout.class)));
+
+    /** Java methods with no GLSL twin, as {@code Class.method}, and why. */
+    static final Map<String, String> JAVA_ONLY = new LinkedHashMap<>();
+
+    private static void javaOnly(String reason, String... methods) {
+        for (String m : methods) {
+            JAVA_ONLY.put(m, reason);
+        }
+    }
+
+    static {
+        javaOnly("the pass's entry point over a chunk; the shader's is main(), one record per invocation",
+                "LoopSplit.run", "LoopFlagEdges.run", "LoopFilter.run", "LoopEmitFinished.run");
+        javaOnly("host-side configuration of the Java pass; the GL build takes it as #defines",
+                "LoopSplit.renewSharpLimitsAtLastLevel");
+        javaOnly("level 0's limit uvs, made on the CPU by RecordBuilder for both back ends",
+                "LoopSplit.levelZeroUvLimits");
+        javaOnly("Java's interleaved output vertex (position, normal, uv); GLSL writes each to its own buffer "
+                + "(sliverPut, directPut, cornerOut, bornOut)",
+                "LoopSplit.putCorner", "LoopSplit.putBorn", "LoopSplit.putPoint");
+        javaOnly("a child record's limit data and uvs copied slot by slot; GLSL writes them as it makes the child "
+                + "(putChildren, putChildUvs)",
+                "LoopSplit.carryCorner", "LoopSplit.carryCentre", "LoopSplit.carryUvs", "LoopSplit.carryUv",
+                "LoopSplit.cornerChildUvs");
+        javaOnly("the regular path's child from RegularChildren' table; GLSL gets the table as REGULAR_CHILD_k "
+                + "macros (regularChild)",
+                "LoopSplit.putRegularChild", "LoopSplit.regularChildSmoothUvs", "LoopSplit.regularUvs");
+        javaOnly("3 * ringSlot, the Java record's float offset; GLSL addresses tiles through pointOf",
+                "LoopSplit.ringSlot3");
+        javaOnly("Java's ordered sum keys into its sort; GLSL sorts floats in registers (sortedSum)",
+                "LoopSplit.sortKey", "LoopSplit.fromSortKey");
+        javaOnly("a cross product into an array; GLSL returns a vec3 (loopCross3)", "LoopSplit.crossInto");
+        javaOnly("Chaikin's far-end average of a child spoke; GLSL inlines it in putChildFar", "LoopSplit.farOf");
+        javaOnly("the SHARP bit of a child, set by GLSL where it writes the child's metadata (endChild)",
+                "LoopSplit.markSharp");
+        javaOnly("host-side: turns the criteria into constants, which the GL build takes as uniforms (GlCriteria)",
+                "EdgeCriteria.of", "EdgeCriteria.culling", "EdgeCriteria.screenRows", "EdgeCriteria.squared",
+                "EdgeCriteria.maxEdgeLength", "EdgeCriteria.flatness", "EdgeCriteria.screen", "EdgeCriteria.custom",
+                "EdgeCriteria.internalClip",
+                "ViewCulling.of", "ViewCulling.refill", "ViewCulling.planes", "ViewCulling.eye", "ViewCulling.any",
+                "ViewCulling.frustum", "ViewCulling.backface", "ViewCulling.frustumMargin2",
+                "ViewCulling.backfaceMargin2", "ViewCulling.backfaceAngle2", "ViewCulling.bendCos2",
+                "ViewCulling.plane");
+        javaOnly("the host's choice to skip the edge test (uniform levels); the GL loop makes it before dispatching",
+                "SpokeTest.canComplete");
+        javaOnly("GLSL swaps in place inside culled; Java returns whether to, for EdgeCriteria to share it",
+                "ViewCulling.canonicalSwap");
+        javaOnly("the layout's sizes, slot bases and flags: they reach the shaders as #defines "
+                + "(GlPasses.layoutDefines)",
+                "RecordLayout.carriesNormals", "RecordLayout.chaikin", "RecordLayout.creases", "RecordLayout.limit",
+                "RecordLayout.uvs", "RecordLayout.uvLimits", "RecordLayout.smoothUvs", "RecordLayout.fanCapacity",
+                "RecordLayout.ringMax", "RecordLayout.metaInts", "RecordLayout.pointFloats",
+                "RecordLayout.pointSlots", "RecordLayout.spokes", "RecordLayout.spokeSharpness",
+                "RecordLayout.cornerSharpness", "RecordLayout.spokeFar", "RecordLayout.uvFloat",
+                "RecordLayout.outputUvFloat", "RecordLayout.uvFar", "RecordLayout.uvLimit", "RecordLayout.uvPin",
+                "RecordLayout.uvSeam");
+        javaOnly("the Java output's interleaved vertex; the GL output keeps positions, normals and uvs apart",
+                "RecordLayout.vertexFloats", "RecordLayout.triangleFloats", "RecordLayout.vertexUv");
+        javaOnly("a complete bit in a Java record's int[]; GLSL's are srcBit / setSrcBit on the tiled buffer",
+                "RecordLayout.bit", "RecordLayout.setBit");
+    }
+
+    /**
+     * Pairs whose names look like near misses but name different things, as {@code java ~ glsl}, and
+     * why.
+     */
+    static final Map<String, String> DIFFERENT = Map.of(
+            "carryCentre ~ carry", "GLSL's carry moves complete bits into a regular child; Java's copies limit data",
+            "carryCorner ~ carry", "as carryCentre",
+            "carryUv ~ carry", "as carryCentre, for uvs",
+            "carryUvs ~ carry", "as carryCentre, for uvs",
+            "putRegularChild ~ regularChild", "GLSL's regularChild is the slot map's macro target; Java's writes it",
+            "regularChildSmoothUvs ~ regularChild", "as putRegularChild, for smooth uvs",
+            "ringSlot3 ~ ringSlot", "3 * ringSlot of the current record (ringSlot itself is twinned)");
+
+    /** A GLSL function definition: return type, name, parameters, then the body's brace. */
+    static final Pattern FUNCTION = Pattern.compile(
+            "(?m)^\\s*(?:precise\\s+)?(?:void|bool|int|uint|float|[biu]?vec[234]|mat[234])\\s+(\\w+)\\s*\\([^;{}]*\\)\\s*\\{");
+    static final Pattern INCLUDE = Pattern.compile("(?m)^\\s*#\\s*include\\s+\"([^\"]+)\"");
+
+    /** @return the functions a shader defines, its includes' too */
+    static Set<String> glslFunctions(String shader) throws IOException {
+        String src = ShaderWeightsTest.stripComments(
+                Files.readString(ShaderWeightsTest.shaderFolder().resolve(shader), StandardCharsets.UTF_8));
+        Set<String> names = new TreeSet<>();
+        Matcher m = FUNCTION.matcher(src);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        Matcher inc = INCLUDE.matcher(src);
+        while (inc.find()) {
+            names.addAll(glslFunctions(inc.group(1)));
+        }
+        return names;
+    }
+
+    /** @return the methods a class declares (not inherited, not compiler-made), by name */
+    static Set<String> javaMethods(Class<?> c) {
+        Set<String> names = new TreeSet<>();
+        for (Method m : c.getDeclaredMethods()) {
+            if (!m.isSynthetic() && !m.isBridge()) {
+                names.add(m.getName());
+            }
+        }
+        // a record's or enum's generated members are not the pass's
+        names.removeAll(Set.of("equals", "hashCode", "toString", "values", "valueOf"));
+        return names;
+    }
+
+    @Test
+    void theFunctionFinderSeesDefinitionsOnly() {
+        String src = "int a(int x) {\n return x; }\nprecise float b(float p,\n  float q) { return p; }\n"
+                + "vec3 c(vec3 v);\nuvec4 d() {}\n  bool e(uint r) { return f(r) != 0; }\n";
+        Set<String> found = new TreeSet<>();
+        Matcher m = FUNCTION.matcher(src);
+        while (m.find()) {
+            found.add(m.group(1));
+        }
+        assertEquals(Set.of("a", "b", "d", "e"), found);
+    }
+
+    @Test
+    void everyJavaPassFunctionHasItsGlslTwin() throws IOException {
+        List<String> missing = new ArrayList<>();
+        Set<String> listed = new TreeSet<>();
+        for (Twin t : TWINS) {
+            Set<String> glsl = glslFunctions(t.shader());
+            assertTrue(glsl.contains("main") || t.shader().endsWith(".glsl"), t.shader() + ": no main found");
+            for (Class<?> c : t.java()) {
+                for (String m : javaMethods(c)) {
+                    String key = c.getSimpleName() + "." + m;
+                    if (JAVA_ONLY.containsKey(key)) {
+                        listed.add(key);
+                        assertTrue(!glsl.contains(m), key + " is listed as Java-only, but " + t.shader()
+                                + " has it: take it off the list");
+                    } else if (!glsl.contains(m)) {
+                        missing.add(key + " (no " + m + " in " + t.shader() + " or its includes)");
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "Java pass functions without a GLSL twin of the same name: rename one "
+                + "side, or list the method in JAVA_ONLY with the reason");
+        Set<String> stale = new TreeSet<>(JAVA_ONLY.keySet());
+        stale.removeAll(listed);
+        assertEquals(Set.of(), stale, "listed as Java-only, but no such method any more");
+    }
+
+    @Test
+    void noNameIsANearMissOfItsTwin() throws IOException {
+        List<String> near = new ArrayList<>();
+        Set<String> seen = new TreeSet<>();
+        for (Twin t : TWINS) {
+            Set<String> glsl = glslFunctions(t.shader());
+            Set<String> java = new TreeSet<>();
+            t.java().forEach(c -> java.addAll(javaMethods(c)));
+            for (String j : java) {
+                if (glsl.contains(j)) {
+                    continue;
+                }
+                for (String g : glsl) {
+                    if (java.contains(g) || !nearMiss(j, g)) {
+                        continue;
+                    }
+                    String pair = j + " ~ " + g;
+                    if (DIFFERENT.containsKey(pair)) {
+                        seen.add(pair);
+                    } else {
+                        near.add(pair + " (" + t.shader() + ")");
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), near, "near misses between a Java pass and its shader: give both one name, or "
+                + "list the pair in DIFFERENT with the reason");
+        Set<String> stale = new TreeSet<>(DIFFERENT.keySet());
+        stale.removeAll(seen);
+        assertEquals(Set.of(), stale, "listed as different, but no longer a near miss");
+    }
+
+    /** One name is the other's prefix or suffix (ignoring case), and the shorter is no mere fragment. */
+    static boolean nearMiss(String a, String b) {
+        String x = a.toLowerCase(Locale.ROOT);
+        String y = b.toLowerCase(Locale.ROOT);
+        String shorter = x.length() <= y.length() ? x : y;
+        String longer = shorter == x ? y : x;
+        return shorter.length() >= 4 && !shorter.equals(longer)
+                && (longer.startsWith(shorter) || longer.endsWith(shorter));
+    }
+
+    @Test
+    void theNearMissTestSeesTheOnesThatWereFixed() {
+        assertTrue(nearMiss("ringIndex", "ringIndexOf"));
+        assertTrue(nearMiss("less", "pointLess"));
+        assertTrue(nearMiss("valence", "valenceOf"));
+        assertTrue(!nearMiss("run", "runs"), "too short to tell");
+        assertTrue(!nearMiss("edgePoint", "edgePoint"));
+        Path folder = ShaderWeightsTest.shaderFolder();
+        assertTrue(Files.isRegularFile(folder.resolve("loop_split.comp")), folder.toString());
+    }
+}
