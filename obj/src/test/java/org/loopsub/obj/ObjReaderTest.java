@@ -374,6 +374,6 @@ class ObjReaderTest {
     }
 
     private static Path broken(String name) throws URISyntaxException {
-        return Path.of(ObjReaderTest.class.getResource("/org/loopsub/broken/" + name).toURI());
+        return TestMeshes.broken(name);
     }
 }

@@ -42,6 +42,20 @@ public final class TestMeshes {
     }
 
     /**
+     * @param fileName a file of {@code testdata/broken}, e.g. {@code "index_zero.obj"}: the meshes each
+     *     broken in one way that the readers and validators must refuse with exactly that problem
+     * @return its path (a file, not a class-path resource: tests that read it from another module's
+     *     test jar get a path they can open)
+     */
+    public static Path broken(String fileName) {
+        Path file = dir().resolveSibling("broken").resolve(fileName);
+        if (!Files.isRegularFile(file)) {
+            return fail("broken test mesh missing: " + file);
+        }
+        return file;
+    }
+
+    /**
      * @param fileName e.g. {@code "bunny_npm.obj"}
      * @return the mesh, polygons fan-triangulated, creases and everything else ignored
      */

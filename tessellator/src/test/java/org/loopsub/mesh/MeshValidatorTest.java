@@ -202,7 +202,7 @@ class MeshValidatorTest {
     }
 
     static Path broken(String name) throws URISyntaxException {
-        return Path.of(MeshValidatorTest.class.getResource("/org/loopsub/broken/" + name).toURI());
+        return org.loopsub.reference.TestMeshes.broken(name);
     }
 
     @Test
