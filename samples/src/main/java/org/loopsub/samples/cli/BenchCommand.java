@@ -148,7 +148,7 @@ final class BenchCommand extends RefiningCommand {
                 report = report.withVerify(difference == null ? "identical" : "different");
             }
         } catch (InvalidMeshException e) {
-            throw InputMesh.invalid(in.name(), e);
+            throw in.refused(e, options.welding());
         }
         PrintWriter out = out();
         report.print(out);

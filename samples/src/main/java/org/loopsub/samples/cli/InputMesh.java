@@ -134,7 +134,37 @@ record InputMesh(String name, ObjFile obj) {
         try {
             MeshValidator.requireValid(InputWelder.weld(obj.mesh(), welding).mesh());
         } catch (InvalidMeshException e) {
-            throw invalid(name, e);
+            throw refused(e, welding);
+        }
+    }
+
+    /**
+     * The failure for a mesh the tessellator (or {@link #requireValid}) refused, suggesting
+     * {@code --weld none} where the exact-position weld made a mesh that is valid by its own indices
+     * invalid (coincident but distinct vertices: seams split in the file, pieces touching at points).
+     *
+     * @param e the refusal
+     * @param welding the weld it was refused under
+     * @return exit 3, naming every problem
+     */
+    CliFailure refused(InvalidMeshException e, Welding welding) {
+        CliFailure failure = invalid(name, e);
+        if (welding != Welding.EXACT || !validByIndex()) {
+            return failure;
+        }
+        List<String> lines = new java.util.ArrayList<>(failure.lines());
+        lines.add(name + ": valid by its own vertex indices: --weld none refines it as the file indexes it "
+                + "(seams stay open)");
+        return new CliFailure(ExitCodes.INPUT, lines, e);
+    }
+
+    /** @return whether the mesh is valid by the file's own indexing (no exact-position weld) */
+    private boolean validByIndex() {
+        try {
+            MeshValidator.requireValid(InputWelder.weld(obj.mesh(), Welding.NONE).mesh());
+            return true;
+        } catch (InvalidMeshException e) {
+            return false;
         }
     }
 

@@ -162,7 +162,7 @@ final class SubdivideCommand extends RefiningCommand {
             // before the context is destroyed: that is not refinement
             refineNanos = System.nanoTime() - t0;
         } catch (InvalidMeshException e) {
-            throw InputMesh.invalid(in.name(), e);
+            throw in.refused(e, options.welding());
         }
         warn(in.name(), resultWarnings(result));
 

@@ -25,6 +25,7 @@ class SubdivideWeldTest {
         Cli.Result refused = Cli.run("subdivide", teapot.toString(), "-o", out.toString(), "--backend", "java");
         assertEquals(ExitCodes.INPUT, refused.exitCode(), refused::both);
         assertTrue(refused.err().contains("non-manifold vertex"), refused::both);
+        assertTrue(refused.err().contains("--weld none"), "the refusal suggests the file's own indexing: " + refused.both());
         assertFalse(Files.exists(out));
 
         Cli.Result r = Cli.run("subdivide", teapot.toString(), "-o", out.toString(), "--backend", "java",
