@@ -27,7 +27,7 @@ class PackageLayersTest {
     private static final Map<String, Set<String>> ALLOWED = Map.of(
             "rules", Set.of("api"),
             "parallel", Set.of(),
-            "gl", Set.of(),
+            "gl", Set.of("api"),
             "mesh", Set.of("api", "parallel"),
             "stream", Set.of("api", "rules", "mesh", "parallel"),
             "glstream", Set.of("api", "rules", "stream", "gl"),
