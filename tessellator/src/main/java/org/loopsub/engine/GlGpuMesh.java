@@ -34,6 +34,7 @@ import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GlException;
+import org.loopsub.gl.GlTuning;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.gl.ShaderException;
 import org.loopsub.glstream.FramePrediction;
@@ -62,9 +63,9 @@ final class GlGpuMesh implements GpuMesh {
      * Whether adaptive frames keep their sizes on the GPU and wait once, after the frame (on by
      * default; {@code -Dloopsub.gl.resident=false} waits once per level instead, for comparison).
      */
-    private static final boolean RESIDENT = !"false".equals(System.getProperty("loopsub.gl.resident"));
+    private static final boolean RESIDENT = GlTuning.PROCESS.resident();
     /** Whether {@link #close} prints the resident frames' figures (for tuning the plan on a new GPU). */
-    private static final boolean FRAME_STATS = Boolean.getBoolean("loopsub.gl.frameStats");
+    private static final boolean FRAME_STATS = GlTuning.PROCESS.frameStats();
 
     private final GlGpuTessellator owner;
     private final GlTessellator gl;

@@ -81,9 +81,6 @@ public final class GlContext implements AutoCloseable {
     private static final int GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR = 0x4;
     private static final int GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR = 0x8;
 
-    /** The system property that turns on LWJGL's GL debug message callback. */
-    public static final String DEBUG_PROPERTY = "loopsub.gl.debug";
-
     private static final ThreadLocal<GlContext> CURRENT = new ThreadLocal<>();
     /** EGL displays are per-process singletons: terminate one only when its last context is gone. */
     private static final Map<Long, Integer> DISPLAY_USERS = new HashMap<>();
@@ -162,7 +159,7 @@ public final class GlContext implements AutoCloseable {
                     + " shader storage binding points and " + STORAGE_BLOCKS_NEEDED + " storage blocks per compute shader, "
                     + glGetString(GL_RENDERER) + " has " + bindings + " and " + blocks + " (" + route + ")");
         }
-        this.debugCallback = owned && Boolean.getBoolean(DEBUG_PROPERTY) ? GLUtil.setupDebugMessageCallback(System.err) : null;
+        this.debugCallback = owned && GlTuning.PROCESS.debug() ? GLUtil.setupDebugMessageCallback(System.err) : null;
         this.renderer = String.valueOf(glGetString(GL_RENDERER));
         this.version = String.valueOf(glGetString(GL_VERSION));
         boolean sg = false;
@@ -414,7 +411,7 @@ public final class GlContext implements AutoCloseable {
                 why.add(route + ": no OpenGL EGL config");
                 return null;
             }
-            boolean debug = Boolean.getBoolean(DEBUG_PROPERTY);
+            boolean debug = GlTuning.PROCESS.debug();
             int[][] versions = {{4, 6}, {4, 5}, {4, 4}, {4, 3}};
             for (int d = debug ? 1 : 0; d >= 0 && ctx == 0; d--) {
                 for (int[] v : versions) {

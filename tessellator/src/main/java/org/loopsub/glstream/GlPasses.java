@@ -25,6 +25,7 @@ import java.util.Map;
 
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlTuning;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.RecordLayout;
 
@@ -37,16 +38,15 @@ import org.loopsub.stream.RecordLayout;
  */
 final class GlPasses implements AutoCloseable {
     /**
-     * Parents per work group of loop_split's regular half. The system property
-     * {@code loopsub.gl.splitGroup} overrides it, for tuning on a new GPU.
+     * Parents per work group of loop_split's regular half ({@link GlTuning#splitGroup()}).
      */
-    private static final int SPLIT_GROUP = Integer.getInteger("loopsub.gl.splitGroup", 64);
+    private static final int SPLIT_GROUP = GlTuning.PROCESS.splitGroup();
 
     /**
      * Invocations per work group of the general half of loop_split: almost all of them find a
      * regular record and stop, so large groups keep the launch overhead down.
      */
-    private static final int GENERAL_GROUP = Integer.getInteger("loopsub.gl.generalGroup", 256);
+    private static final int GENERAL_GROUP = GlTuning.PROCESS.generalGroup();
 
     /**
      * The general half's group when records carry limit data (and always in a renderer's frames):
@@ -55,9 +55,9 @@ final class GlPasses implements AutoCloseable {
      * H100 (uniform depth 7, kernels, 256 / 64 / 32): rookT --limit 42.7 / 20.0 / 14.3 ms, bigguyT
      * --limit 29.0 / 17.7 / 14.3, monsterfrogT --limit 20.2 / 14.0 / 12.0, bigguy_charts --uv smooth
      * --limit 391 / 181 / 114; without limit data the size does not matter or 256 wins (smooth
-     * uvs: 34.7 / 35.7 / 38.1). {@code loopsub.gl.generalGroupLimit} overrides it.
+     * uvs: 34.7 / 35.7 / 38.1). ({@link GlTuning#generalGroupLimit()})
      */
-    private static final int GENERAL_GROUP_LIMIT = Integer.getInteger("loopsub.gl.generalGroupLimit", 32);
+    private static final int GENERAL_GROUP_LIMIT = GlTuning.PROCESS.generalGroupLimit();
 
     /** LoopRules' mask weights by the names the shaders know them by, in the order they are defined. */
     static final Map<String, Float> LOOP_WEIGHTS = loopWeights();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlTuning;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.glstream.GlPasses.SplitPair;
@@ -30,9 +31,9 @@ final class UniformLevels {
 
     /**
      * Whether uniform refinement runs its last two levels as one fused pass (loop_split with FUSED).
-     * On by default; {@code -Dloopsub.gl.fuse=false} turns it off, for comparison.
+     * On by default; {@link GlTuning#fuse()} turns it off, for comparison.
      */
-    private static final boolean FUSE = !"false".equals(System.getProperty("loopsub.gl.fuse"));
+    private static final boolean FUSE = GlTuning.PROCESS.fuse();
 
     /**
      * Every record splits; no edge test, no filter, no scan.

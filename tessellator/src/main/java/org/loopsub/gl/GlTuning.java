@@ -1,0 +1,55 @@
+package org.loopsub.gl;
+
+/**
+ * What the {@code loopsub.gl.*} system properties steer in the GL back end, read in one place
+ * ({@link #fromSystemProperties()}) and once per process ({@link #PROCESS}): for comparisons and for
+ * tuning on a new GPU, never needed to run. docs/architecture.md lists them with what each measured.
+ *
+ * @param debug {@code loopsub.gl.debug}: LWJGL's GL debug message callback on contexts the back end
+ *     makes (and a debug context where the driver offers one)
+ * @param fuse {@code loopsub.gl.fuse}: uniform refinement splits its last two levels in one pass
+ * @param splitGroup {@code loopsub.gl.splitGroup}: parents per work group of loop_split's regular half
+ * @param generalGroup {@code loopsub.gl.generalGroup}: invocations per work group of its general half
+ * @param generalGroupLimit {@code loopsub.gl.generalGroupLimit}: the same when records carry limit data
+ * @param resident {@code loopsub.gl.resident}: a prepared mesh's adaptive frames keep their sizes on
+ *     the GPU (no host wait); off, they wait once per level
+ * @param frameStats {@code loopsub.gl.frameStats}: a GPU mesh prints its frames' figures when closed
+ */
+public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalGroup, int generalGroupLimit,
+                       boolean resident, boolean frameStats) {
+    /** The defaults, what every measured report ran with. */
+    public static final GlTuning DEFAULTS = new GlTuning(false, true, 64, 256, 32, true, false);
+
+    /** This process's tuning: the system properties as they were when the back end was first used. */
+    public static final GlTuning PROCESS = fromSystemProperties();
+
+    /**
+     * @throws IllegalArgumentException if a group size is not a positive power of two up to 1024
+     */
+    public GlTuning {
+        checkGroup("loopsub.gl.splitGroup", splitGroup);
+        checkGroup("loopsub.gl.generalGroup", generalGroup);
+        checkGroup("loopsub.gl.generalGroupLimit", generalGroupLimit);
+    }
+
+    private static void checkGroup(String name, int size) {
+        if (size <= 0 || size > 1024 || Integer.bitCount(size) != 1) {
+            throw new IllegalArgumentException(name + " must be a power of two from 1 to 1024, got " + size);
+        }
+    }
+
+    /**
+     * @return the tuning the {@code loopsub.gl.*} system properties ask for, the defaults where unset
+     * @throws IllegalArgumentException if a group size is not a power of two from 1 to 1024
+     */
+    public static GlTuning fromSystemProperties() {
+        return new GlTuning(
+                Boolean.getBoolean("loopsub.gl.debug"),
+                !"false".equals(System.getProperty("loopsub.gl.fuse")),
+                Integer.getInteger("loopsub.gl.splitGroup", DEFAULTS.splitGroup()),
+                Integer.getInteger("loopsub.gl.generalGroup", DEFAULTS.generalGroup()),
+                Integer.getInteger("loopsub.gl.generalGroupLimit", DEFAULTS.generalGroupLimit()),
+                !"false".equals(System.getProperty("loopsub.gl.resident")),
+                Boolean.getBoolean("loopsub.gl.frameStats"));
+    }
+}

@@ -1,0 +1,70 @@
+package org.loopsub.gl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The GL back end's tuning is read in one place, from its system properties, and checked. */
+class GlTuningTest {
+    private static final Pattern READS_A_PROPERTY = Pattern.compile(
+            "(System\\.getProperty|Boolean\\.getBoolean|Integer\\.getInteger|Long\\.getLong)\\(\\s*\"loopsub\\.");
+
+    @Test
+    void onlyTheTuningReadsTheEnginesProperties() throws IOException {
+        Path root = Path.of("src/main/java");
+        assertTrue(Files.isDirectory(root), "run from the tessellator module's folder (Surefire does)");
+        List<String> readers = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+                if (READS_A_PROPERTY.matcher(Files.readString(f)).find()) {
+                    readers.add(root.relativize(f).toString());
+                }
+            }
+        }
+        assertEquals(List.of("org/loopsub/gl/GlTuning.java"), readers.stream().map(s -> s.replace('\\', '/')).toList());
+    }
+
+    @Test
+    void propertiesOverrideTheDefaults() {
+        String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident"};
+        String[] was = new String[names.length];
+        for (int i = 0; i < names.length; i++) {
+            was[i] = System.getProperty(names[i]);
+        }
+        try {
+            assertEquals(GlTuning.DEFAULTS, withoutProperties(names));
+            System.setProperty("loopsub.gl.fuse", "false");
+            System.setProperty("loopsub.gl.splitGroup", "128");
+            System.setProperty("loopsub.gl.resident", "false");
+            GlTuning t = GlTuning.fromSystemProperties();
+            assertEquals(new GlTuning(false, false, 128, 256, 32, false, false), t);
+            System.setProperty("loopsub.gl.splitGroup", "96");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
+            assertTrue(e.getMessage().contains("loopsub.gl.splitGroup") && e.getMessage().contains("96"), e.getMessage());
+        } finally {
+            for (int i = 0; i < names.length; i++) {
+                if (was[i] == null) {
+                    System.clearProperty(names[i]);
+                } else {
+                    System.setProperty(names[i], was[i]);
+                }
+            }
+        }
+    }
+
+    private static GlTuning withoutProperties(String[] names) {
+        for (String n : names) {
+            System.clearProperty(n);
+        }
+        return GlTuning.fromSystemProperties();
+    }
+}
