@@ -202,21 +202,21 @@ final class GlPasses implements AutoCloseable {
         d.put("STALE_FLAG", Integer.toString(RecordLayout.STALE) + "u");
         d.put("GENERAL_BITS", Integer.toString(RecordLayout.GENERAL_BITS) + "u");
         if (layout.creases()) {
-            d.put("CREASES", "1");
+            d.put(RecordLayout.Feature.CREASES.macro(), "1");
             d.put("SPOKES", Integer.toString(layout.spokes()));
             d.put("SHARP_BASE", Integer.toString(layout.spokeSharpness(0)));
             d.put("SHARP_INFINITE", glslFloat(LoopRules.INFINITE_SHARPNESS));
             if (layout.chaikin()) {
-                d.put("CHAIKIN", "1");
+                d.put(RecordLayout.Feature.CHAIKIN.macro(), "1");
                 d.put("FAR_BASE", Integer.toString(layout.spokeFar(0)));
             }
         }
         if (layout.carriesNormals()) {
-            d.put("NORMALS", "1");
+            d.put(RecordLayout.Feature.NORMALS.macro(), "1");
             d.put("NORMAL_SLOT0", Integer.toString(layout.normalSlot(0)));
         }
         if (layout.uvs()) {
-            d.put("UVS", "1");
+            d.put(RecordLayout.Feature.UVS.macro(), "1");
             d.put("UV_BASE", Integer.toString(layout.uvFloat(0, 0)));
             d.put("UV_OUTPUT_BASE", Integer.toString(layout.outputUvFloat(0, 0)));
             if (layout.uvLimits()) {
@@ -224,7 +224,7 @@ final class GlPasses implements AutoCloseable {
                 d.put("UV_LIMIT_BASE", Integer.toString(layout.uvLimit(0, 0)));
             }
             if (layout.smoothUvs()) {
-                d.put("SMOOTH_UVS", "1");
+                d.put(RecordLayout.Feature.SMOOTH_UVS.macro(), "1");
                 d.put("UV_SEAM_BASE", Integer.toString(layout.uvSeam(0)));
                 d.put("UV_FAR_BASE", Integer.toString(layout.uvFar(0, 0, 0)));
                 d.put("UV_PIN_BASE", Integer.toString(layout.uvPin(0)));
@@ -235,7 +235,7 @@ final class GlPasses implements AutoCloseable {
             }
         }
         if (layout.limit()) {
-            d.put("LIMIT", "1");
+            d.put(RecordLayout.Feature.LIMIT.macro(), "1");
             d.put("LIMIT_SLOT0", Integer.toString(layout.limitSlot(0)));
         }
         return d;

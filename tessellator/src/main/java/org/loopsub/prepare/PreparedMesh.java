@@ -64,8 +64,26 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         if (same) {
             return this;
         }
-        RecordLayout l = new RecordLayout(layout.fanCapacity(), n, options.limitSurface(), s != null, mesh.hasUvs(),
-                chaikin, smoothUvs);
+        java.util.EnumSet<RecordLayout.Feature> features = java.util.EnumSet.noneOf(RecordLayout.Feature.class);
+        if (n) {
+            features.add(RecordLayout.Feature.NORMALS);
+        }
+        if (options.limitSurface()) {
+            features.add(RecordLayout.Feature.LIMIT);
+        }
+        if (s != null) {
+            features.add(RecordLayout.Feature.CREASES);
+        }
+        if (mesh.hasUvs()) {
+            features.add(RecordLayout.Feature.UVS);
+        }
+        if (chaikin) {
+            features.add(RecordLayout.Feature.CHAIKIN);
+        }
+        if (smoothUvs) {
+            features.add(RecordLayout.Feature.SMOOTH_UVS);
+        }
+        RecordLayout l = RecordLayout.of(layout.fanCapacity(), features);
         List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, options.scheme(), s,
                 cornerUvs(), smoothUvs ? mesh.uvIndices() : null);
         return new PreparedMesh(mesh, frame, positions, topology, l, r, merged, warnings, sourceVertices,
@@ -254,7 +272,7 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         InternalFrame frame = InternalFrame.of(mesh);
         float[] positions = frame.transform(mesh);
         int[] triangles = mesh.triangles();
-        RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
+        RecordLayout layout = RecordLayout.of(RecordBuilder.fanCapacity(triangles, topology));
         List<RecordChunk> records = RecordBuilder.build(triangles, positions, topology, layout);
         return new PreparedMesh(mesh, frame, positions, topology, layout, records, welded.mergedVertices(), warnings,
                 welded.sourceVertices(), Scheme.LOOP, null);

@@ -182,75 +182,89 @@ public final class RecordLayout {
     public static final int REGULAR_MASK = VALENCE_BITS | GENERAL_BITS;
 
     /**
+     * What records carry beyond positions; each is also the name of the shaders' feature macro
+     * ({@link #macro()}), so the passes and their twins are configured from one set.
+     */
+    public enum Feature {
+        /** each corner's limit normal (output triangles then carry a normal per corner) */
+        NORMALS,
+        /**
+         * each corner's limit position, which output triangles take instead of the control point
+         * (implies {@link #NORMALS})
+         */
+        LIMIT,
+        /** spoke and corner sharpness (the mesh has creases or corners) */
+        CREASES,
+        /** each corner's texture coordinate in this face, and output vertices a uv (linear rule) */
+        UVS,
+        /**
+         * with {@link #CREASES}: Chaikin's creasing, for which every spoke also carries the average
+         * sharpness of the other semi-sharp edges at its far end ({@link #spokeFar})
+         */
+        CHAIKIN,
+        /**
+         * with {@link #UVS}: the smooth face-varying rule, for which every spoke also carries its seams
+         * and its far end's uv on both sides ({@link #uvSeam}, {@link #uvFar}) and every corner whether
+         * its value is pinned ({@link #uvPin})
+         */
+        SMOOTH_UVS;
+
+        /** @return the shaders' macro for it, defined as 1 when the layout has it */
+        public String macro() {
+            return name();
+        }
+    }
+
+    /**
      * A layout that carries positions only.
      *
      * @param fanCapacity F, the most fan slots any corner needs
+     * @return the layout
      */
-    public RecordLayout(int fanCapacity) {
-        this(fanCapacity, false, false);
+    public static RecordLayout of(int fanCapacity) {
+        return of(fanCapacity, java.util.EnumSet.noneOf(Feature.class));
     }
 
     /**
      * @param fanCapacity F, the most fan slots any corner needs
-     * @param normals whether records carry each corner's limit normal (output triangles then carry
-     *                a normal per corner)
-     * @param limit whether records carry each corner's limit position, which output triangles then
-     *              take instead of the control point (implies {@code normals})
+     * @param features what records carry beyond positions; {@link Feature#LIMIT} brings
+     *     {@link Feature#NORMALS}, and {@link Feature#CHAIKIN} and {@link Feature#SMOOTH_UVS} count only
+     *     with {@link Feature#CREASES} and {@link Feature#UVS} ({@link #features()} tells what holds)
+     * @return the layout
+     * @throws IllegalArgumentException if {@code fanCapacity} is below {@link #MIN_FAN}
      */
-    public RecordLayout(int fanCapacity, boolean normals, boolean limit) {
-        this(fanCapacity, normals, limit, false);
+    public static RecordLayout of(int fanCapacity, java.util.Set<Feature> features) {
+        return new RecordLayout(fanCapacity, features.contains(Feature.NORMALS), features.contains(Feature.LIMIT),
+                features.contains(Feature.CREASES), features.contains(Feature.UVS), features.contains(Feature.CHAIKIN),
+                features.contains(Feature.SMOOTH_UVS));
     }
 
-    /**
-     * @param fanCapacity F, the most fan slots any corner needs
-     * @param normals whether records carry each corner's limit normal
-     * @param limit whether records carry each corner's limit position (implies {@code normals})
-     * @param creases whether records carry spoke and corner sharpness (the mesh has creases or corners)
-     */
-    public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases) {
-        this(fanCapacity, normals, limit, creases, false);
+    /** @return what the records carry, implied features included (a new set) */
+    public java.util.EnumSet<Feature> features() {
+        java.util.EnumSet<Feature> f = java.util.EnumSet.noneOf(Feature.class);
+        if (normals) {
+            f.add(Feature.NORMALS);
+        }
+        if (limit) {
+            f.add(Feature.LIMIT);
+        }
+        if (creases) {
+            f.add(Feature.CREASES);
+        }
+        if (uvs) {
+            f.add(Feature.UVS);
+        }
+        if (chaikin) {
+            f.add(Feature.CHAIKIN);
+        }
+        if (smoothUvs) {
+            f.add(Feature.SMOOTH_UVS);
+        }
+        return f;
     }
 
-    /**
-     * @param fanCapacity F, the most fan slots any corner needs
-     * @param normals whether records carry each corner's limit normal
-     * @param limit whether records carry each corner's limit position (implies {@code normals})
-     * @param creases whether records carry spoke and corner sharpness
-     * @param uvs whether records carry each corner's texture coordinate in this face (a face-varying
-     *            channel, refined linearly unless a larger constructor asks for the smooth rule), and
-     *            output vertices a uv
-     */
-    public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs) {
-        this(fanCapacity, normals, limit, creases, uvs, false);
-    }
-
-    /**
-     * @param fanCapacity F, the most fan slots any corner needs
-     * @param normals whether records carry each corner's limit normal
-     * @param limit whether records carry each corner's limit position (implies {@code normals})
-     * @param creases whether records carry spoke and corner sharpness
-     * @param uvs whether records carry each corner's texture coordinate in this face
-     * @param chaikin with creases: Chaikin's creasing, for which every spoke also carries the average
-     *                sharpness of the other semi-sharp edges at its far end ({@link #spokeFar})
-     */
-    public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs,
-                        boolean chaikin) {
-        this(fanCapacity, normals, limit, creases, uvs, chaikin, false);
-    }
-
-    /**
-     * @param fanCapacity F, the most fan slots any corner needs
-     * @param normals whether records carry each corner's limit normal
-     * @param limit whether records carry each corner's limit position (implies {@code normals})
-     * @param creases whether records carry spoke and corner sharpness
-     * @param uvs whether records carry each corner's texture coordinate in this face
-     * @param chaikin with creases: Chaikin's creasing
-     * @param smoothUvs with uvs: the smooth face-varying rule, for which every spoke also carries its
-     *                  seams and its far end's uv on both sides ({@link #uvSeam}, {@link #uvFar}) and
-     *                  every corner whether its value is pinned ({@link #uvPin})
-     */
-    public RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs,
-                        boolean chaikin, boolean smoothUvs) {
+    private RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs,
+                         boolean chaikin, boolean smoothUvs) {
         if (fanCapacity < MIN_FAN) {
             throw new IllegalArgumentException("fan capacity must be >= " + MIN_FAN);
         }

@@ -129,7 +129,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             maxValence = Math.max(maxValence, t.maxValence());
         }
         // One layout for all, so that one build of each pass serves every mesh.
-        layout = new RecordLayout(fan);
+        layout = RecordLayout.of(fan);
         List<RecordChunk> parts = new ArrayList<>();
         int total = 0;
         for (TriangleMesh m : meshes) {
@@ -665,7 +665,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             fan = Math.max(fan, RecordBuilder.fanCapacity(m.triangles(), t));
             maxValence = Math.max(maxValence, t.maxValence());
         }
-        RecordLayout limit = new RecordLayout(fan, true, true, true, false, true);
+        RecordLayout limit = RecordLayout.of(fan, java.util.EnumSet.of(RecordLayout.Feature.LIMIT,
+                RecordLayout.Feature.CREASES, RecordLayout.Feature.CHAIKIN));
         List<RecordChunk> parts = new ArrayList<>();
         int total = 0;
         for (TriangleMesh m : meshes) {

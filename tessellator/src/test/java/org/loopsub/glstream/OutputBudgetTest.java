@@ -14,7 +14,7 @@ import org.loopsub.stream.RecordLayout;
 class OutputBudgetTest {
     private static final long GIB = 1L << 30;
     /** A renderer's frames: positions and limit normals, no uvs. */
-    private static final RecordLayout FRAMES = new RecordLayout(8, true, false, false, false, false, false);
+    private static final RecordLayout FRAMES = RecordLayout.of(8, java.util.EnumSet.of(RecordLayout.Feature.NORMALS));
 
     @Test
     void aDrawCommandCountsAtMost715MillionTriangles() {
@@ -47,7 +47,7 @@ class OutputBudgetTest {
 
     @Test
     void theCommandLinesReadBackFitsOneJavaArray() {
-        RecordLayout plain = new RecordLayout(8);
+        RecordLayout plain = RecordLayout.of(8);
         // 3 floats a corner: 243 M triangles fit a draw command but not one float[]
         assertDoesNotThrow(() -> new OutputBudget(-1, "unknown", plain, false).checkUniform(58, 11));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -107,8 +107,8 @@ class ShaderContractTest {
 
     @Test
     void thePassesAreBuiltWithTheContract() {
-        Map<String, String> layout = GlPasses.layoutDefines(new RecordLayout(4));
-        assertEquals(String.valueOf(new RecordLayout(4).ringMax()), layout.get("RING_MAX"));
+        Map<String, String> layout = GlPasses.layoutDefines(RecordLayout.of(4));
+        assertEquals(String.valueOf(RecordLayout.of(4).ringMax()), layout.get("RING_MAX"));
         // no layout define may shadow a contract name
         for (String k : layout.keySet()) {
             assertTrue(!ShaderContract.DEFINES.containsKey(k), k);

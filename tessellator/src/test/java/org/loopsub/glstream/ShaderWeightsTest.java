@@ -209,7 +209,7 @@ class ShaderWeightsTest {
         }
         assertTrue(files > 10, "found the shaders");
         assertEquals(List.of(), problems, "defined in a shader, but handed over by Java");
-        Map<String, String> d = GlPasses.layoutDefines(new org.loopsub.stream.RecordLayout(4));
+        Map<String, String> d = GlPasses.layoutDefines(org.loopsub.stream.RecordLayout.of(4));
         assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.NO_GAP), d.get("NO_GAP"));
         assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.FIXED_POINTS), d.get("FIXED_POINTS"));
         assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.FIXED_SPOKES), d.get("FIXED_SPOKES"));
@@ -232,7 +232,7 @@ class ShaderWeightsTest {
                 assertTrue(body.contains("p" + slot + " = "), body);
             }
         }
-        assertEquals(d.get("REGULAR_CHILD_0"), GlPasses.layoutDefines(new org.loopsub.stream.RecordLayout(4))
+        assertEquals(d.get("REGULAR_CHILD_0"), GlPasses.layoutDefines(org.loopsub.stream.RecordLayout.of(4))
                 .get("REGULAR_CHILD_0"));
     }
 }

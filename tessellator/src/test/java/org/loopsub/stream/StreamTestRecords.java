@@ -26,7 +26,7 @@ final class StreamTestRecords {
     static StreamTestRecords of(TriangleMesh mesh) {
         MeshTopology topology = MeshTopology.of(mesh);
         int[] triangles = mesh.triangles();
-        RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
+        RecordLayout layout = RecordLayout.of(RecordBuilder.fanCapacity(triangles, topology));
         List<RecordChunk> chunks = RecordBuilder.build(triangles, mesh.positions(), topology, layout);
         if (chunks.size() != 1) {
             throw new IllegalArgumentException("test meshes must fit one chunk, got " + chunks.size());
@@ -42,8 +42,9 @@ final class StreamTestRecords {
     static StreamTestRecords smoothUvs(TriangleMesh mesh, boolean limit) {
         MeshTopology topology = MeshTopology.of(mesh);
         int[] triangles = mesh.triangles();
-        RecordLayout layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology), limit, limit, false,
-                true, false, true);
+        RecordLayout layout = RecordLayout.of(RecordBuilder.fanCapacity(triangles, topology), limit
+                ? java.util.EnumSet.of(RecordLayout.Feature.LIMIT, RecordLayout.Feature.UVS, RecordLayout.Feature.SMOOTH_UVS)
+                : java.util.EnumSet.of(RecordLayout.Feature.UVS, RecordLayout.Feature.SMOOTH_UVS));
         float[] cornerUvs = new float[6 * mesh.triangleCount()];
         for (int t = 0; t < mesh.triangleCount(); t++) {
             for (int c = 0; c < 3; c++) {

@@ -113,7 +113,7 @@ public class JavaRefineBenchmark {
         InternalFrame frame = InternalFrame.of(welded);
         positions = frame.transform(welded);
         triangles = welded.triangles();
-        layout = new RecordLayout(RecordBuilder.fanCapacity(triangles, topology));
+        layout = RecordLayout.of(RecordBuilder.fanCapacity(triangles, topology));
         weights = LoopRules.weights(Scheme.LOOP, Math.max(6, topology.maxValence()));
         workers = Workers.forThreads(threads);
     }
