@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,7 @@ import org.loopsub.gl.GlUnavailableException;
  * figures of {@code bench}. CI has Mesa's llvmpipe (EGL surfaceless), so these run there; on a
  * machine without any GL 4.3 context they are skipped, unless {@code CI} is set.
  */
+@Tag("gl")
 class GlBackendCliTest {
     /** The {@code gpu} object's keys, in the order they are written. */
     private static final List<String> GPU_KEYS = List.of("renderer", "gl_version", "context", "scan",
