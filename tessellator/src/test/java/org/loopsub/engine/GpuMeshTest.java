@@ -322,6 +322,8 @@ class GpuMeshTest extends GlTestBase {
         // small bindings: levels of these frames run in several windows, or do not fit one segment
         // (those frames go level by level); the bytes never change
         TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
+        // the same cameras under every budget: the Java back end's corners once per camera and stop level
+        java.util.Map<java.util.List<Object>, float[]> javaByCase = new java.util.HashMap<>();
         for (long budget : new long[] {1 << 16, 16 << 20, 32 << 20}) {
             try (GlGpuTessellator t = new GlGpuTessellator(org.loopsub.gl.GlContext.wrapCurrent(), budget);
                  GpuMesh m = t.prepare(mesh)) {
@@ -330,7 +332,13 @@ class GpuMeshTest extends GlTestBase {
                 for (float d : distances) {
                     // unculled: the levels this test needs are large ones
                     RefineOptions o = screen(BORDER_CENTRE, d, 4).withCulling(org.loopsub.api.Culling.NONE);
-                    assertFrame(mesh, null, o, m, m.refine(o), "budget " + budget + ", distance " + d);
+                    GpuFrame f = m.refine(o);
+                    f.triangleCount();
+                    int stop = g.lastStopLevel;
+                    float[] expected = javaByCase.computeIfAbsent(java.util.List.of(d, stop),
+                            k -> javaCorners(mesh, null, o, stop));
+                    assertBits(expected, frameCorners(f), "budget " + budget + ", distance " + d
+                            + (stop >= 0 ? ", stopped at " + stop : ""));
                 }
                 System.out.println("budget " + budget + ": resident " + g.residentFrames + ", stopped short " + g.stoppedFrames
                         + ", most windows in a level " + g.mostWindows());

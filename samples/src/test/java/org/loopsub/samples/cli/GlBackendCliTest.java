@@ -144,7 +144,7 @@ class GlBackendCliTest {
         // 10 KiB holds a few dozen records: every level runs in many windows
         List<String> tiny = List.of("--gl-budget-mib", "0.01");
         assertSameBytes("bigguy-tiny", List.of("--sample", "bigguy", "--adaptive", "--max-edge", "0.5", "--max-depth",
-                "2"), tiny);
+                "1"), tiny);
         assertSameBytes("ico-tiny", List.of("--sample", "icosahedron", "-l", "3"), tiny);
     }
 
