@@ -140,9 +140,11 @@ class GpuMeshTest extends GlTestBase {
             }
             double len = Math.sqrt((double) expected[v + 3] * expected[v + 3] + (double) expected[v + 4] * expected[v + 4]
                     + (double) expected[v + 5] * expected[v + 5]);
+            int corner = v / 6;
             for (int x = 0; x < 3; x++) {
+                // the message made only on failure: this loop runs for every corner of every frame
                 assertEquals(expected[v + 3 + x] / len, actual[v + 3 + x], 1e-5,
-                        what + ": normal of corner " + v / 6 + " (triangle " + v / 18 + ")");
+                        () -> what + ": normal of corner " + corner + " (triangle " + corner / 3 + ")");
             }
         }
     }
