@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.loopsub.api.Tessellator;
@@ -19,6 +20,7 @@ import org.loopsub.gl.GpuScan;
  * time give the Java back end's bytes, as they do one after the other. (One GL tessellator cannot
  * be shared: it belongs to its context's thread.)
  */
+@Tag("gl")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GlTessellatorThreadsTest {
     private static final int ROUNDS = 2;

@@ -26,9 +26,14 @@ import org.loopsub.reference.TestMeshes;
  * per-thread allocation counter after a warm-up long enough for the JIT.
  */
 class GpuFrameAllocationTest extends GlTestBase {
-    /** Frames before measuring: the JIT compiles the frame's methods in the first few hundred. */
-    private static final int WARM_UP = 300;
-    private static final int MEASURED = 50;
+    /**
+     * Frames before measuring: past the first-use work (class loading, lambda linkage, lazily grown
+     * tables) and the JIT's first tier, which compiles the frame's methods after a few hundred calls
+     * of the per-level ones.
+     */
+    private static final int WARM_UP = 100;
+    /** Frames per window: a steady allocation shows in every frame, so in every window. */
+    private static final int MEASURED = 20;
     /** Measuring windows; the least counts. */
     private static final int WINDOWS = 3;
 

@@ -3,6 +3,7 @@ package org.loopsub.engine;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.loopsub.api.Tessellator;
@@ -11,6 +12,7 @@ import org.loopsub.api.Tessellator;
  * Refinements running at the same time on two threads give exactly the bytes they give one after
  * the other: two tessellators, or one shared, on pools of their own or one shared pool.
  */
+@Tag("slow")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JavaTessellatorThreadsTest {
     private static final int ROUNDS = 3;

@@ -43,7 +43,7 @@ class TriangleBudgetTest extends GlTestBase {
     @Test
     void adaptiveStaysWithinTheBudgetCrackFree() {
         Camera camera = CullingTest.closeUp(BIGGUY, 1);
-        RefineOptions o = RefineOptions.adaptive(6, new StopCriterion.ScreenEdgeLength(camera, 2f));
+        RefineOptions o = RefineOptions.adaptive(5, new StopCriterion.ScreenEdgeLength(camera, 2f));
         try (Tessellator t = Tessellators.create("java")) {
             long free = t.refine(BIGGUY, o).mesh().triangleCount();
             for (long budget : new long[] {free / 3, free / 10}) {
@@ -55,7 +55,7 @@ class TriangleBudgetTest extends GlTestBase {
                 CrackCheck.assertCrackFree(BIGGUY, r.mesh(), "budget " + budget);
             }
             // without a screen criterion the depth shrinks
-            RefineOptions edges = RefineOptions.adaptive(6, new StopCriterion.MaxEdgeLength(0.05f));
+            RefineOptions edges = RefineOptions.adaptive(5, new StopCriterion.MaxEdgeLength(0.05f));
             long all = t.refine(BIGGUY, edges).mesh().triangleCount();
             RefineResult r = t.refine(BIGGUY, edges.withTriangleBudget(all / 2));
             assertTrue(r.mesh().triangleCount() <= all / 2);

@@ -3,13 +3,16 @@ package org.loopsub.gl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 
 /**
  * One headless GL context per test class, created and closed on the JUnit thread (contexts are bound
  * to one thread, hence PER_CLASS and no parallel execution). Without any context the class fails in CI
- * (where Mesa's llvmpipe is promised) and is skipped elsewhere.
+ * (where Mesa's llvmpipe is promised) and is skipped elsewhere. Tagged {@code gl}, inherited by every
+ * subclass: {@code mvn -Pquick test} leaves them out.
  */
+@Tag("gl")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class GlTestBase {
     protected GlContext gl;

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,6 +36,7 @@ import org.loopsub.gl.GlUnavailableException;
  * output (4), no display without {@code --headless} (5). Small pictures, the icosahedron and few
  * frames keep it quick on a software renderer.
  */
+@Tag("gl")
 class DemoCommandTest {
     /** The summary line the demo prints on stdout. */
     private static final Pattern SUMMARY = Pattern.compile("frames (\\d+), frame ms median (\\d+\\.\\d{3}) p95 "

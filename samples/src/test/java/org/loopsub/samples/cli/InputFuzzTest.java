@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopsub.obj.ObjReader;
@@ -35,6 +36,7 @@ import org.loopsub.obj.ObjReader;
  * cases, {@code -Dloopsub.fuzz.case=K} runs case K only (as a failure message prints it). Failing
  * inputs are also copied to {@code target/input-fuzz-failures/}.
  */
+@Tag("slow")
 class InputFuzzTest {
     private static final long SEED = Long.getLong("loopsub.fuzz.seed", 0x10095AB5EEDL);
     private static final int CASES = Integer.getInteger("loopsub.fuzz.cases", 300);

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * between must not), which shows that keys and mouse reach GLFW's callbacks and change the frame.
  * Skipped where xvfb-run or xdotool is missing; CI installs them (.ci/run).
  */
+@Tag("gl")
+@Tag("window")
 class DemoWindowTest {
     /** Each step of the script, and the whole run, is bounded: a hung X server must not hang the build. */
     private static final int SCRIPT_TIMEOUT_S = 150;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,6 +29,7 @@ import org.loopsub.obj.ObjReader;
  * and without culling, each drawn with a depth buffer by {@link ViewCoverage}'s rasteriser, the
  * pictures compared pixel by pixel, while the culled output has far fewer triangles.
  */
+@Tag("slow")
 class CullingPictureTest {
 
     static Stream<Arguments> cases() {
