@@ -12,16 +12,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.concurrent.ThreadLocalRandom;
 import org.loopsub.api.TriangleMesh;
 
 /**
@@ -60,35 +51,6 @@ public final class GltfWriter {
     }
 
     /**
-     * Writes a GLB file atomically, as {@code ObjWriter} writes an OBJ: into a temporary file in the
-     * target's directory, renamed over the target once complete; on failure the target is left as
-     * it was.
-     *
-     * @param target the file to create or replace
-     * @param mesh the mesh, at least one triangle
-     * @param normals x, y, z per vertex, or {@code null} for none
-     * @throws IOException if the file cannot be written (also if the directory does not exist)
-     * @throws IllegalArgumentException if the mesh has no triangle, {@code normals} has the wrong
-     *     length, or a face refers to a vertex that does not exist
-     */
-    public static void writeBinary(Path target, TriangleMesh mesh, float[] normals) throws IOException {
-        write(target, mesh, normals, true);
-    }
-
-    /**
-     * Writes a {@code .gltf} file (JSON, the buffer embedded as a {@code data:} URI) atomically.
-     *
-     * @param target the file to create or replace
-     * @param mesh the mesh, at least one triangle
-     * @param normals x, y, z per vertex, or {@code null} for none
-     * @throws IOException if the file cannot be written (also if the directory does not exist)
-     * @throws IllegalArgumentException as {@link #writeBinary(Path, TriangleMesh, float[])}
-     */
-    public static void writeEmbedded(Path target, TriangleMesh mesh, float[] normals) throws IOException {
-        write(target, mesh, normals, false);
-    }
-
-    /**
      * Writes the mesh to a stream, which is flushed but not closed.
      *
      * @param out receives the bytes
@@ -96,7 +58,8 @@ public final class GltfWriter {
      * @param normals x, y, z per vertex, or {@code null} for none
      * @param binary GLB if true, otherwise JSON with an embedded buffer
      * @throws IOException if the stream fails
-     * @throws IllegalArgumentException as {@link #writeBinary(Path, TriangleMesh, float[])}
+     * @throws IllegalArgumentException if the mesh has no triangle, {@code normals} has the wrong
+     *     length, or a face refers to a vertex that does not exist; before anything is written
      */
     public static void write(OutputStream out, TriangleMesh mesh, float[] normals, boolean binary)
             throws IOException {
@@ -221,51 +184,4 @@ public final class GltfWriter {
         }
     }
 
-    private static void write(Path target, TriangleMesh mesh, float[] normals, boolean binary) throws IOException {
-        // the model first: a refused mesh creates no file at all
-        DefaultGltfModel model = model(mesh, normals);
-        Path absolute = target.toAbsolutePath();
-        Path temp = createTemp(absolute.getParent(), absolute.getFileName().toString());
-        boolean done = false;
-        try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                write(Channels.newOutputStream(channel), model, binary);
-                // on disk before the rename makes it the target
-                channel.force(true);
-            }
-            try {
-                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
-            done = true;
-        } finally {
-            if (!done) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException suppressed) {
-                    // the original failure matters more
-                }
-            }
-        }
-    }
-
-    /**
-     * A fresh file next to the target, named as {@code ObjWriter} names its own. Not
-     * Files.createTempFile: its owner-only permissions would pass to the target with the rename.
-     */
-    private static Path createTemp(Path dir, String name) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            String suffix = Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
-            Path temp = dir.resolve("." + name + "." + suffix + ".tmp");
-            try {
-                Files.newByteChannel(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
-                return temp;
-            } catch (FileAlreadyExistsException e) {
-                if (attempt >= 100) {
-                    throw e;
-                }
-            }
-        }
-    }
 }
