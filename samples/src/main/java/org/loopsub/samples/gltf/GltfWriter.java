@@ -34,8 +34,8 @@ import org.loopsub.api.TriangleMesh;
  * left: {@code v} is written as {@code 1 - v} (in float), {@code u} as it is. A texture then lands
  * on the surface as it does from the OBJ.
  *
- * <p><b>Containers.</b> {@link #writeBinary} writes a GLB file: the 12-byte header, the JSON chunk
- * and the binary chunk, each padded to 4 bytes. {@link #writeEmbedded} writes JSON whose single
+ * <p><b>Containers.</b> {@link #write} with {@code binary} writes a GLB file: the 12-byte header, the JSON chunk
+ * and the binary chunk, each padded to 4 bytes; without, it writes JSON whose single
  * buffer is a base64 {@code data:} URI, so a {@code .gltf} is one self-contained file, as an OBJ
  * is (at a third more bytes for the buffer than a GLB). JglTF lays the buffer out: indices in one
  * buffer view, the vertex attributes in another with a byte stride of 12, so uvs are padded to 12
