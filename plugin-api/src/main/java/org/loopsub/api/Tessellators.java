@@ -9,10 +9,14 @@ public final class Tessellators {
     private Tessellators() {
     }
 
-    /** @return every back end on the class path, in class-path order */
+    /**
+     * @return every back end on the class path, sorted by name (the class path's order is the build's
+     *     business: the back ends may come from several jars)
+     */
     public static List<TessellatorProvider> providers() {
         List<TessellatorProvider> all = new ArrayList<>();
         ServiceLoader.load(TessellatorProvider.class, Tessellators.class.getClassLoader()).forEach(all::add);
+        all.sort(java.util.Comparator.comparing(TessellatorProvider::name));
         return all;
     }
 
