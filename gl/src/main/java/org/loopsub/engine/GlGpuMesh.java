@@ -117,7 +117,7 @@ final class GlGpuMesh implements GpuMesh {
     private float budgetPixels;
     private long budgetReads;
 
-    /** Host time of resident frames: issuing the passes, then the one read-back (only with {@link #FRAME_STATS}). */
+    /** Host time of resident frames' refine calls (only with {@link #FRAME_STATS}). */
     private final Phases phases = FRAME_STATS ? new Phases() : null;
 
     /**

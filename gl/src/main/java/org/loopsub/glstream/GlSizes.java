@@ -132,7 +132,7 @@ final class GlSizes implements AutoCloseable {
             level0Blocks[i] = newBlock();
             start[slot(level0Blocks[i], CHILD_COUNT)] = Math.toIntExact(level0.get(i).count());
         }
-        // the last frame's passes and read-back are done (the host waited for them)
+        // GL orders this write after the last frame's passes and the copy of its header into the ring
         buffer.write(0, start);
         return level0Blocks;
     }

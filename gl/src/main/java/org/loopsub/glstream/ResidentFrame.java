@@ -125,7 +125,7 @@ final class ResidentFrame {
         this.criteria = criteria;
         this.cap = cap;
         try {
-            return issue(level0, maxDepth, levels, prediction, out, draw, cap);
+            return issue(level0, maxDepth, levels, prediction, out, draw);
         } finally {
             // nothing of this frame stays reachable from the kept holders
             for (int i = 0; i < plannedUsed; i++) {
@@ -139,7 +139,7 @@ final class ResidentFrame {
     }
 
     private int issue(GlLevel0 level0, int maxDepth, int levels, FramePrediction prediction, GlOutput out,
-                      GlBuffer draw, long cap) {
+                      GlBuffer draw) {
         // a stop draws a level whole: the room holds level 0 whole whatever the prediction
         long outRoom = Math.max(withMargin(prediction.end()), level0.recordCount() + SLACK);
         if (cap > 0) {

@@ -53,16 +53,15 @@ void main() {
     bool direct = uDirect && activeTotal > 0u;
     uint directBase = direct ? (afterSlivers + 3u) / 4u * 4u : afterSlivers;
     uint newEnd = direct ? directBase + 4u * activeTotal : afterSlivers;
-    // an earlier stop left no records here: nothing to check
-    bool stop = false;
-    if (uChildren && 4u * activeTotal > uChildRoom) stop = true;
+    // why the level cannot split (0: it can); after an earlier stop no records are left, none applies
+    uint reason = 0u;
+    if (uChildren && 4u * activeTotal > uChildRoom) reason = 1u;
     // counts below 2^32 / 36 keep every float index in range
-    else if (newEnd > uOutCap || newEnd < end) stop = true;
+    else if (newEnd > uOutCap || newEnd < end) reason = 2u;
     // the children, drawn whole if the next level stops (4 * activeTotal <= uChildRoom < 2^32 here)
-    else if (uChildren && 4u * activeTotal > uOutCap - newEnd) stop = true;
-    else if (uMustFinish && activeTotal > 0u) stop = true;
-    if (stop) {
-        uint reason = uChildren && 4u * activeTotal > uChildRoom ? 1u : uMustFinish && newEnd <= uOutCap ? 3u : 2u;
+    else if (uChildren && 4u * activeTotal > uOutCap - newEnd) reason = 2u;
+    else if (uMustFinish && activeTotal > 0u) reason = 3u;
+    if (reason != 0u) {
         if (why == 0u) {
             sizes[SIZES_OVERFLOW] = 1000u + 10u * uLevel + reason;
             sizes[SIZES_WANT_NEXT] = activeTotal > 0x3FFFFFFFu ? 0xFFFFFFFFu : 4u * activeTotal;
