@@ -56,15 +56,17 @@ public final class ComputeProgram implements AutoCloseable {
     private final String stem;
     private final int id;
     private final Map<String, Integer> locations = new java.util.HashMap<>();
-    private final int localSizeX;
+    /** The shader of a build not yet checked ({@link #ready}), 0 once it has been. */
+    private int pendingShader;
+    private int localSizeX;
     private int users;
 
-    private ComputeProgram(GlContext ctx, String key, String stem, int id, int localSizeX) {
+    private ComputeProgram(GlContext ctx, String key, String stem, int id, int pendingShader) {
         this.ctx = ctx;
         this.key = key;
         this.stem = stem;
         this.id = id;
-        this.localSizeX = localSizeX;
+        this.pendingShader = pendingShader;
     }
 
     /**
@@ -101,6 +103,33 @@ public final class ComputeProgram implements AutoCloseable {
 
     static ComputeProgram load(GlContext ctx, String stem, Map<String, String> defines, List<String> extensions,
             String prelude) {
+        ComputeProgram p = loadDeferred(ctx, stem, defines, extensions, prelude);
+        p.ready();
+        return p;
+    }
+
+    /**
+     * As {@link #load(String, Map, List, String)}, but returns once the build is <em>issued</em>: the
+     * driver may compile and link on its own threads (GL_KHR_parallel_shader_compile, turned on by
+     * {@link GlContext}) while the caller issues more. The first use of the program ({@link #id},
+     * {@link #dispatchFor}, a uniform lookup, {@link #ready}) waits for its build and throws there if
+     * it failed. Issuing every program a run needs before using any builds them side by side, so a
+     * process's first refinement waits for its slowest program rather than for their sum.
+     *
+     * @param stem the shader's file name without {@code .comp}
+     * @param defines {@code #define}s prepended in iteration order
+     * @param extensions GLSL extensions to require
+     * @param prelude GLSL source inserted before the file, may be empty
+     * @return the program, its build perhaps still running; close it when done
+     * @throws ShaderException if the source is missing (a compile or link error comes at first use)
+     */
+    public static ComputeProgram loadDeferred(String stem, Map<String, String> defines, List<String> extensions,
+            String prelude) {
+        return loadDeferred(GlContext.current(), stem, defines, extensions, prelude);
+    }
+
+    static ComputeProgram loadDeferred(GlContext ctx, String stem, Map<String, String> defines,
+            List<String> extensions, String prelude) {
         ctx.checkThread();
         StringBuilder header = new StringBuilder("#version 430 core\n");
         for (String e : extensions) {
@@ -122,18 +151,56 @@ public final class ComputeProgram implements AutoCloseable {
             sources.add("#line 1 99\n" + prelude + "\n");
         }
         expand(stem, read(stem, stem + ".comp"), sources);
-        int program = build(stem, sources);
+        int shader = glCreateShader(GL_COMPUTE_SHADER);
+        glShaderSource(shader, sources.toArray(new CharSequence[0]));
+        glCompileShader(shader);
+        int program = glCreateProgram();
+        glAttachShader(program, shader);
+        // Linking a shader that failed to compile fails too; ready() reports the compile log first.
+        glLinkProgram(program);
         ctx.programsBuilt++;
-        int[] size = new int[3];
-        glGetProgramiv(program, GL_COMPUTE_WORK_GROUP_SIZE, size);
-        if (ctx.capabilities().OpenGL43) {
-            glObjectLabel(GL_PROGRAM, program, stem);
-        }
-        GlChecks.check("building program " + stem);
-        ComputeProgram p = new ComputeProgram(ctx, key, stem, program, size[0]);
+        ComputeProgram p = new ComputeProgram(ctx, key, stem, program, shader);
         p.users = 1;
         ctx.programs.put(key, p);
         return p;
+    }
+
+    /**
+     * Waits for this program's build if it is still running and checks it; a no-op afterwards.
+     *
+     * @throws ShaderException if it did not compile or link (the program is then dropped from the
+     *     context's cache, so that loading it again builds it again and fails the same way)
+     */
+    public void ready() {
+        if (pendingShader == 0) {
+            return;
+        }
+        int shader = pendingShader;
+        pendingShader = 0;
+        ctx.checkThread();
+        if (glGetShaderi(shader, GL_COMPILE_STATUS) == GL_FALSE) {
+            String log = glGetShaderInfoLog(shader);
+            glDeleteShader(shader);
+            abandon();
+            throw new ShaderException(stem, "compile", log);
+        }
+        glDeleteShader(shader); // flagged only: the program keeps it alive as long as needed
+        if (glGetProgrami(id, GL_LINK_STATUS) == GL_FALSE) {
+            String log = glGetProgramInfoLog(id);
+            abandon();
+            throw new ShaderException(stem, "link", log);
+        }
+        int[] size = new int[3];
+        glGetProgramiv(id, GL_COMPUTE_WORK_GROUP_SIZE, size);
+        localSizeX = size[0];
+        glObjectLabel(GL_PROGRAM, id, stem);
+        GlChecks.check("building program " + stem);
+    }
+
+    private void abandon() {
+        ctx.programs.remove(key);
+        users = 0;
+        glDeleteProgram(id);
     }
 
     private static void expand(String stem, String text, List<String> sources) {
@@ -179,29 +246,9 @@ public final class ComputeProgram implements AutoCloseable {
         }
     }
 
-    private static int build(String stem, List<String> sources) {
-        int shader = glCreateShader(GL_COMPUTE_SHADER);
-        glShaderSource(shader, sources.toArray(new CharSequence[0]));
-        glCompileShader(shader);
-        if (glGetShaderi(shader, GL_COMPILE_STATUS) == GL_FALSE) {
-            String log = glGetShaderInfoLog(shader);
-            glDeleteShader(shader);
-            throw new ShaderException(stem, "compile", log);
-        }
-        int program = glCreateProgram();
-        glAttachShader(program, shader);
-        glLinkProgram(program);
-        glDeleteShader(shader); // flagged only: the program keeps it alive as long as needed
-        if (glGetProgrami(program, GL_LINK_STATUS) == GL_FALSE) {
-            String log = glGetProgramInfoLog(program);
-            glDeleteProgram(program);
-            throw new ShaderException(stem, "link", log);
-        }
-        return program;
-    }
-
     /** @return the GL program name */
     public int id() {
+        ready();
         return id;
     }
 
@@ -240,6 +287,7 @@ public final class ComputeProgram implements AutoCloseable {
     private int location(String name) {
         Integer l = locations.get(name);
         if (l == null) {
+            ready();
             l = glGetUniformLocation(id, name);
             locations.put(name, l);
         }
@@ -253,6 +301,7 @@ public final class ComputeProgram implements AutoCloseable {
 
     /** @return {@code GL_COMPUTE_WORK_GROUP_SIZE.x} of the linked program */
     public int localSizeX() {
+        ready();
         return localSizeX;
     }
 
@@ -268,6 +317,7 @@ public final class ComputeProgram implements AutoCloseable {
         if (invocations < 0) {
             throw new IllegalArgumentException("invocations < 0: " + invocations);
         }
+        ready();
         dispatchGroups((invocations + localSizeX - 1) / localSizeX);
     }
 
@@ -279,6 +329,7 @@ public final class ComputeProgram implements AutoCloseable {
      */
     public void dispatchGroups(long groups) {
         ctx.checkThread();
+        ready();
         glUseProgram(id);
         if (groups <= 0) {
             return;
@@ -305,6 +356,10 @@ public final class ComputeProgram implements AutoCloseable {
 
     void destroy() {
         users = 0;
+        if (pendingShader != 0) {
+            glDeleteShader(pendingShader);
+            pendingShader = 0;
+        }
         glDeleteProgram(id);
     }
 

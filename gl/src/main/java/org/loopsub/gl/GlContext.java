@@ -29,9 +29,11 @@ import org.lwjgl.egl.EGLCapabilities;
 import org.lwjgl.egl.EXTDeviceEnumeration;
 import org.lwjgl.egl.EXTDeviceQuery;
 import org.lwjgl.egl.EXTPlatformBase;
+import org.lwjgl.opengl.ARBParallelShaderCompile;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GLCapabilities;
 import org.lwjgl.opengl.GLUtil;
+import org.lwjgl.opengl.KHRParallelShaderCompile;
 import org.lwjgl.system.Callback;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.system.FunctionProvider;
@@ -80,6 +82,9 @@ public final class GlContext implements AutoCloseable {
     private static final int GL_COMPUTE_SHADER_BIT = 0x20;
     private static final int GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR = 0x4;
     private static final int GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR = 0x8;
+
+    /** glMaxShaderCompilerThreads' "as many as the implementation likes". */
+    private static final int ALL_COMPILER_THREADS = 0xFFFFFFFF;
 
     private static final ThreadLocal<GlContext> CURRENT = new ThreadLocal<>();
     /** EGL displays are per-process singletons: terminate one only when its last context is gone. */
@@ -158,6 +163,13 @@ public final class GlContext implements AutoCloseable {
             throw new GlUnavailableException("the compute passes need " + STORAGE_BINDINGS_NEEDED
                     + " shader storage binding points and " + STORAGE_BLOCKS_NEEDED + " storage blocks per compute shader, "
                     + glGetString(GL_RENDERER) + " has " + bindings + " and " + blocks + " (" + route + ")");
+        }
+        // Let the driver compile on its own threads: GlPasses issues every program a run needs before
+        // it asks for any of them, so they build side by side (ComputeProgram's deferred link).
+        if (caps.GL_KHR_parallel_shader_compile) {
+            KHRParallelShaderCompile.glMaxShaderCompilerThreadsKHR(ALL_COMPILER_THREADS);
+        } else if (caps.GL_ARB_parallel_shader_compile) {
+            ARBParallelShaderCompile.glMaxShaderCompilerThreadsARB(ALL_COMPILER_THREADS);
         }
         this.debugCallback = owned && GlTuning.PROCESS.debug() ? GLUtil.setupDebugMessageCallback(System.err) : null;
         this.renderer = String.valueOf(glGetString(GL_RENDERER));

@@ -54,6 +54,24 @@ final class AdaptiveLevel {
     }
 
     /**
+     * Issues the builds of the passes {@link #run} will take, so that the driver compiles them side by
+     * side before the first level waits for one.
+     */
+    void compileAhead(int maxDepth, GlCriteria criteria) {
+        if (criteria.any && maxDepth > 0) {
+            passes.flagEdges(criteria, false);
+        }
+        passes.filter(false);
+        passes.emit(false);
+        if (maxDepth > 1) {
+            passes.split(false, false);
+        }
+        if (maxDepth > 0) {
+            passes.split(false, true);
+        }
+    }
+
+    /**
      * The general level, in two sweeps over its windows: first edge test, filter, selections and
      * scans for every window, leaving three counts per window in one buffer; then, after a single
      * read-back of all counts, emit and split. One host wait per level, however many windows.

@@ -370,7 +370,9 @@ final class GlPasses implements AutoCloseable {
             defines.put("GROUP", Integer.toString(group));
         }
         String key = stem + defines + "\n" + prelude;
-        return programs.computeIfAbsent(key, k -> ComputeProgram.load(stem, defines, List.of(), prelude));
+        // Deferred: a level strategy's compileAhead issues every program of a run before the first
+        // is used, and the driver builds them side by side; first use waits (ComputeProgram.ready).
+        return programs.computeIfAbsent(key, k -> ComputeProgram.loadDeferred(stem, defines, List.of(), prelude));
     }
 
     /**

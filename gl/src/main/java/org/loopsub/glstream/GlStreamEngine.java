@@ -98,8 +98,10 @@ public final class GlStreamEngine implements AutoCloseable {
      * @throws org.loopsub.gl.ShaderException if it does not compile
      */
     public void compileEdgeTest(GlCriteria criteria) {
-        passes.flagEdges(criteria, false);
-        passes.flagEdges(criteria, true);
+        ComputeProgram plain = passes.flagEdges(criteria, false);
+        ComputeProgram resident = passes.flagEdges(criteria, true);
+        plain.ready();
+        resident.ready();
     }
 
     /**
@@ -130,6 +132,15 @@ public final class GlStreamEngine implements AutoCloseable {
         }
         if (!keep) {
             level0.segments.clear();
+        }
+        if (criteria.any) {
+            adaptive.compileAhead(maxDepth, criteria);
+        } else {
+            uniform.compileAhead(maxDepth);
+        }
+        if (keep) {
+            // a renderer's mesh: its later frames run resident, and should not stop to compile
+            ResidentFrame.compileAhead(passes, criteria);
         }
         try {
             for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {

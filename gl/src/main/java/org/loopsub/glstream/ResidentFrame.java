@@ -75,6 +75,21 @@ final class ResidentFrame {
     private List<Planned> current = new ArrayList<>();
     private List<Planned> next = new ArrayList<>();
 
+    /**
+     * Issues the builds of the passes a resident frame takes (see {@code GlPasses}' deferred
+     * programs), so that the driver compiles them side by side, ahead of the first resident frame.
+     */
+    static void compileAhead(GlPasses passes, GlCriteria criteria) {
+        passes.plan();
+        if (criteria.any) {
+            passes.flagEdges(criteria, true);
+        }
+        passes.filter(true);
+        passes.emit(true);
+        passes.split(true, false);
+        passes.split(true, true);
+    }
+
     ResidentFrame(GlPasses passes, GlBufferPool pool, GpuScan scan, long window, long maxBinding, float[] centre,
                   float inverseScale, GlSizes sizes) {
         this.passes = passes;

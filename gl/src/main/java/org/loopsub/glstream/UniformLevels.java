@@ -36,13 +36,32 @@ final class UniformLevels {
     private static final boolean FUSE = GlTuning.PROCESS.fuse();
 
     /**
+     * Issues the builds of the passes {@link #run} will take for levels 0 to {@code maxDepth - 1}, so
+     * that the driver compiles them side by side before the first level waits for one.
+     */
+    void compileAhead(int maxDepth) {
+        for (int level = 0; level < maxDepth; level++) {
+            if (fuses(level, maxDepth)) {
+                passes.fused();
+                passes.uniformSplit(true);
+                return;
+            }
+            passes.uniformSplit(level + 1 == maxDepth);
+        }
+    }
+
+    /** Whether this level and the next run as one fused pass (which cannot carry limit data or uvs: see loop_split). */
+    private boolean fuses(int level, int maxDepth) {
+        return FUSE && !passes.layout.carriesNormals() && !passes.layout.uvs() && level + 2 == maxDepth;
+    }
+
+    /**
      * Every record splits; no edge test, no filter, no scan.
      *
      * @param run receives what the level did; its {@code next} the children
      */
     void run(List<Segment> in, int level, int maxDepth, GpuTimer timer, GlOutput out, LevelRun run) {
-        // (A fused pass cannot carry limit data or uvs: see loop_split.)
-        if (FUSE && !passes.layout.carriesNormals() && !passes.layout.uvs() && level + 2 == maxDepth) {
+        if (fuses(level, maxDepth)) {
             fusedLastLevels(in, level, timer, out, run);
             return;
         }

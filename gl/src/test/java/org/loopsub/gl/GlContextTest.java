@@ -71,6 +71,24 @@ class GlContextTest extends GlTestBase {
     }
 
     @Test
+    void aDeferredBuildFailsAtFirstUseAndIsNotKeptBroken() {
+        // issued together with a good program, as GlPasses issues a run's passes
+        ComputeProgram broken = ComputeProgram.loadDeferred("broken_for_test", Map.of(), List.of(), "");
+        try (ComputeProgram good = ComputeProgram.loadDeferred("iota_for_test", Map.of(), List.of(), "")) {
+            ShaderException e = assertThrows(ShaderException.class, () -> broken.dispatchFor(1));
+            assertTrue(e.getMessage().contains(": compile failed"), e.getMessage());
+            assertTrue(e.log().contains("undeclared_variable_for_test"), e.log());
+            assertEquals(64, good.localSizeX(), "the good one builds regardless");
+        }
+        // the failed build left the cache: asking again builds again and fails the same way
+        long built = gl.programsBuilt();
+        ShaderException again = assertThrows(ShaderException.class,
+                () -> ComputeProgram.load("broken_for_test", Map.of(), List.of()));
+        assertEquals(built + 1, gl.programsBuilt());
+        assertTrue(again.log().contains("undeclared_variable_for_test"), again.log());
+    }
+
+    @Test
     void missingShaderIsAShaderException() {
         ShaderException e = assertThrows(ShaderException.class,
                 () -> ComputeProgram.load("no_such_shader", Map.of(), List.of()));
