@@ -56,8 +56,12 @@ public final class ComputeProgram implements AutoCloseable {
     private final String stem;
     private final int id;
     private final Map<String, Integer> locations = new java.util.HashMap<>();
-    /** The shader of a build not yet checked ({@link #ready}), 0 once it has been. */
+    /** Whether {@link #ready} has checked the build. */
+    private boolean checked;
+    /** The shader of a build from source not yet checked, 0 for one linked from a kept binary. */
     private int pendingShader;
+    /** The source strings, until the build is checked: what a binary is kept under. */
+    private List<String> sources;
     private int localSizeX;
     private int users;
 
@@ -151,15 +155,19 @@ public final class ComputeProgram implements AutoCloseable {
             sources.add("#line 1 99\n" + prelude + "\n");
         }
         expand(stem, read(stem, stem + ".comp"), sources);
-        int shader = glCreateShader(GL_COMPUTE_SHADER);
-        glShaderSource(shader, sources.toArray(new CharSequence[0]));
-        glCompileShader(shader);
         int program = glCreateProgram();
-        glAttachShader(program, shader);
-        // Linking a shader that failed to compile fails too; ready() reports the compile log first.
-        glLinkProgram(program);
-        ctx.programsBuilt++;
+        int shader = 0;
+        if (!ctx.binaries().load(program, sources)) {
+            shader = glCreateShader(GL_COMPUTE_SHADER);
+            glShaderSource(shader, sources.toArray(new CharSequence[0]));
+            glCompileShader(shader);
+            glAttachShader(program, shader);
+            // Linking a shader that failed to compile fails too; ready() reports the compile log first.
+            glLinkProgram(program);
+            ctx.programsBuilt++;
+        }
         ComputeProgram p = new ComputeProgram(ctx, key, stem, program, shader);
+        p.sources = sources;
         p.users = 1;
         ctx.programs.put(key, p);
         return p;
@@ -172,23 +180,29 @@ public final class ComputeProgram implements AutoCloseable {
      *     context's cache, so that loading it again builds it again and fails the same way)
      */
     public void ready() {
-        if (pendingShader == 0) {
+        if (checked) {
             return;
         }
+        checked = true;
+        ctx.checkThread();
         int shader = pendingShader;
         pendingShader = 0;
-        ctx.checkThread();
-        if (glGetShaderi(shader, GL_COMPILE_STATUS) == GL_FALSE) {
-            String log = glGetShaderInfoLog(shader);
-            glDeleteShader(shader);
-            abandon();
-            throw new ShaderException(stem, "compile", log);
-        }
-        glDeleteShader(shader); // flagged only: the program keeps it alive as long as needed
-        if (glGetProgrami(id, GL_LINK_STATUS) == GL_FALSE) {
-            String log = glGetProgramInfoLog(id);
-            abandon();
-            throw new ShaderException(stem, "link", log);
+        List<String> built = sources;
+        sources = null;
+        if (shader != 0) {
+            if (glGetShaderi(shader, GL_COMPILE_STATUS) == GL_FALSE) {
+                String log = glGetShaderInfoLog(shader);
+                glDeleteShader(shader);
+                abandon();
+                throw new ShaderException(stem, "compile", log);
+            }
+            glDeleteShader(shader); // flagged only: the program keeps it alive as long as needed
+            if (glGetProgrami(id, GL_LINK_STATUS) == GL_FALSE) {
+                String log = glGetProgramInfoLog(id);
+                abandon();
+                throw new ShaderException(stem, "link", log);
+            }
+            ctx.binaries().store(id, built);
         }
         int[] size = new int[3];
         glGetProgramiv(id, GL_COMPUTE_WORK_GROUP_SIZE, size);

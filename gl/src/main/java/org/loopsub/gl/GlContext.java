@@ -112,6 +112,8 @@ public final class GlContext implements AutoCloseable {
     private final long memoryBytes;
     private final String memorySource;
     final Map<String, ComputeProgram> programs = new HashMap<>();
+    /** Linked programs kept on disk for later processes (off where the driver offers no binaries). */
+    private final ProgramBinaryCache binaries;
     /** Programs compiled and linked on this context, for tests and tuning (a frame should build none). */
     long programsBuilt;
     /** Buffers allocated on this context, for tests and tuning (a frame at a steady size allocates none). */
@@ -174,6 +176,7 @@ public final class GlContext implements AutoCloseable {
         this.debugCallback = owned && GlTuning.PROCESS.debug() ? GLUtil.setupDebugMessageCallback(System.err) : null;
         this.renderer = String.valueOf(glGetString(GL_RENDERER));
         this.version = String.valueOf(glGetString(GL_VERSION));
+        this.binaries = ProgramBinaryCache.open(GlTuning.PROCESS.programCache(), renderer, version);
         boolean sg = false;
         int sgSize = 0;
         if (caps.GL_KHR_shader_subgroup) {
@@ -244,7 +247,17 @@ public final class GlContext implements AutoCloseable {
         return c;
     }
 
-    /** @return programs compiled and linked on this context so far (a cache hit builds none) */
+    /** @return where this context keeps and finds linked programs */
+    ProgramBinaryCache binaries() {
+        return binaries;
+    }
+
+    /** @return programs this context linked from a binary kept by an earlier build (none compiled) */
+    public long programsFromBinaries() {
+        return binaries.hits();
+    }
+
+    /** @return programs compiled from source on this context so far (a cache hit builds none) */
     public long programsBuilt() {
         return programsBuilt;
     }

@@ -1,5 +1,7 @@
 package org.loopsub.gl;
 
+import java.nio.file.Path;
+
 /**
  * What the {@code loopsub.gl.*} system properties steer in the GL back end, read in one place
  * ({@link #fromSystemProperties()}) and once per process ({@link #PROCESS}): for comparisons and for
@@ -14,11 +16,15 @@ package org.loopsub.gl;
  * @param resident {@code loopsub.gl.resident}: a prepared mesh's adaptive frames keep their sizes on
  *     the GPU (no host wait); off, they wait once per level
  * @param frameStats {@code loopsub.gl.frameStats}: a GPU mesh prints its frames' figures when closed
+ * @param programCache {@code loopsub.gl.programCache}: the folder where linked programs are kept for
+ *     later processes ({@code ProgramBinaryCache}), or null ({@code off}) for none; by default
+ *     {@code loopsub/programs} in {@code $XDG_CACHE_HOME}, else in {@code ~/.cache}
  */
 public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalGroup, int generalGroupLimit,
-                       boolean resident, boolean frameStats) {
+                       boolean resident, boolean frameStats, Path programCache) {
     /** The defaults, what every measured report ran with. */
-    public static final GlTuning DEFAULTS = new GlTuning(false, true, 64, 256, 32, true, false);
+    public static final GlTuning DEFAULTS = new GlTuning(false, true, 64, 256, 32, true, false,
+            defaultProgramCache());
 
     /** This process's tuning: the system properties as they were when the back end was first used. */
     public static final GlTuning PROCESS = fromSystemProperties();
@@ -50,6 +56,21 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
                 Integer.getInteger("loopsub.gl.generalGroup", DEFAULTS.generalGroup()),
                 Integer.getInteger("loopsub.gl.generalGroupLimit", DEFAULTS.generalGroupLimit()),
                 !"false".equals(System.getProperty("loopsub.gl.resident")),
-                Boolean.getBoolean("loopsub.gl.frameStats"));
+                Boolean.getBoolean("loopsub.gl.frameStats"),
+                programCache(System.getProperty("loopsub.gl.programCache")));
+    }
+
+    /** @return the folder a {@code loopsub.gl.programCache} value names: null for {@code off}, the default for none */
+    static Path programCache(String value) {
+        if (value == null || value.isBlank()) {
+            return defaultProgramCache();
+        }
+        return value.equals("off") ? null : Path.of(value);
+    }
+
+    private static Path defaultProgramCache() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("loopsub").resolve("programs");
     }
 }

@@ -35,7 +35,7 @@ class GlTuningTest {
 
     @Test
     void propertiesOverrideTheDefaults() {
-        String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident"};
+        String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident", "loopsub.gl.programCache"};
         String[] was = new String[names.length];
         for (int i = 0; i < names.length; i++) {
             was[i] = System.getProperty(names[i]);
@@ -45,8 +45,12 @@ class GlTuningTest {
             System.setProperty("loopsub.gl.fuse", "false");
             System.setProperty("loopsub.gl.splitGroup", "128");
             System.setProperty("loopsub.gl.resident", "false");
+            System.setProperty("loopsub.gl.programCache", "off");
             GlTuning t = GlTuning.fromSystemProperties();
-            assertEquals(new GlTuning(false, false, 128, 256, 32, false, false), t);
+            assertEquals(new GlTuning(false, false, 128, 256, 32, false, false, null), t);
+            System.setProperty("loopsub.gl.programCache", "/some/folder");
+            assertEquals(java.nio.file.Path.of("/some/folder"), GlTuning.fromSystemProperties().programCache());
+            assertTrue(GlTuning.DEFAULTS.programCache().endsWith(java.nio.file.Path.of("loopsub", "programs")));
             System.setProperty("loopsub.gl.splitGroup", "96");
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
             assertTrue(e.getMessage().contains("loopsub.gl.splitGroup") && e.getMessage().contains("96"), e.getMessage());
