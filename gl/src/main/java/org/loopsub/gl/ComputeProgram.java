@@ -62,6 +62,8 @@ public final class ComputeProgram implements AutoCloseable {
     private int pendingShader;
     /** The source strings, until the build is checked: what a binary is kept under. */
     private List<String> sources;
+    /** Whether the program was compiled from source (not linked from a kept binary). */
+    private boolean compiled;
     private int localSizeX;
     private int users;
 
@@ -168,6 +170,7 @@ public final class ComputeProgram implements AutoCloseable {
         }
         ComputeProgram p = new ComputeProgram(ctx, key, stem, program, shader);
         p.sources = sources;
+        p.compiled = shader != 0;
         p.users = 1;
         ctx.programs.put(key, p);
         return p;
@@ -258,6 +261,11 @@ public final class ComputeProgram implements AutoCloseable {
         } catch (IOException e) {
             throw new ShaderException(stem, "load", "reading " + path + ": " + e);
         }
+    }
+
+    /** @return whether this process compiled the program from source, rather than linking a kept binary */
+    public boolean compiledFromSource() {
+        return compiled;
     }
 
     /** @return the GL program name */

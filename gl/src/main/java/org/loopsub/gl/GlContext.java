@@ -112,6 +112,7 @@ public final class GlContext implements AutoCloseable {
     private final long memoryBytes;
     private final String memorySource;
     final Map<String, ComputeProgram> programs = new HashMap<>();
+    private long wakes;
     /** Linked programs kept on disk for later processes (off where the driver offers no binaries). */
     private final ProgramBinaryCache binaries;
     /** Programs compiled and linked on this context, for tests and tuning (a frame should build none). */
@@ -245,6 +246,45 @@ public final class GlContext implements AutoCloseable {
             throw new GlUnavailableException("no OpenGL 4.3+ context: " + String.join("; ", why));
         }
         return c;
+    }
+
+    /**
+     * Raises the GPU's clocks after a long compile, on an NVIDIA GPU: makes a headless context on a
+     * thread of its own, finishes it and drops it (about 0.26 s on an H200), then returns.
+     *
+     * <p>Why: the NVIDIA driver raises the clocks when a context is made and lets them fall after
+     * about 3 s without work. A process that compiles its programs for longer than that (a first run,
+     * seconds for loop_split's variants) starts refining at idle clocks, and the light, bursty load of
+     * refinement does not raise them again: measured on an H200 (driver 580.159.04), rookT depth 7 ran
+     * at 10.0 ms of kernels for the whole process against 3.92 ms after this call
+     * (docs/benchmarks/gpu-2026-11-27-first-run). On other GPUs, or where {@link GlTuning#wakeClocks}
+     * is off, it does nothing. A context that cannot be made is not an error: the call only loses its
+     * effect. May be called on any thread.
+     */
+    public void wakeClocks() {
+        if (!GlTuning.PROCESS.wakeClocks() || !renderer.contains("NVIDIA")) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try (GlContext other = createHeadless()) {
+                org.lwjgl.opengl.GL11C.glFinish();
+            } catch (RuntimeException | LinkageError e) {
+                // no second context here: the clocks stay where the governor puts them
+            }
+        }, "loopsub-wake-clocks");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        wakes++;
+    }
+
+    /** @return how many times {@link #wakeClocks} made a context to raise the clocks */
+    public long clockWakes() {
+        return wakes;
     }
 
     /** @return where this context keeps and finds linked programs */

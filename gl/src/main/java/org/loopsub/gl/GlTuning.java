@@ -16,14 +16,16 @@ import java.nio.file.Path;
  * @param resident {@code loopsub.gl.resident}: a prepared mesh's adaptive frames keep their sizes on
  *     the GPU (no host wait); off, they wait once per level
  * @param frameStats {@code loopsub.gl.frameStats}: a GPU mesh prints its frames' figures when closed
+ * @param wakeClocks {@code loopsub.gl.wakeClocks}: after a long compile on an NVIDIA GPU, a context
+ *     made and dropped on another thread raises the GPU's clocks again ({@link GlContext#wakeClocks})
  * @param programCache {@code loopsub.gl.programCache}: the folder where linked programs are kept for
  *     later processes ({@code ProgramBinaryCache}), or null ({@code off}) for none; by default
  *     {@code loopsub/programs} in {@code $XDG_CACHE_HOME}, else in {@code ~/.cache}
  */
 public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalGroup, int generalGroupLimit,
-                       boolean resident, boolean frameStats, Path programCache) {
+                       boolean resident, boolean frameStats, boolean wakeClocks, Path programCache) {
     /** The defaults, what every measured report ran with. */
-    public static final GlTuning DEFAULTS = new GlTuning(false, true, 64, 256, 32, true, false,
+    public static final GlTuning DEFAULTS = new GlTuning(false, true, 64, 256, 32, true, false, true,
             defaultProgramCache());
 
     /** This process's tuning: the system properties as they were when the back end was first used. */
@@ -57,6 +59,7 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
                 Integer.getInteger("loopsub.gl.generalGroupLimit", DEFAULTS.generalGroupLimit()),
                 !"false".equals(System.getProperty("loopsub.gl.resident")),
                 Boolean.getBoolean("loopsub.gl.frameStats"),
+                !"false".equals(System.getProperty("loopsub.gl.wakeClocks")),
                 programCache(System.getProperty("loopsub.gl.programCache")));
     }
 

@@ -92,6 +92,8 @@ final class GlPasses implements AutoCloseable {
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
     }
+    /** Programs issued by {@link #program} and not yet awaited ({@link #awaitIssued}). */
+    private final java.util.ArrayList<ComputeProgram> issued = new java.util.ArrayList<>();
     /** Compiled passes, kept by the tessellator across refinements (a renderer refines every frame). */
     private final Map<String, ComputeProgram> programs;
     private final GlBufferPool pool;
@@ -344,6 +346,26 @@ final class GlPasses implements AutoCloseable {
         return fused;
     }
 
+    /**
+     * Waits for every program issued since the last call to be built.
+     *
+     * @return whether any of them was compiled from source (not linked from a kept binary)
+     * @throws org.loopsub.gl.ShaderException if one did not build
+     */
+    boolean awaitIssued() {
+        boolean compiled = false;
+        try {
+            for (int i = 0; i < issued.size(); i++) {
+                ComputeProgram p = issued.get(i);
+                p.ready();
+                compiled |= p.compiledFromSource();
+            }
+        } finally {
+            issued.clear();
+        }
+        return compiled;
+    }
+
     private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
         Map<String, String> defines = new LinkedHashMap<>(ShaderContract.DEFINES);
         defines.putAll(layoutDefines(layout));
@@ -372,7 +394,13 @@ final class GlPasses implements AutoCloseable {
         String key = stem + defines + "\n" + prelude;
         // Deferred: a level strategy's compileAhead issues every program of a run before the first
         // is used, and the driver builds them side by side; first use waits (ComputeProgram.ready).
-        return programs.computeIfAbsent(key, k -> ComputeProgram.loadDeferred(stem, defines, List.of(), prelude));
+        ComputeProgram p = programs.get(key);
+        if (p == null) {
+            p = ComputeProgram.loadDeferred(stem, defines, List.of(), prelude);
+            programs.put(key, p);
+            issued.add(p);
+        }
+        return p;
     }
 
     /**

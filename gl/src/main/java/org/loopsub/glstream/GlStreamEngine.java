@@ -27,11 +27,18 @@ import org.loopsub.stream.RecordLayout;
  * <p>One engine serves many runs of one record layout (a renderer's frames); GL thread only.
  */
 public final class GlStreamEngine implements AutoCloseable {
+    /**
+     * A wait for compiles longer than this may have let an NVIDIA GPU's clocks fall to idle (its
+     * driver lowers them after about 3 s without work, counted from the context's start): wake them.
+     */
+    private static final long WAKE_AFTER_NANOS = 1_000_000_000L;
+
     private final GlPasses passes;
     private final GpuScan scan;
     private final long window;
     private final float[] centre;
     private final float inverseScale;
+    private final GlContext context;
     private final GlBufferPool pool;
     private final long maxBinding;
     /** The sizes of resident frames, made at the first one. */
@@ -54,6 +61,7 @@ public final class GlStreamEngine implements AutoCloseable {
     public GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GpuScan scan,
                           Map<String, ComputeProgram> programs, long budgetBytes, float[] centre, float inverseScale,
                           GlBufferPool pool) {
+        this.context = context;
         this.pool = pool;
         this.centre = centre;
         this.inverseScale = inverseScale;
@@ -141,6 +149,10 @@ public final class GlStreamEngine implements AutoCloseable {
         if (keep) {
             // a renderer's mesh: its later frames run resident, and should not stop to compile
             ResidentFrame.compileAhead(passes, criteria);
+        }
+        long compileStart = System.nanoTime();
+        if (passes.awaitIssued() && System.nanoTime() - compileStart > WAKE_AFTER_NANOS) {
+            context.wakeClocks();
         }
         try {
             for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {

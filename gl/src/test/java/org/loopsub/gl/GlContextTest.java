@@ -89,6 +89,31 @@ class GlContextTest extends GlTestBase {
     }
 
     @Test
+    void aProgramBuiltAgainInALaterContextLinksItsKeptBinary() {
+        // a define no earlier run has seen, so that nothing is kept for it yet
+        Map<String, String> fresh = Map.of("FRESH_FOR_TEST", Long.toString(System.nanoTime()));
+        try (ComputeProgram first = ComputeProgram.load("iota_for_test", fresh, List.of())) {
+            assertTrue(first.compiledFromSource());
+        }
+        // the context no longer holds it (closed by its last user): built again, from the kept binary
+        long fromBinaries = gl.programsFromBinaries();
+        try (ComputeProgram again = ComputeProgram.load("iota_for_test", fresh, List.of())) {
+            boolean binaries = org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_NUM_PROGRAM_BINARY_FORMATS) > 0;
+            assertEquals(binaries, !again.compiledFromSource());
+            assertEquals(fromBinaries + (binaries ? 1 : 0), gl.programsFromBinaries());
+            assertEquals(64, again.localSizeX());
+        }
+    }
+
+    @Test
+    void wakingTheClocksIsForNvidiaOnly() {
+        long wakes = gl.clockWakes();
+        gl.wakeClocks();
+        assertEquals(wakes + (gl.renderer().contains("NVIDIA") ? 1 : 0), gl.clockWakes());
+        GlChecks.check("this thread's context untouched");
+    }
+
+    @Test
     void missingShaderIsAShaderException() {
         ShaderException e = assertThrows(ShaderException.class,
                 () -> ComputeProgram.load("no_such_shader", Map.of(), List.of()));

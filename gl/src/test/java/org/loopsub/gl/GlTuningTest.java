@@ -35,7 +35,8 @@ class GlTuningTest {
 
     @Test
     void propertiesOverrideTheDefaults() {
-        String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident", "loopsub.gl.programCache"};
+        String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident", "loopsub.gl.programCache",
+            "loopsub.gl.wakeClocks"};
         String[] was = new String[names.length];
         for (int i = 0; i < names.length; i++) {
             was[i] = System.getProperty(names[i]);
@@ -46,8 +47,9 @@ class GlTuningTest {
             System.setProperty("loopsub.gl.splitGroup", "128");
             System.setProperty("loopsub.gl.resident", "false");
             System.setProperty("loopsub.gl.programCache", "off");
+            System.setProperty("loopsub.gl.wakeClocks", "false");
             GlTuning t = GlTuning.fromSystemProperties();
-            assertEquals(new GlTuning(false, false, 128, 256, 32, false, false, null), t);
+            assertEquals(new GlTuning(false, false, 128, 256, 32, false, false, false, null), t);
             System.setProperty("loopsub.gl.programCache", "/some/folder");
             assertEquals(java.nio.file.Path.of("/some/folder"), GlTuning.fromSystemProperties().programCache());
             assertTrue(GlTuning.DEFAULTS.programCache().endsWith(java.nio.file.Path.of("loopsub", "programs")));
