@@ -196,14 +196,18 @@ public final class ComputeProgram implements AutoCloseable {
         List<String> built = sources;
         sources = null;
         if (shader != 0) {
-            if (glGetShaderi(shader, GL_COMPILE_STATUS) == GL_FALSE) {
+            long waitStart = System.nanoTime();
+            int compiledOk = glGetShaderi(shader, GL_COMPILE_STATUS);
+            int linkedOk = glGetProgrami(id, GL_LINK_STATUS);
+            ctx.compileWaitNanos += System.nanoTime() - waitStart;
+            if (compiledOk == GL_FALSE) {
                 String log = glGetShaderInfoLog(shader);
                 glDeleteShader(shader);
                 abandon();
                 throw new ShaderException(stem, "compile", log);
             }
             glDeleteShader(shader); // flagged only: the program keeps it alive as long as needed
-            if (glGetProgrami(id, GL_LINK_STATUS) == GL_FALSE) {
+            if (linkedOk == GL_FALSE) {
                 String log = glGetProgramInfoLog(id);
                 abandon();
                 throw new ShaderException(stem, "link", log);

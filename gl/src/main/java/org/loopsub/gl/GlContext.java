@@ -113,6 +113,8 @@ public final class GlContext implements AutoCloseable {
     private final String memorySource;
     final Map<String, ComputeProgram> programs = new HashMap<>();
     private long wakes;
+    /** Host time spent waiting for compiles (ComputeProgram.ready of a program built from source). */
+    long compileWaitNanos;
     /** Linked programs kept on disk for later processes (off where the driver offers no binaries). */
     private final ProgramBinaryCache binaries;
     /** Programs compiled and linked on this context, for tests and tuning (a frame should build none). */
@@ -280,6 +282,11 @@ public final class GlContext implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         wakes++;
+    }
+
+    /** @return how long this context's thread waited for programs compiled from source, in ns */
+    public long compileWaitNanos() {
+        return compileWaitNanos;
     }
 
     /** @return how many times {@link #wakeClocks} made a context to raise the clocks */

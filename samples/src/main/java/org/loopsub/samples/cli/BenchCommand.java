@@ -41,7 +41,7 @@ import picocli.CommandLine.ParameterException;
             "",
             "Reads the mesh once, refines it --warmup times untimed, then --reps times timed, and prints "
                     + "the median, fastest and slowest refine time and the first timed run's (with --warmup 0 "
-                    + "the process's first: a GPU driver's first compile can run slower), the output triangles "
+                    + "the process's first: it includes compiling the GPU passes), the output triangles "
                     + "and triangles/s "
                     + "(median run), the time of each level of the median run, the time spent outside the "
                     + "level loop (input weld and validation, record building, output weld), and the heap "
@@ -52,7 +52,10 @@ import picocli.CommandLine.ParameterException;
                     + "report adds, as medians over the timed runs: the kernel time (the passes' GPU "
                     + "durations summed) per level, per pass and in total, with the bytes the passes read "
                     + "and write and the GB/s achieved, triangles/s on the kernel time, and the end-to-end "
-                    + "time (upload to output ready, host waits included) with triangles/s on it."},
+                    + "time (upload to output ready, host waits included) with triangles/s on it; then what "
+                    + "the passes' programs cost the process: how many were compiled, how long it waited for "
+                    + "them, how many were linked from binaries an earlier process kept "
+                    + "(~/.cache/loopsub/programs)."},
         parameterListHeading = "%nParameters:%n",
         optionListHeading = "%nOptions:%n",
         exitCodeListHeading = "%nExit codes:%n",
@@ -253,7 +256,9 @@ final class BenchCommand extends RefiningCommand {
         int median = medianRun(nanos);
         GlContext ctx = b.context();
         GpuReport gpu = new GpuReport(ctx.renderer(), ctx.version(), ctx.route(), Names.word(b.strategy()),
-                ctx.subgroupSize(), b.budgetBytes(), spans, endToEnd, triangles, copyBandwidthGbs);
+                ctx.subgroupSize(), b.budgetBytes(), spans, endToEnd, triangles, copyBandwidthGbs,
+                new GpuReport.Programs(ctx.programsBuilt(), ctx.programsFromBinaries(), ctx.compileWaitNanos(),
+                        ctx.clockWakes()));
         return new BenchReport(name, mesh.triangleCount(), options, b.name(), threads.threads, warmup, nanos, median,
                 levelsOfRun.get(median), triangles, BenchReport.NOT_WELDED, peakHeap, Runtime.getRuntime().maxMemory(),
                 System.getProperty("java.version"), gpu, null);

@@ -31,9 +31,31 @@ import org.loopsub.gl.GpuTimer;
  * @param endToEndNanos each run's host time from upload to output ready, host waits included
  * @param outputTriangles triangles made by each run
  * @param copyBandwidthGbs the device's copy bandwidth as the user measured it, or {@code null}
+ * @param programs what preparing the passes cost the process, over all its runs (warm-ups included)
  */
 record GpuReport(String renderer, String glVersion, String route, String scan, int subgroupSize, long budgetBytes,
-                 List<List<GpuTimer.Span>> runs, long[] endToEndNanos, long outputTriangles, Double copyBandwidthGbs) {
+                 List<List<GpuTimer.Span>> runs, long[] endToEndNanos, long outputTriangles, Double copyBandwidthGbs,
+                 Programs programs) {
+
+    /**
+     * What the process's programs cost: a first run compiles them (seconds), a later one links the
+     * binaries an earlier one kept; after a long compile an NVIDIA GPU's clocks are woken.
+     *
+     * @param compiled programs compiled from source
+     * @param fromBinaries programs linked from kept binaries
+     * @param compileWaitNanos time the host waited for compiles
+     * @param clockWakes times a context was made to raise the clocks after a long compile
+     */
+    record Programs(long compiled, long fromBinaries, long compileWaitNanos, long clockWakes) {
+        static final Programs NONE = new Programs(0, 0, 0, 0);
+    }
+
+    /** A report without program figures (the tests' own). */
+    GpuReport(String renderer, String glVersion, String route, String scan, int subgroupSize, long budgetBytes,
+              List<List<GpuTimer.Span>> runs, long[] endToEndNanos, long outputTriangles, Double copyBandwidthGbs) {
+        this(renderer, glVersion, route, scan, subgroupSize, budgetBytes, runs, endToEndNanos, outputTriangles,
+                copyBandwidthGbs, Programs.NONE);
+    }
 
     /**
      * The spans of one level, or of one pass stem, over the runs.
@@ -193,6 +215,9 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
         long e2e = endToEndMedianNanos();
         out.printf(Locale.ROOT, "end to end: %s ms (upload to output ready on the GPU, host waits included); "
                 + "%s triangles/s%n", ms(e2e), Units.count(perSecond(outputTriangles, e2e)));
+        out.printf(Locale.ROOT, "programs: %d compiled (the host waited %s ms), %d linked from kept binaries%s%n",
+                programs.compiled(), ms(programs.compileWaitNanos()), programs.fromBinaries(),
+                programs.clockWakes() == 0 ? "" : "; clocks woken after the compile");
     }
 
     private static void row(PrintWriter out, String name, long nanos, long total, long bytes) {
@@ -239,6 +264,10 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
         b.put("end_to_end_nanos", e2e);
         array(b.putArray("end_to_end_run_nanos"), endToEndNanos);
         b.put("end_to_end_triangles_per_second", perSecond(outputTriangles, e2e));
+        b.put("programs_compiled", programs.compiled());
+        b.put("programs_from_binaries", programs.fromBinaries());
+        b.put("compile_wait_nanos", programs.compileWaitNanos());
+        b.put("clock_wakes", programs.clockWakes());
         rowsJson(b.putArray("levels"), levels(), "level", false);
         rowsJson(b.putArray("passes"), passes(), "pass", true);
         return b;

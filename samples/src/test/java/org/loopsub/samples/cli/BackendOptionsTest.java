@@ -152,6 +152,24 @@ class BackendOptionsTest {
     }
 
     @Test
+    void gpuReportSaysWhatItsProgramsCost() {
+        GpuReport g = new GpuReport("r", "4.6", "route", "reduce-then-scan", 32, 1, List.of(List.of()), new long[] {5},
+                10, null, new GpuReport.Programs(6, 2, 4_210_000_000L, 1));
+        Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
+        assertEquals(6L, json.get("programs_compiled"));
+        assertEquals(2L, json.get("programs_from_binaries"));
+        assertEquals(4_210_000_000L, json.get("compile_wait_nanos"));
+        assertEquals(1L, json.get("clock_wakes"));
+        java.io.StringWriter text = new java.io.StringWriter();
+        try (java.io.PrintWriter out = new java.io.PrintWriter(text)) {
+            g.print(out);
+        }
+        assertTrue(text.toString().contains(
+                "programs: 6 compiled (the host waited 4210.000 ms), 2 linked from kept binaries; clocks woken"),
+                text.toString());
+    }
+
+    @Test
     void gpuReportWithoutBandwidthWritesNulls() {
         GpuReport g = new GpuReport("r", "4.5", "route", "hillis-steele", 0, 1, List.of(List.of()), new long[] {5},
                 10, null);
