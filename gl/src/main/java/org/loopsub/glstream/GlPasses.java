@@ -60,8 +60,8 @@ final class GlPasses implements AutoCloseable {
     private static final int GENERAL_GROUP_LIMIT = GlTuning.PROCESS.generalGroupLimit();
 
     /**
-     * Invocations per work group of the passes that run by a fused pass's list (LISTED_PARENTS, and
-     * both halves of LISTED): the commands the GPU counts up assume it.
+     * Invocations per work group of both halves of the direct pass after a fused one (LISTED): one
+     * dispatch-indirect command serves both, so they share a group size.
      */
     static final int LISTED_GROUP = 64;
 
@@ -343,20 +343,19 @@ final class GlPasses implements AutoCloseable {
 
     /**
      * @return the fused pair of the last two uniform levels: its regular half writes grandchildren as
-     *     triangles and lists the general parents, its general half runs over that list (by the
-     *     list's first dispatch-indirect command) and writes their child records
+     *     triangles, its general half is the plain uniform one (it writes child records)
      */
     SplitPair fused() {
         if (fused == null) {
-            fused = new SplitPair(program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED", "LIST_GENERAL")),
-                    program("loop_split", flags("UNIFORM", "GENERAL_ONLY", "LISTED_PARENTS")));
+            fused = new SplitPair(program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
+                    program("loop_split", flags("UNIFORM", "GENERAL_ONLY", "LIST_PARENTS")));
         }
         return fused;
     }
 
     /**
-     * @return the direct pair that follows the fused one: it runs, by the list's second
-     *     dispatch-indirect command, over the children of the parents the fused pass listed
+     * @return the direct pair that follows the fused one: it runs, by a dispatch-indirect command the
+     *     fused pass's general half counts up, over the children of the parents that half listed
      */
     SplitPair listedDirect() {
         if (listedDirect == null) {
@@ -406,7 +405,7 @@ final class GlPasses implements AutoCloseable {
         defines.putAll(weightDefines);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
-            int group = extra.containsKey("LISTED") || extra.containsKey("LISTED_PARENTS") ? LISTED_GROUP
+            int group = extra.containsKey("LISTED") ? LISTED_GROUP
                     : !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
                     : layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
             defines.put("GROUP", Integer.toString(group));

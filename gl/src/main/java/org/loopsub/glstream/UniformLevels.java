@@ -27,15 +27,10 @@ final class UniformLevels {
     /** Each window's source segment and its first record, beside {@link #children}. */
     private final List<Segment> parents = new ArrayList<>();
     private long[] parentFirst = new long[8];
-    /** Each window's list of general parents (loop_split LIST_GENERAL), beside {@link #children}. */
+    /** Each window's list of general parents (loop_split LIST_PARENTS), beside {@link #children}. */
     private final List<GlBuffer> lists = new ArrayList<>();
-    /**
-     * A list's header before its parents: the command for the listed parents (x, y, z groups), the
-     * count, the command for their children and a pad (loop_split's FusedList).
-     */
-    private static final long LIST_HEADER_BYTES = 32;
-    /** Where the second command starts. */
-    private static final long SECOND_COMMAND = 16;
+    /** The list's dispatch-indirect command (x, y, z groups) and its count, before the parents. */
+    private static final long LIST_HEADER_BYTES = 16;
     private final GlBufferPool pool;
 
     UniformLevels(GlPasses passes, GlBufferPool pool, long window) {
@@ -123,14 +118,14 @@ final class UniformLevels {
     }
 
     /**
-     * The last two uniform levels, in three sweeps over the windows. The fused regular half reads
-     * every parent: a regular one writes its 16 grandchildren as triangles, a general one lists itself
-     * (loop_split LIST_GENERAL: two dispatch-indirect commands and a count the GPU adds up). Then the
-     * general half runs over the listed parents only and writes their children, and the direct pair
-     * over those children. Before, the general half and the direct pair each ran over every parent or
-     * child to find the few of their kind, at the low occupancy of the general code: 1.3 ms of a
-     * 4.8 ms depth-7 refinement of bigguyT on an H200. Triangles land where two plain levels would
-     * put them.
+     * The last two uniform levels. First, per window, the general parents alone (the fused pair's
+     * general half): they write their children and list themselves (a dispatch-indirect command and a
+     * count the GPU adds up). Then, after one barrier, per window: the direct pair over the listed
+     * parents' children only, by the window's command, and the fused regular half, whose parents write
+     * their 16 grandchildren as triangles, with no barrier between them. Before, the direct pair ran
+     * after everything, over every child to find the few with records, and took 0.6–1.2 ms of a
+     * 4–5 ms depth-7 refinement on an H200: its few invocations run long (general records), so it
+     * now runs beside the regular half. Triangles land where two plain levels would put them.
      */
     private void fusedLastLevels(List<Segment> in, int level, GpuTimer timer, GlOutput out, LevelRun run) {
         long total = total(in);
@@ -142,7 +137,7 @@ final class UniformLevels {
         children.clear();
         lists.clear();
         parents.clear();
-        // 1. Every parent through the regular half: grandchildren of the regular ones, a list of the rest.
+        // First the general parents alone: their children and the lists.
         long done = 0;
         for (int si = 0; si < in.size(); si++) {
             Segment seg = in.get(si);
@@ -156,51 +151,46 @@ final class UniformLevels {
                 firstTriangle[i] = directFirst + 16 * (done + w0);
                 parentFirst[i] = w0;
                 parents.add(seg);
-                children.add(passes.childSegment(n));
-                // empty commands (0 groups, 1, 1) for the listed parents and their children, count 0
+                Segment kids = passes.childSegment(n);
+                children.add(kids);
+                // the general parents' list: an empty dispatch-indirect command (0 groups, 1, 1), count 0
                 GlBuffer list = pool.acquire(LIST_HEADER_BYTES + 4 * n, "loop_fused_list");
-                list.fill(0, 8, 0);
+                list.fill(0, 4, 0);
                 list.fill(4, 2, 1);
-                list.fill(20, 2, 1);
                 lists.add(list);
-                list.bind(ShaderContract.INDEX);
-                passes.bindSource(seg, w0, fused.regular());
+                passes.bindSource(seg, w0, fused.general());
                 passes.bindWeights();
-                GlPasses.setUint(fused.regular(), "uDirectFloatBase",
-                        passes.bindTriangles(out, firstTriangle[i], 16 * n));
-                GlPasses.setUint(fused.regular(), "uCount", n);
-                timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36);
-                fused.regular().dispatchFor(n);
+                passes.bindDestination(kids);
+                list.bind(ShaderContract.INDEX);
+                GlPasses.setUint(fused.general(), "uCount", n);
+                timer.begin("loop_split", level, n * 8, 0);
+                fused.general().dispatchFor(n);
                 timer.end();
-                GlChecks.check("loop_split (fused, regular parents)");
+                GlChecks.check("loop_split (fused, general parents)");
             }
             done += seg.count();
         }
-        // 2. The listed parents' children, by each list's first command.
+        // Then per window the direct pass over the listed parents' children, and the regular parents'
+        // grandchildren. No barrier between the two (they write disjoint triangles and read what the
+        // barrier below made visible): the direct pass, a few long invocations, runs beside the
+        // regular half instead of after it. (The general parents' pass is timed at this level too.)
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
         for (int i = 0; i < children.size(); i++) {
-            passes.bindSource(parents.get(i), parentFirst[i], fused.general());
-            passes.bindWeights();
-            passes.bindDestination(children.get(i));
-            lists.get(i).bind(ShaderContract.INDEX);
-            // (how many, the host does not know)
-            timer.begin("loop_split", level, 0, 0);
-            fused.general().dispatchIndirect(lists.get(i), 0);
-            timer.end();
-            GlChecks.check("loop_split (fused, listed general parents)");
-        }
-        // 3. Those children's triangles, by each list's second command.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        for (int i = 0; i < children.size(); i++) {
             Segment kids = children.get(i);
+            long n = kids.count() / 4;
+            long trianglesBase = passes.bindTriangles(out, firstTriangle[i], 16 * n);
+            timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36);
             passes.bindSource(kids, 0, direct);
             passes.bindWeights();
             lists.get(i).bind(ShaderContract.INDEX);
-            direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle[i], 4 * kids.count()));
-            timer.begin("loop_split", level + 1, 0, 0);
-            direct.dispatchIndirect(lists.get(i), SECOND_COMMAND);
+            direct.setUint("uDirectFloatBase", trianglesBase);
+            direct.dispatchIndirect(lists.get(i), 0);
+            passes.bindSource(parents.get(i), parentFirst[i], fused.regular());
+            GlPasses.setUint(fused.regular(), "uDirectFloatBase", trianglesBase);
+            GlPasses.setUint(fused.regular(), "uCount", n);
+            fused.regular().dispatchFor(n);
             timer.end();
-            GlChecks.check("loop_split (after the fused pass)");
+            GlChecks.check("loop_split (fused: listed children, regular parents)");
         }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         for (int i = 0; i < children.size(); i++) {

@@ -372,18 +372,15 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         regularFlags.add("REGULAR_ONLY");
         if (fused) {
             regularFlags.add("FUSED");
-            regularFlags.add("LIST_GENERAL");
-            // the general parents' list: two empty dispatch-indirect commands (0 groups, 1, 1), count 0
-            index = new int[8 + count];
-            index[1] = 1;
-            index[2] = 1;
-            index[5] = 1;
-            index[6] = 1;
         }
         List<String> generalFlags = new ArrayList<>(base);
         generalFlags.add("GENERAL_ONLY");
         if (fused) {
-            generalFlags.add("LISTED_PARENTS");
+            generalFlags.add("LIST_PARENTS");
+            // the general parents' list: an empty dispatch-indirect command (0 groups, 1, 1), count 0
+            index = new int[4 + count];
+            index[1] = 1;
+            index[2] = 1;
         }
         int perParent = fused ? 16 : 4;
         int childCount = 4 * count;
@@ -411,24 +408,16 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 setUint(p, "uCount", count);
                 setUint(p, "uSliverFloatBase", 0);
                 setUint(p, "uDirectFloatBase", 0);
-                if (fused && p == general) {
-                    // the engine's second sweep: the general half over the parents the regular half listed
-                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-                    int[] header = activeBuf.readInts(0, 8);
-                    assertTrue(header[3] > 0 && header[3] < count, header[3] + " general parents of " + count);
-                    assertEquals((header[3] + GlPasses.LISTED_GROUP - 1) / GlPasses.LISTED_GROUP, header[0],
-                            "groups of the parents' command");
-                    assertEquals((4 * header[3] + GlPasses.LISTED_GROUP - 1) / GlPasses.LISTED_GROUP, header[4],
-                            "groups of the children's command");
-                    p.dispatchIndirect(activeBuf, 0);
-                } else {
-                    p.dispatchFor(count);
-                }
+                p.dispatchFor(count);
             }
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
             if (fused) {
-                // The engine's third sweep: the direct pair over the listed parents' children, by
-                // the second command.
+                // The engine's second pass: the direct pair over the children of the parents the
+                // general half listed, by the command it counted up.
+                int[] header = activeBuf.readInts(0, 4);
+                assertTrue(header[3] > 0 && header[3] < count, header[3] + " general parents of " + count);
+                assertEquals((4 * header[3] + GlPasses.LISTED_GROUP - 1) / GlPasses.LISTED_GROUP, header[0],
+                        "groups of the command");
                 ComputeProgram r2 = program("loop_split", w, "UNIFORM", "DIRECT", "REGULAR_ONLY", "LISTED");
                 ComputeProgram g2 = program("loop_split", w, "UNIFORM", "DIRECT", "GENERAL_ONLY", "LISTED");
                 dstP.bind(ShaderContract.POINTS);
@@ -436,7 +425,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 for (ComputeProgram p : List.of(r2, g2)) {
                     setUint(p, "uSrcFirst", 0);
                     setUint(p, "uDirectFloatBase", 0);
-                    p.dispatchIndirect(activeBuf, 16);
+                    p.dispatchIndirect(activeBuf, 0);
                 }
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }

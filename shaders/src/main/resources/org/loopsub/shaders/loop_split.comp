@@ -25,12 +25,12 @@ layout(std430, binding = BINDING_DST_POINTS) writeonly buffer DstPoints { float 
 layout(std430, binding = BINDING_DST_META) writeonly buffer DstMeta { uint dstM[]; };
 #endif
 layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP[]; };
-#if defined(LIST_GENERAL) || defined(LISTED_PARENTS) || defined(LISTED)
-// Uniform levels have no active list; around a fused pass the binding holds its general parents (see
-// FUSED below): two dispatch-indirect commands (groups of LISTED_GROUP invocations: one per listed
-// parent, then four per listed parent), the count, then the parents.
-layout(std430, binding = BINDING_INDEX) buffer FusedList { uint listParentGroups; uint listY; uint listZ;
-    uint listCount; uint listChildGroups; uint listY2; uint listZ2; uint listPad; uint listedParent[]; };
+#if defined(LIST_PARENTS) || defined(LISTED)
+// Uniform levels have no active list; after a fused pass the binding holds the parents whose children
+// the direct pass must refine (see FUSED below): a dispatch-indirect command (groups of LISTED_GROUP
+// invocations, 4 per listed parent), the count, then the parents.
+layout(std430, binding = BINDING_INDEX) buffer FusedList { uint listGroups; uint listY; uint listZ;
+    uint listCount; uint listedParent[]; };
 #else
 layout(std430, binding = BINDING_INDEX) readonly buffer Active { uint activeIdx[]; };
 #endif
@@ -133,29 +133,14 @@ void loadResidentSizes() {
 #ifdef FUSED
 // The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
 // as output triangles (grandchild 4k + m of parent j at triangle 16j + 4k + m, where two plain levels
-// would put them) and stores no child record; built with LIST_GENERAL, it lists the general parents
-// in the FusedList instead of leaving them to a general half that would read every parent again.
-// Then the general half runs over the listed parents (LISTED_PARENTS) and writes their children, and
-// the DIRECT pass over those children follows (LISTED). The list's order varies from run to run; the
-// output does not, since a record's children and triangles go where its own index says.
+// would put them) and stores no child record; general parents write their children as usual and,
+// built with LIST_PARENTS, append themselves to the FusedList. The DIRECT pass that follows (LISTED)
+// runs over the children of the listed parents only. The list's order varies from run to run; the
+// output does not, since a child's triangles go where its own index says.
 #define DIRECT
 #endif
 #if defined(LISTED) && !(defined(DIRECT) && defined(UNIFORM))
 #error "LISTED is the uniform direct pass after a fused one"
-#endif
-#if defined(LISTED_PARENTS) && (defined(DIRECT) || !defined(UNIFORM) || !defined(GENERAL_ONLY))
-#error "LISTED_PARENTS is the general half of a fused pass"
-#endif
-
-#ifdef LIST_GENERAL
-void listParent(uint j) {
-    uint slot = atomicAdd(listCount, 1u);
-    listedParent[slot] = j;
-    // one group more for every LISTED_GROUP parents, and for every LISTED_GROUP / 4 of them: each
-    // command ends with as many groups as its invocations need
-    if (slot % uint(LISTED_GROUP) == 0u) atomicAdd(listParentGroups, 1u);
-    if ((4u * slot) % uint(LISTED_GROUP) == 0u) atomicAdd(listChildGroups, 1u);
-}
 #endif
 
 float vertexPoints[9];
@@ -1829,24 +1814,20 @@ void main() {
 #ifdef RESIDENT
     loadResidentSizes();
 #endif
-#if defined(LISTED)
+#ifdef LISTED
     // invocation i refines child i & 3 of the (i >> 2)-th listed parent, as the plain pass would at that child's index
     if (j >= 4u * listCount) return;
     j = 4u * listedParent[j >> 2u] + (j & 3u);
-#elif defined(LISTED_PARENTS)
-    if (j >= listCount) return;
-    j = listedParent[j];
 #else
     bool has = j < SPLIT_COUNT;
     if (!has) return;
 #endif
-#ifdef LIST_GENERAL
-    if (!splitOne(j)) {
-        listParent(j);  // (in a REGULAR_ONLY build, false means a general record)
-        return;
-    }
-#else
     if (!splitOne(j)) return;
+#ifdef LIST_PARENTS
+    uint slot = atomicAdd(listCount, 1u);
+    listedParent[slot] = j;
+    // one group more for every LISTED_GROUP / 4 parents: the command ends with ceil(4 count / LISTED_GROUP)
+    if ((4u * slot) % uint(LISTED_GROUP) == 0u) atomicAdd(listGroups, 1u);
 #endif
 #if defined(DIRECT)
     // splitOne() has written the record's triangles.
