@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
@@ -375,13 +374,6 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         }
         List<String> generalFlags = new ArrayList<>(base);
         generalFlags.add("GENERAL_ONLY");
-        if (fused) {
-            generalFlags.add("LIST_PARENTS");
-            // the general parents' list: an empty dispatch-indirect command (0 groups, 1, 1), count 0
-            index = new int[4 + count];
-            index[1] = 1;
-            index[2] = 1;
-        }
         int perParent = fused ? 16 : 4;
         int childCount = 4 * count;
         try (GlBuffer srcP = GlBuffer.of(tilePoints(records), "test_src_points");
@@ -410,22 +402,19 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 setUint(p, "uDirectFloatBase", 0);
                 p.dispatchFor(count);
             }
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             if (fused) {
-                // The engine's second pass: the direct pair over the children of the parents the
-                // general half listed, by the command it counted up.
-                int[] header = activeBuf.readInts(0, 4);
-                assertTrue(header[3] > 0 && header[3] < count, header[3] + " general parents of " + count);
-                assertEquals((4 * header[3] + GlPasses.LISTED_GROUP - 1) / GlPasses.LISTED_GROUP, header[0],
-                        "groups of the command");
-                ComputeProgram r2 = program("loop_split", w, "UNIFORM", "DIRECT", "REGULAR_ONLY", "LISTED");
-                ComputeProgram g2 = program("loop_split", w, "UNIFORM", "DIRECT", "GENERAL_ONLY", "LISTED");
+                // The engine's second pass: the direct pair over the children, which skips the
+                // children of regular parents (marked) and refines those of general ones.
+                ComputeProgram r2 = program("loop_split", w, "UNIFORM", "DIRECT", "REGULAR_ONLY");
+                ComputeProgram g2 = program("loop_split", w, "UNIFORM", "DIRECT", "GENERAL_ONLY");
                 dstP.bind(ShaderContract.POINTS);
                 dstM.bind(ShaderContract.META);
                 for (ComputeProgram p : List.of(r2, g2)) {
                     setUint(p, "uSrcFirst", 0);
+                    setUint(p, "uCount", childCount);
                     setUint(p, "uDirectFloatBase", 0);
-                    p.dispatchIndirect(activeBuf, 0);
+                    p.dispatchFor(childCount);
                 }
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
