@@ -24,9 +24,6 @@ final class UniformLevels {
     /** The fused pass's children and where each one's triangles go, kept from frame to frame. */
     private final List<Segment> children = new ArrayList<>();
     private long[] firstTriangle = new long[8];
-    /** Each window's source segment and its first record, beside {@link #children}. */
-    private final List<Segment> parents = new ArrayList<>();
-    private long[] parentFirst = new long[8];
     /** Each window's list of general parents (loop_split LIST_PARENTS), beside {@link #children}. */
     private final List<GlBuffer> lists = new ArrayList<>();
     /** The list's dispatch-indirect command (x, y, z groups) and its count, before the parents. */
@@ -118,14 +115,12 @@ final class UniformLevels {
     }
 
     /**
-     * The last two uniform levels. First, per window, the general parents alone (the fused pair's
-     * general half): they write their children and list themselves (a dispatch-indirect command and a
-     * count the GPU adds up). Then, after one barrier, per window: the direct pair over the listed
-     * parents' children only, by the window's command, and the fused regular half, whose parents write
-     * their 16 grandchildren as triangles, with no barrier between them. Before, the direct pair ran
-     * after everything, over every child to find the few with records, and took 0.6–1.2 ms of a
-     * 4–5 ms depth-7 refinement on an H200: its few invocations run long (general records), so it
-     * now runs beside the regular half. Triangles land where two plain levels would put them.
+     * The last two uniform levels. Per window the fused pair: regular parents write their 16
+     * grandchildren as triangles, general parents write their children and list themselves (a
+     * dispatch-indirect command and a count the GPU adds up). Then, after one barrier, the direct pair
+     * runs by each window's command over the children of the listed parents only: before, it ran over
+     * every child to find the few with records (0.8–1.2 ms of a 4–5 ms depth-7 refinement on an H200).
+     * Triangles land where two plain levels would put them.
      */
     private void fusedLastLevels(List<Segment> in, int level, GpuTimer timer, GlOutput out, LevelRun run) {
         long total = total(in);
@@ -136,61 +131,50 @@ final class UniformLevels {
         SplitPair direct = passes.listedDirect();
         children.clear();
         lists.clear();
-        parents.clear();
-        // First the general parents alone: their children and the lists.
         long done = 0;
         for (int si = 0; si < in.size(); si++) {
             Segment seg = in.get(si);
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
                 long n = Math.min(window, seg.count() - w0);
-                int i = children.size();
-                if (i == firstTriangle.length) {
-                    firstTriangle = java.util.Arrays.copyOf(firstTriangle, 2 * i);
-                    parentFirst = java.util.Arrays.copyOf(parentFirst, 2 * i);
-                }
-                firstTriangle[i] = directFirst + 16 * (done + w0);
-                parentFirst[i] = w0;
-                parents.add(seg);
+                passes.bindSource(seg, w0, fused);
+                passes.bindWeights();
                 Segment kids = passes.childSegment(n);
+                passes.bindDestination(kids);
+                if (children.size() == firstTriangle.length) {
+                    firstTriangle = java.util.Arrays.copyOf(firstTriangle, 2 * firstTriangle.length);
+                }
+                firstTriangle[children.size()] = directFirst + 16 * (done + w0);
                 children.add(kids);
                 // the general parents' list: an empty dispatch-indirect command (0 groups, 1, 1), count 0
                 GlBuffer list = pool.acquire(LIST_HEADER_BYTES + 4 * n, "loop_fused_list");
                 list.fill(0, 4, 0);
                 list.fill(4, 2, 1);
                 lists.add(list);
-                passes.bindSource(seg, w0, fused.general());
-                passes.bindWeights();
-                passes.bindDestination(kids);
                 list.bind(ShaderContract.INDEX);
-                GlPasses.setUint(fused.general(), "uCount", n);
-                timer.begin("loop_split", level, n * 8, 0);
-                fused.general().dispatchFor(n);
+                GlPasses.setUint(fused.regular(), "uDirectFloatBase",
+                        passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
+                fused.setUint("uCount", n);
+                timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36 + n * 16);
+                fused.dispatchFor(n);
                 timer.end();
-                GlChecks.check("loop_split (fused, general parents)");
+                GlChecks.check("loop_split (fused)");
             }
             done += seg.count();
         }
-        // Then per window the direct pass over the listed parents' children, and the regular parents'
-        // grandchildren. No barrier between the two (they write disjoint triangles and read what the
-        // barrier below made visible): the direct pass, a few long invocations, runs beside the
-        // regular half instead of after it. (The general parents' pass is timed at this level too.)
+        // The direct pair reads the children just written, and its commands and lists.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
         for (int i = 0; i < children.size(); i++) {
             Segment kids = children.get(i);
-            long n = kids.count() / 4;
-            long trianglesBase = passes.bindTriangles(out, firstTriangle[i], 16 * n);
-            timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36);
+            GlBuffer list = lists.get(i);
             passes.bindSource(kids, 0, direct);
             passes.bindWeights();
-            lists.get(i).bind(ShaderContract.INDEX);
-            direct.setUint("uDirectFloatBase", trianglesBase);
-            direct.dispatchIndirect(lists.get(i), 0);
-            passes.bindSource(parents.get(i), parentFirst[i], fused.regular());
-            GlPasses.setUint(fused.regular(), "uDirectFloatBase", trianglesBase);
-            GlPasses.setUint(fused.regular(), "uCount", n);
-            fused.regular().dispatchFor(n);
+            list.bind(ShaderContract.INDEX);
+            direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle[i], 4 * kids.count()));
+            // Only the children of general parents: how many, the host does not know.
+            timer.begin("loop_split", level + 1, 0, 0);
+            direct.dispatchIndirect(list, 0);
             timer.end();
-            GlChecks.check("loop_split (fused: listed children, regular parents)");
+            GlChecks.check("loop_split (after the fused pass)");
         }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         for (int i = 0; i < children.size(); i++) {
@@ -199,7 +183,6 @@ final class UniformLevels {
         }
         children.clear();
         lists.clear();
-        parents.clear();
         run.direct = 16 * total;
     }
 }
