@@ -12,10 +12,7 @@ import static org.lwjgl.opengl.GL43C.glCreateProgram;
 import static org.lwjgl.opengl.GL43C.glCreateShader;
 import static org.lwjgl.opengl.GL43C.glDeleteProgram;
 import static org.lwjgl.opengl.GL43C.glDeleteShader;
-import static org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER;
-import static org.lwjgl.opengl.GL43C.glBindBuffer;
 import static org.lwjgl.opengl.GL43C.glDispatchCompute;
-import static org.lwjgl.opengl.GL43C.glDispatchComputeIndirect;
 import static org.lwjgl.opengl.GL43C.glGetProgramInfoLog;
 import static org.lwjgl.opengl.GL43C.glGetProgramiv;
 import static org.lwjgl.opengl.GL43C.glGetProgrami;
@@ -369,23 +366,6 @@ public final class ComputeProgram implements AutoCloseable {
             throw new IllegalArgumentException("too many work groups for " + stem + ": " + groups);
         }
         glDispatchCompute((int) x, (int) y, 1);
-    }
-
-    /**
-     * Makes the program current and dispatches the work groups a command on the GPU says
-     * ({@code glDispatchComputeIndirect}: three uints, x, y and z groups, at {@code offset}), for a
-     * count only the GPU knows. The caller has made the command's writes visible
-     * ({@code GL_COMMAND_BARRIER_BIT}). Leaves the program and the command buffer bound.
-     *
-     * @param command the buffer holding the command
-     * @param offset its byte offset, a multiple of 4
-     */
-    public void dispatchIndirect(GlBuffer command, long offset) {
-        ctx.checkThread();
-        ready();
-        glUseProgram(id);
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, command.id());
-        glDispatchComputeIndirect(offset);
     }
 
     /** Releases this user's reference; the program is deleted when the last one is released. */

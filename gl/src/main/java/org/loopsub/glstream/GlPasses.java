@@ -59,12 +59,6 @@ final class GlPasses implements AutoCloseable {
      */
     private static final int GENERAL_GROUP_LIMIT = GlTuning.PROCESS.generalGroupLimit();
 
-    /**
-     * Invocations per work group of both halves of the direct pass after a fused one (LISTED): one
-     * dispatch-indirect command serves both, so they share a group size.
-     */
-    static final int LISTED_GROUP = 64;
-
     /** LoopRules' mask weights by the names the shaders know them by, in the order they are defined. */
     static final Map<String, Float> LOOP_WEIGHTS = loopWeights();
 
@@ -116,7 +110,6 @@ final class GlPasses implements AutoCloseable {
     /** The uniform levels' pairs, by direct. */
     private final SplitPair[] uniformSplit = new SplitPair[2];
     private SplitPair fused;
-    private SplitPair listedDirect;
     /** The edge test of the criteria it was last asked for (by identity: their defines never change). */
     private final ComputeProgram[] flag = new ComputeProgram[2];
     private final GlCriteria[] flagFor = new GlCriteria[2];
@@ -348,20 +341,9 @@ final class GlPasses implements AutoCloseable {
     SplitPair fused() {
         if (fused == null) {
             fused = new SplitPair(program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
-                    program("loop_split", flags("UNIFORM", "GENERAL_ONLY", "LIST_PARENTS")));
+                    uniformSplit(false).general());
         }
         return fused;
-    }
-
-    /**
-     * @return the direct pair that follows the fused one: it runs, by a dispatch-indirect command the
-     *     fused pass's general half counts up, over the children of the parents that half listed
-     */
-    SplitPair listedDirect() {
-        if (listedDirect == null) {
-            listedDirect = splitPair("UNIFORM", "DIRECT", "LISTED");
-        }
-        return listedDirect;
     }
 
     /**
@@ -405,11 +387,9 @@ final class GlPasses implements AutoCloseable {
         defines.putAll(weightDefines);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
-            int group = extra.containsKey("LISTED") ? LISTED_GROUP
-                    : !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
+            int group = !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
                     : layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
             defines.put("GROUP", Integer.toString(group));
-            defines.put("LISTED_GROUP", Integer.toString(LISTED_GROUP));
         }
         String key = stem + defines + "\n" + prelude;
         // Deferred: a level strategy's compileAhead issues every program of a run before the first
@@ -475,12 +455,6 @@ final class GlPasses implements AutoCloseable {
         void setUint(String name, long value) {
             GlPasses.setUint(regular, name, value);
             GlPasses.setUint(general, name, value);
-        }
-
-        /** Both halves, by the dispatch-indirect command at {@code offset} in {@code command}. */
-        void dispatchIndirect(GlBuffer command, long offset) {
-            regular.dispatchIndirect(command, offset);
-            general.dispatchIndirect(command, offset);
         }
     }
 

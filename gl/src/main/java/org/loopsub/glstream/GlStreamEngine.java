@@ -76,7 +76,7 @@ public final class GlStreamEngine implements AutoCloseable {
         w = Math.min(w, (1L << 30) / layout.pointFloats());
         this.window = Math.max(1, Math.min(w, 1L << 24));
         this.budget = new OutputBudget(context.memoryBytes(), context.memorySource(), layout, false);
-        this.uniform = new UniformLevels(passes, pool, window);
+        this.uniform = new UniformLevels(passes, window);
         this.adaptive = new AdaptiveLevel(passes, pool, scan, window, centre, inverseScale, budget);
     }
 

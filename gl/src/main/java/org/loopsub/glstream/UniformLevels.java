@@ -1,7 +1,6 @@
 package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
-import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 
@@ -24,15 +23,9 @@ final class UniformLevels {
     /** The fused pass's children and where each one's triangles go, kept from frame to frame. */
     private final List<Segment> children = new ArrayList<>();
     private long[] firstTriangle = new long[8];
-    /** Each window's list of general parents (loop_split LIST_PARENTS), beside {@link #children}. */
-    private final List<GlBuffer> lists = new ArrayList<>();
-    /** The list's dispatch-indirect command (x, y, z groups) and its count, before the parents. */
-    private static final long LIST_HEADER_BYTES = 16;
-    private final GlBufferPool pool;
 
-    UniformLevels(GlPasses passes, GlBufferPool pool, long window) {
+    UniformLevels(GlPasses passes, long window) {
         this.passes = passes;
-        this.pool = pool;
         this.window = window;
     }
 
@@ -50,7 +43,7 @@ final class UniformLevels {
         for (int level = 0; level < maxDepth; level++) {
             if (fuses(level, maxDepth)) {
                 passes.fused();
-                passes.listedDirect();
+                passes.uniformSplit(true);
                 return;
             }
             passes.uniformSplit(level + 1 == maxDepth);
@@ -116,11 +109,9 @@ final class UniformLevels {
 
     /**
      * The last two uniform levels. Per window the fused pair: regular parents write their 16
-     * grandchildren as triangles, general parents write their children and list themselves (a
-     * dispatch-indirect command and a count the GPU adds up). Then, after one barrier, the direct pair
-     * runs by each window's command over the children of the listed parents only: before, it ran over
-     * every child to find the few with records (0.8–1.2 ms of a 4–5 ms depth-7 refinement on an H200).
-     * Triangles land where two plain levels would put them.
+     * grandchildren as triangles and mark their children skipped, general parents write their
+     * children. Then, after one barrier, the direct pair over each window's children refines only
+     * the children of general parents. Triangles land where two plain levels would put them.
      */
     private void fusedLastLevels(List<Segment> in, int level, GpuTimer timer, GlOutput out, LevelRun run) {
         long total = total(in);
@@ -128,9 +119,8 @@ final class UniformLevels {
         run.middle = 4 * total;
         long directFirst = out.reserve(level + 2, GlOutput.Kind.DIRECT, 16 * total, true);
         SplitPair fused = passes.fused();
-        SplitPair direct = passes.listedDirect();
+        SplitPair direct = passes.uniformSplit(true);
         children.clear();
-        lists.clear();
         long done = 0;
         for (int si = 0; si < in.size(); si++) {
             Segment seg = in.get(si);
@@ -145,12 +135,6 @@ final class UniformLevels {
                 }
                 firstTriangle[children.size()] = directFirst + 16 * (done + w0);
                 children.add(kids);
-                // the general parents' list: an empty dispatch-indirect command (0 groups, 1, 1), count 0
-                GlBuffer list = pool.acquire(LIST_HEADER_BYTES + 4 * n, "loop_fused_list");
-                list.fill(0, 4, 0);
-                list.fill(4, 2, 1);
-                lists.add(list);
-                list.bind(ShaderContract.INDEX);
                 GlPasses.setUint(fused.regular(), "uDirectFloatBase",
                         passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
                 fused.setUint("uCount", n);
@@ -161,28 +145,25 @@ final class UniformLevels {
             }
             done += seg.count();
         }
-        // The direct pair reads the children just written, and its commands and lists.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+        // The direct pair reads the children and skip marks just written.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         for (int i = 0; i < children.size(); i++) {
             Segment kids = children.get(i);
-            GlBuffer list = lists.get(i);
             passes.bindSource(kids, 0, direct);
             passes.bindWeights();
-            list.bind(ShaderContract.INDEX);
             direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle[i], 4 * kids.count()));
-            // Only the children of general parents: how many, the host does not know.
-            timer.begin("loop_split", level + 1, 0, 0);
-            direct.dispatchIndirect(list, 0);
+            direct.setUint("uCount", kids.count());
+            // Mostly skip marks: two metadata words per child.
+            timer.begin("loop_split", level + 1, kids.count() * 8, 0);
+            direct.dispatchFor(kids.count());
             timer.end();
             GlChecks.check("loop_split (after the fused pass)");
         }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         for (int i = 0; i < children.size(); i++) {
             passes.release(children.get(i));
-            pool.release(lists.get(i));
         }
         children.clear();
-        lists.clear();
         run.direct = 16 * total;
     }
 }

@@ -25,15 +25,7 @@ layout(std430, binding = BINDING_DST_POINTS) writeonly buffer DstPoints { float 
 layout(std430, binding = BINDING_DST_META) writeonly buffer DstMeta { uint dstM[]; };
 #endif
 layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP[]; };
-#if defined(LIST_PARENTS) || defined(LISTED)
-// Uniform levels have no active list; after a fused pass the binding holds the parents whose children
-// the direct pass must refine (see FUSED below): a dispatch-indirect command (groups of LISTED_GROUP
-// invocations, 4 per listed parent), the count, then the parents.
-layout(std430, binding = BINDING_INDEX) buffer FusedList { uint listGroups; uint listY; uint listZ;
-    uint listCount; uint listedParent[]; };
-#else
 layout(std430, binding = BINDING_INDEX) readonly buffer Active { uint activeIdx[]; };
-#endif
 layout(std430, binding = BINDING_SLIVER_OFFSET) readonly buffer SliverOffset { uint sliverOffset[]; };
 layout(std430, binding = BINDING_WEIGHTS) readonly buffer Weights { float weights[]; };
 #ifdef REGULAR_ONLY
@@ -133,15 +125,12 @@ void loadResidentSizes() {
 #ifdef FUSED
 // The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
 // as output triangles (grandchild 4k + m of parent j at triangle 16j + 4k + m, where two plain levels
-// would put them) and stores no child record; general parents write their children as usual and,
-// built with LIST_PARENTS, append themselves to the FusedList. The DIRECT pass that follows (LISTED)
-// runs over the children of the listed parents only. The list's order varies from run to run; the
-// output does not, since a child's triangles go where its own index says.
+// would put it) and marks its four children in the child segment with SKIP_RECORD; general parents
+// write their children as usual, and the DIRECT pass that follows over the child segment refines
+// only those. Regular children's records are never stored.
 #define DIRECT
 #endif
-#if defined(LISTED) && !(defined(DIRECT) && defined(UNIFORM))
-#error "LISTED is the uniform direct pass after a fused one"
-#endif
+#define SKIP_RECORD 0xFFFFFFFFu
 
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
@@ -1663,6 +1652,10 @@ bool splitOne(uint j) {
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
     sNf = neighbourFinished(m0);
+#if defined(DIRECT) && !defined(FUSED)
+    // A child whose regular parent a FUSED pass has already refined to triangles.
+    if (m1 == SKIP_RECORD) return false;
+#endif
     sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u);
 #ifdef SMOOTH_UVS
     sRegular = sRegular && seamless(r);  // (LoopSplit.run)
@@ -1814,22 +1807,11 @@ void main() {
 #ifdef RESIDENT
     loadResidentSizes();
 #endif
-#ifdef LISTED
-    // invocation i refines child i & 3 of the (i >> 2)-th listed parent, as the plain pass would at that child's index
-    if (j >= 4u * listCount) return;
-    j = 4u * listedParent[j >> 2u] + (j & 3u);
-#else
     bool has = j < SPLIT_COUNT;
-    if (!has) return;
-#endif
-    if (!splitOne(j)) return;
-#ifdef LIST_PARENTS
-    uint slot = atomicAdd(listCount, 1u);
-    listedParent[slot] = j;
-    // one group more for every LISTED_GROUP / 4 parents: the command ends with ceil(4 count / LISTED_GROUP)
-    if ((4u * slot) % uint(LISTED_GROUP) == 0u) atomicAdd(listGroups, 1u);
-#endif
-#if defined(DIRECT)
+    if (!has || !splitOne(j)) return;
+#if defined(FUSED)
+    dstM4[childrenMeta(j, 1)] = uvec4(SKIP_RECORD);
+#elif defined(DIRECT)
     // splitOne() has written the record's triangles.
 #elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
