@@ -114,6 +114,8 @@ public final class LoopSplit {
     /** Boundary corners whose normal is taken again at the next level, and that normal. */
     private final boolean[] renewed = new boolean[3];
     private final float[] renewedNormal = new float[9];
+    /** The regular path's corners: none renewed (they are interior, and no regular record is sharp). */
+    private static final boolean[] NOT_RENEWED = new boolean[3];
     private final float[] tangents;
     private final int tangentStride;
 
@@ -389,44 +391,9 @@ public final class LoopSplit {
         }
 
         int nf = RecordLayout.neighbourFinished(m0);
-        int o = sliverFloat;
-        for (int e = 0; e < 3; e++) {
-            if ((nf & 1 << e) != 0) {
-                // Sliver (a, b, m) with a -> b as the edge runs here; a and b are frozen, so V' = V.
-                int e1 = (e + 1) % 3;
-                putCorner(slivers, o, p, pb, e, vertexPoints);
-                putCorner(slivers, o + vf, p, pb, e1, vertexPoints);
-                putBorn(slivers, o + 2 * vf, e, edgePoints, ep(e, 0));
-                o += tf;
-            }
-        }
-
+        writeSlivers(slivers, sliverFloat, nf, p, pb, vertexPoints, edgePoints, 3 * ringMax);
         if (children == null) {
-            int d = directAt + 4 * tf * j;
-            for (int c = 0; c < 3; c++) {
-                int c2 = (c + 2) % 3;
-                putCorner(direct, d + tf * c + vf * c, p, pb, c, vertexPoints);
-                if (smoothUvs && !uvLimits) {
-                    direct[d + tf * c + vf * c + vuv] = uvVertex[2 * c];
-                    direct[d + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
-                }
-                if (uvLimits && renewedAll[c]) {
-                    direct[d + tf * c + vf * c + vuv] = renewedUvLimit[2 * c];
-                    direct[d + tf * c + vf * c + vuv + 1] = renewedUvLimit[2 * c + 1];
-                }
-                if (normals && (renewed[c] || renewedAll[c])) {
-                    putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
-                }
-                if (limit && renewedAll[c]) {
-                    putPoint(direct, d + tf * c + vf * c, renewedLimit, 3 * c);
-                }
-                putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edgePoints, ep(c, 0));
-                putBorn(direct, d + tf * c + vf * c2, c2, edgePoints, ep(c2, 0));
-            }
-            for (int i = 0; i < 3; i++) {
-                int e = (i + 1) % 3;
-                putBorn(direct, d + 3 * tf + vf * i, e, edgePoints, ep(e, 0));
-            }
+            writeDirect(direct, directAt + 4 * tf * j, p, pb, vertexPoints, edgePoints, 3 * ringMax, renewed, renewedAll);
             return;
         }
         for (int c = 0; c < 3; c++) {
@@ -654,6 +621,58 @@ public final class LoopSplit {
             return a[ao + 1] < b[bo + 1];
         }
         return a[ao + 2] < b[bo + 2];
+    }
+
+    /**
+     * The slivers of a record from float {@code o} of {@code slivers} on, both paths': one
+     * {@code (a, b, m)} along each edge whose neighbour has finished ({@code nf}), with a -> b as the
+     * edge runs here; a and b are frozen, so V' = V. Corner c's control point is
+     * {@code vertices[3c]}, the edge point of edge e {@code edges[edgeStride * e]}.
+     */
+    private void writeSlivers(float[] slivers, int o, int nf, float[] p, int pb, float[] vertices, float[] edges,
+                              int edgeStride) {
+        for (int e = 0; e < 3; e++) {
+            if ((nf & 1 << e) != 0) {
+                putCorner(slivers, o, p, pb, e, vertices);
+                putCorner(slivers, o + vf, p, pb, (e + 1) % 3, vertices);
+                putBorn(slivers, o + 2 * vf, e, edges, edgeStride * e);
+                o += tf;
+            }
+        }
+    }
+
+    /**
+     * A record's four children as output triangles from float {@code d} of {@code direct} on (corner
+     * children 0, 1, 2, then the centre), both paths': points as in {@link #writeSlivers}; corners
+     * whose limit or normal was taken again at the next level ({@code renewed}, {@code renewedAll})
+     * show that one.
+     */
+    private void writeDirect(float[] direct, int d, float[] p, int pb, float[] vertices, float[] edges,
+                             int edgeStride, boolean[] renewed, boolean[] renewedAll) {
+        for (int c = 0; c < 3; c++) {
+            int c2 = (c + 2) % 3;
+            putCorner(direct, d + tf * c + vf * c, p, pb, c, vertices);
+            if (smoothUvs && !uvLimits) {
+                direct[d + tf * c + vf * c + vuv] = uvVertex[2 * c];
+                direct[d + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
+            }
+            if (uvLimits && renewedAll[c]) {
+                direct[d + tf * c + vf * c + vuv] = renewedUvLimit[2 * c];
+                direct[d + tf * c + vf * c + vuv + 1] = renewedUvLimit[2 * c + 1];
+            }
+            if (normals && (renewed[c] || renewedAll[c])) {
+                putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
+            }
+            if (limit && renewedAll[c]) {
+                putPoint(direct, d + tf * c + vf * c, renewedLimit, 3 * c);
+            }
+            putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edges, edgeStride * c);
+            putBorn(direct, d + tf * c + vf * c2, c2, edges, edgeStride * c2);
+        }
+        for (int i = 0; i < 3; i++) {
+            int e = (i + 1) % 3;
+            putBorn(direct, d + 3 * tf + vf * i, e, edges, edgeStride * e);
+        }
     }
 
     /**
@@ -1715,31 +1734,9 @@ public final class LoopSplit {
             }
         }
         int nf = RecordLayout.neighbourFinished(m0);
-        int s = sliverFloat;
-        for (int e = 0; e < 3; e++) {
-            if ((nf & 1 << e) != 0) {
-                putCorner(slivers, s, p, pb, e, regVertex);
-                putCorner(slivers, s + vf, p, pb, (e + 1) % 3, regVertex);
-                putBorn(slivers, s + 2 * vf, e, regEdge, 18 * e);
-                s += tf;
-            }
-        }
+        writeSlivers(slivers, sliverFloat, nf, p, pb, regVertex, regEdge, 18);
         if (children == null) {
-            int o = directAt + 4 * tf * j;
-            for (int c = 0; c < 3; c++) {
-                int c2 = (c + 2) % 3;
-                putCorner(direct, o + tf * c + vf * c, p, pb, c, regVertex);
-                if (smoothUvs && !uvLimits) {
-                    direct[o + tf * c + vf * c + vuv] = uvVertex[2 * c];
-                    direct[o + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
-                }
-                putBorn(direct, o + tf * c + vf * ((c + 1) % 3), c, regEdge, 18 * c);
-                putBorn(direct, o + tf * c + vf * c2, c2, regEdge, 18 * c2);
-            }
-            for (int i = 0; i < 3; i++) {
-                int e = (i + 1) % 3;
-                putBorn(direct, o + 3 * tf + vf * i, e, regEdge, 18 * e);
-            }
+            writeDirect(direct, directAt + 4 * tf * j, p, pb, regVertex, regEdge, 18, NOT_RENEWED, NOT_RENEWED);
             return;
         }
         // Children of a regular record are regular: every corner has valence 6 and a fan of two; the

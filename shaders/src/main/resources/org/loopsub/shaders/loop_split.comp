@@ -28,22 +28,14 @@ layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP
 layout(std430, binding = BINDING_INDEX) readonly buffer Active { uint activeIdx[]; };
 layout(std430, binding = BINDING_SLIVER_OFFSET) readonly buffer SliverOffset { uint sliverOffset[]; };
 layout(std430, binding = BINDING_WEIGHTS) readonly buffer Weights { float weights[]; };
-#ifdef REGULAR_ONLY
 layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { vec4 directP4[]; };
-#else
-layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { float directP[]; };
-#endif
 #ifdef UVS
 #ifdef FUSED
 #error "FUSED does not carry uvs to the grandchildren"
 #endif
 // Each output corner's (u, v, 0), at the same floats as its position.
 layout(std430, binding = BINDING_OUT_UVS) writeonly buffer SliverUvs { float sliverUv[]; };
-#ifdef REGULAR_ONLY
 layout(std430, binding = BINDING_DIRECT_UVS) writeonly buffer DirectUvs { vec4 directUv4[]; };
-#else
-layout(std430, binding = BINDING_DIRECT_UVS) writeonly buffer DirectUvs { float directUv[]; };
-#endif
 // The uvs of the vertices this split creates, in this face: the midpoints of its corners' uvs.
 vec2 BU0, BU1, BU2;
 vec2 bornUv(int e) { return e == 0 ? BU0 : e == 1 ? BU1 : BU2; }
@@ -81,11 +73,7 @@ vec2 bornUv(int e) { return vec2(0.0); }
 #endif
 // Each output triangle's corner normals, at the same floats as its positions.
 layout(std430, binding = BINDING_OUT_NORMALS) writeonly buffer SliverNormals { float sliverN[]; };
-#ifdef REGULAR_ONLY
 layout(std430, binding = BINDING_DIRECT_NORMALS) writeonly buffer DirectNormals { vec4 directN4[]; };
-#else
-layout(std430, binding = BINDING_DIRECT_NORMALS) writeonly buffer DirectNormals { float directN[]; };
-#endif
 #endif
 
 #ifdef RESIDENT
@@ -1217,30 +1205,20 @@ vec3 bornOut(int e) {
     return edgeVec(e, 0);
 #endif
 }
-void sliverPut(uint o, vec3 p, vec3 n, vec2 uv) {
-    for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = p[x];
-#ifdef NORMALS
-    n = outputNormal(n);
-    for (int x = 0; x < 3; x++) sliverN[o + uint(x)] = n[x];
-#endif
-#ifdef UVS
-    sliverUv[o] = uv.x;
-    sliverUv[o + 1u] = uv.y;
-    sliverUv[o + 2u] = 0.0;
-#endif
-}
 #ifdef DIRECT
-void directPut(uint o, vec3 p, vec3 n, vec2 uv) {
-    for (int x = 0; x < 3; x++) directP[o + uint(x)] = p[x];
-#ifdef NORMALS
-    n = outputNormal(n);
-    for (int x = 0; x < 3; x++) directN[o + uint(x)] = n[x];
+// What corner c of a general record shows in a direct triangle: its output position and its normal
+// at the next level, or at the last uniform level those taken again from its ring (renewCorner).
+vec3 directCorner(uint r, int c) {
+#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM) && defined(LIMIT)
+    if (sRenewAll[c]) return sRenewLimit[c];
 #endif
-#ifdef UVS
-    directUv[o] = uv.x;
-    directUv[o + 1u] = uv.y;
-    directUv[o + 2u] = 0.0;
+    return cornerOut(r, c);
+}
+vec3 directCornerNormal(uint r, int c) {
+#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM)
+    if (sRenewAll[c]) return sRenewedNormal[c];
 #endif
+    return nextCornerNormal(r, c);
 }
 #endif
 #endif
@@ -1274,7 +1252,7 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 }
 #endif
 
-#if defined(DIRECT) && defined(REGULAR_ONLY)
+#ifdef DIRECT
 // Four output triangles (a0 b0 c0 ... a3 b3 c3), 36 floats, at vec4 o4 of the output: 9 vec4 stores.
 #define PUT_FOUR(dst) \
     dst[o4] = vec4(a0, b0.x); \
@@ -1308,6 +1286,47 @@ void putFourNormals(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c
     PUT_FOUR(directN4)
 }
 #endif
+#endif
+
+#ifndef UNIFORM
+// The slivers of a record from sliver float o on, both paths' (LoopSplit.writeSlivers): one (a, b, m)
+// along each edge whose neighbour has finished, with a -> b as the edge runs here; a and b are
+// frozen, so V' = V. P_c is what corner c shows, M_e what the vertex born on edge e shows.
+void writeSlivers(uint r, uint nf, uint o, vec3 P0, vec3 P1, vec3 P2, vec3 M0, vec3 M1, vec3 M2) {
+    for (int e = 0; e < 3; e++) {
+        if ((nf & (1u << uint(e))) == 0u) continue;
+        vec3 pa = e == 0 ? P0 : e == 1 ? P1 : P2;
+        vec3 pb = e == 0 ? P1 : e == 1 ? P2 : P0;
+        vec3 pm = e == 0 ? M0 : e == 1 ? M1 : M2;
+        sliverTriangle(o, pa, pb, pm);
+#ifdef NORMALS
+        sliverNormals(o, cornerNormal(r, e), cornerNormal(r, (e + 1) % 3), bornNormal(e));
+#endif
+#ifdef UVS
+        sliverUvs(o, loadOutputUv(r, e), loadOutputUv(r, (e + 1) % 3), bornOutUv(e));
+#endif
+        o += 9u;
+    }
+}
+#endif
+
+#ifdef DIRECT
+// A record's four children as output triangles at vec4 o4 (corner children 0, 1, 2, then the
+// centre), for both paths (LoopSplit.writeDirect): P_c, PN_c and PU_c are what corner c shows, the
+// vertex born on edge e shows M_e, bornNormal(e) and bornOutUv(e).
+void writeDirect(uint o4, vec3 P0, vec3 P1, vec3 P2, vec3 M0, vec3 M1, vec3 M2, vec3 PN0, vec3 PN1, vec3 PN2,
+                 vec2 PU0, vec2 PU1, vec2 PU2) {
+    putFourTriangles(o4, P0, M0, M2, M0, P1, M1, M2, M1, P2, M1, M2, M0);
+#ifdef NORMALS
+    vec3 N0 = bornNormal(0), N1 = bornNormal(1), N2 = bornNormal(2);
+    putFourNormals(o4, PN0, N0, N2, N0, PN1, N1, N2, N1, PN2, N1, N2, N0);
+#endif
+#ifdef UVS
+    vec3 U0 = vec3(PU0, 0.0), U1 = vec3(PU1, 0.0), U2 = vec3(PU2, 0.0);
+    vec3 W0 = vec3(bornOutUv(0), 0.0), W1 = vec3(bornOutUv(1), 0.0), W2 = vec3(bornOutUv(2), 0.0);
+    putFourUvs(o4, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
+#endif
+}
 #endif
 
 #ifdef FUSED
@@ -1395,7 +1414,6 @@ void splitRegular(uint j, uint r, uint m0) {
     bornUvLimit[1] = regularBornUvLimit(UE10, UE00, UV1, UE15, UE22, UV2, UE20, pointLess(V1, V2));
     bornUvLimit[2] = regularBornUvLimit(UE20, UE10, UV2, UE25, UE02, UV0, UE00, pointLess(V2, V0));
 #endif
-    vec3 PN0 = cornerNormal(r, 0), PN1 = cornerNormal(r, 1), PN2 = cornerNormal(r, 2);
 #endif
 #ifdef LIMIT
     vec3 P0 = loadPoint(r, limitSlot(0)), P1 = loadPoint(r, limitSlot(1)), P2 = loadPoint(r, limitSlot(2));
@@ -1405,23 +1423,7 @@ void splitRegular(uint j, uint r, uint m0) {
     vec3 M0 = E00, M1 = E10, M2 = E20;
 #endif
 #ifndef UNIFORM
-    // Sliver (a, b, m) along each edge whose neighbour has finished.
-    uint nf = neighbourFinished(m0);
-    uint o = SLIVER_FLOAT_BASE + 9u * sliverOffset[r];
-    for (int e = 0; e < 3; e++) {
-        if ((nf & (1u << uint(e))) == 0u) continue;
-        vec3 pa = e == 0 ? P0 : e == 1 ? P1 : P2;
-        vec3 pb = e == 0 ? P1 : e == 1 ? P2 : P0;
-        vec3 pm = e == 0 ? M0 : e == 1 ? M1 : M2;
-        sliverTriangle(o, pa, pb, pm);
-#ifdef NORMALS
-        sliverNormals(o, cornerNormal(r, e), cornerNormal(r, (e + 1) % 3), bornNormal(e));
-#endif
-#ifdef UVS
-        sliverUvs(o, loadOutputUv(r, e), loadOutputUv(r, (e + 1) % 3), bornOutUv(e));
-#endif
-        o += 9u;
-    }
+    writeSlivers(r, neighbourFinished(m0), SLIVER_FLOAT_BASE + 9u * sliverOffset[r], P0, P1, P2, M0, M1, M2);
 #endif
 #if defined(FUSED)
     uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
@@ -1429,24 +1431,16 @@ void splitRegular(uint j, uint r, uint m0) {
     directRegularChild(r, 1, o4 + 9u);
     directRegularChild(r, 2, o4 + 18u);
     directRegularChild(r, 3, o4 + 27u);
-#elif defined(DIRECT) && defined(REGULAR_ONLY)
-    // The four children as output triangles: corner children 0, 1, 2, then the centre; edge c's
-    // point is E_c0, spoke 0 of the corner it starts from, as in LoopSplit.splitRegular.
-    putFourTriangles((DIRECT_FLOAT_BASE + 36u * j) / 4u, P0, M0, M2, M0, P1, M1, M2, M1, P2, M1, M2, M0);
-#ifdef NORMALS
-    putFourNormals((DIRECT_FLOAT_BASE + 36u * j) / 4u, PN0, BN0, BN2, BN0, PN1, BN1, BN2, BN1, PN2, BN1, BN2, BN0);
-#endif
-#ifdef UVS
-    {
+#elif defined(DIRECT)
+    // The four children as output triangles; edge c's point is E_c0, spoke 0 of the corner it
+    // starts from, as in LoopSplit.splitRegular.
 #if defined(SMOOTH_UVS) && !defined(UV_LIMITS)
-        vec3 U0 = vec3(UV0.xy, 0.0), U1 = vec3(UV1.xy, 0.0), U2 = vec3(UV2.xy, 0.0);
+    vec2 PU0 = UV0.xy, PU1 = UV1.xy, PU2 = UV2.xy;
 #else
-        vec3 U0 = vec3(loadOutputUv(r, 0), 0.0), U1 = vec3(loadOutputUv(r, 1), 0.0), U2 = vec3(loadOutputUv(r, 2), 0.0);
+    vec2 PU0 = CORNER_UV(r, 0), PU1 = CORNER_UV(r, 1), PU2 = CORNER_UV(r, 2);
 #endif
-        vec3 W0 = vec3(bornOutUv(0), 0.0), W1 = vec3(bornOutUv(1), 0.0), W2 = vec3(bornOutUv(2), 0.0);
-        putFourUvs((DIRECT_FLOAT_BASE + 36u * j) / 4u, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
-    }
-#endif
+    writeDirect((DIRECT_FLOAT_BASE + 36u * j) / 4u, P0, P1, P2, M0, M1, M2,
+                cornerNormal(r, 0), cornerNormal(r, 1), cornerNormal(r, 2), PU0, PU1, PU2);
 #endif
 }
 
@@ -1755,46 +1749,16 @@ bool splitOne(uint j) {
 #endif
 
 #ifndef UNIFORM
-    uint s = sliverOffset[r];
-    for (int e = 0; e < 3; e++) {
-        if ((sNf & (1u << uint(e))) != 0u) {
-            // Sliver (a, b, m) with a -> b as the edge runs here; a and b are frozen, so V' = V.
-            uint o = SLIVER_FLOAT_BASE + 9u * s;
-            s++;
-            int e1 = (e + 1) % 3;
-            sliverPut(o, cornerOut(r, e), cornerNormal(r, e), CORNER_UV(r, e));
-            sliverPut(o + 3u, cornerOut(r, e1), cornerNormal(r, e1), CORNER_UV(r, e1));
-            sliverPut(o + 6u, bornOut(e), bornNormal(e), bornOutUv(e));
-        }
+    // (most records have no sliver: their corners' output positions are not loaded for nothing)
+    if (sNf != 0u) {
+        writeSlivers(r, sNf, SLIVER_FLOAT_BASE + 9u * sliverOffset[r], cornerOut(r, 0), cornerOut(r, 1),
+                     cornerOut(r, 2), bornOut(0), bornOut(1), bornOut(2));
     }
 #endif
-
 #ifdef DIRECT
-    uint o = DIRECT_FLOAT_BASE + 36u * j;
-    for (int c = 0; c < 3; c++) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM)
-        if (sRenewAll[c]) {
-            directPut(o + uint(9 * c + 3 * c),
-#ifdef LIMIT
-                      sRenewLimit[c],
-#else
-                      cornerOut(r, c),
-#endif
-                      sRenewedNormal[c], OUT_CORNER_UV(r, c));
-        } else {
-            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), OUT_CORNER_UV(r, c));
-        }
-#else
-        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), OUT_CORNER_UV(r, c));
-#endif
-        directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c), bornOutUv(c));
-        directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2), bornOutUv(c2));
-    }
-    for (int i = 0; i < 3; i++) {
-        directPut(o + uint(27 + 3 * i), bornOut((i + 1) % 3), bornNormal((i + 1) % 3), bornOutUv((i + 1) % 3));
-    }
+    writeDirect((DIRECT_FLOAT_BASE + 36u * j) / 4u, directCorner(r, 0), directCorner(r, 1), directCorner(r, 2),
+                bornOut(0), bornOut(1), bornOut(2), directCornerNormal(r, 0), directCornerNormal(r, 1),
+                directCornerNormal(r, 2), OUT_CORNER_UV(r, 0), OUT_CORNER_UV(r, 1), OUT_CORNER_UV(r, 2));
 #endif
 #endif
     return true;
