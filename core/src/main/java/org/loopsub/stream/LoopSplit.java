@@ -1,5 +1,7 @@
 package org.loopsub.stream;
 
+import static org.loopsub.stream.SplitScratch.putPoint;
+
 import org.loopsub.rules.LoopRules;
 
 /**
@@ -41,16 +43,14 @@ public final class LoopSplit {
     private final int pointFloats;
     private final int metaInts;
     // Scratch, one instance per worker thread.
+    private final SplitScratch scratch;
     private final float[] edgePoints;
     private final float[] vertexPoints = new float[9];
     private final float[] ring;
-    /** Per corner c, {@code 3 * ringSlot(c, k_c, g_c, i)} at {@code c * ringMax + i}, for the current record. */
-    private final int[] ringOff;
-    /** Per corner c, {@code ringBit(c, k_c, g_c, i)} at {@code c * ringMax + i}, for the current record. */
     private final int[] ringBits;
-    private final int[] k = new int[3];
-    private final int[] g = new int[3];
-    private final boolean[] interior = new boolean[3];
+    private final int[] k;
+    private final int[] g;
+    private final boolean[] interior;
     private final int[] kk = new int[3];
     private final int[] gg = new int[3];
 
@@ -124,8 +124,6 @@ public final class LoopSplit {
     private final float[] reciprocals;
     private final float[] decayed;
     private boolean sharpRecord;
-    private float[] curP;
-    private int curPb;
     /** Chaikin's creasing: per corner c and ring position i, the half of spoke i at c one level down. */
     private final boolean chaikin;
     private final float[] nearHalf;
@@ -184,9 +182,12 @@ public final class LoopSplit {
         this.nearHalf = new float[3 * ringMax];
         this.others = new float[ringMax];
         this.edgePoints = new float[3 * ringMax * 3];
-        this.ring = new float[ringMax];
-        this.ringOff = new int[3 * ringMax];
-        this.ringBits = new int[3 * ringMax];
+        this.scratch = new SplitScratch(layout);
+        this.ring = scratch.ring;
+        this.ringBits = scratch.ringBits;
+        this.k = scratch.k;
+        this.g = scratch.g;
+        this.interior = scratch.interior;
         this.uvEdge = smoothUvs ? new float[3 * ringMax * 4] : null;
         this.uvRing = new float[ringMax];
         this.edgeMode = new int[3 * ringMax];
@@ -289,11 +290,7 @@ public final class LoopSplit {
         int pb = r * pointFloats;
         int mb = r * metaInts;
         int m0 = meta[mb];
-        int m1 = meta[mb + 1];
-        for (int c = 0; c < 3; c++) {
-            k[c] = RecordLayout.valence(m0, c);
-            g[c] = RecordLayout.gap(m1, c);
-        }
+        scratch.loadRing(p, pb, m0, meta[mb + 1]);
         if (uvs) {
             bornUvs(p, pb);
         }
@@ -303,18 +300,9 @@ public final class LoopSplit {
             // (without sharpness, a corner's rule at the next level is its boundary's or the smooth one)
             nextRule[c] = g[c] != RecordLayout.NO_GAP ? LoopRules.CREASE : LoopRules.SMOOTH;
         }
-        curP = p;
-        curPb = pb;
 
         // Vertex points, then edge points of every spoke; shared spokes are computed from both ends
         // and agree because the masks are symmetric to the bit.
-        for (int c = 0; c < 3; c++) {
-            int t = c * ringMax;
-            for (int i = 0; i < k[c]; i++) {
-                ringOff[t + i] = 3 * layout.ringSlot(c, k[c], g[c], i);
-                ringBits[t + i] = layout.ringBit(c, k[c], g[c], i);
-            }
-        }
         if (chaikin && sharpRecord) {
             chaikinHalves(p, pb);
         }
@@ -343,22 +331,19 @@ public final class LoopSplit {
                 bornUv[2 * e + 1] = uvEdge[ue(e, 0, 1) + 1];
             }
         }
-        for (int e = 0; e < 3; e++) {
-            interior[e] = RecordLayout.nextEdgeInterior(k[e], g[e]);
-        }
         if (normals) {
             // m_c's ring: (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1}).
             for (int c = 0; c < 3; c++) {
                 int c1 = (c + 1) % 3;
                 int c2 = (c + 2) % 3;
-                putPoint(bornRing, 0, edgePoints, ep(c2, 0));
+                putPoint(bornRing, 0, edgePoints, scratch.ep(c2, 0));
                 putPoint(bornRing, 3, vertexPoints, 3 * c);
                 if (interior[c]) {
-                    putPoint(bornRing, 6, edgePoints, ep(c, k[c] - 1));
-                    putPoint(bornRing, 9, edgePoints, ep(c1, 2));
+                    putPoint(bornRing, 6, edgePoints, scratch.ep(c, k[c] - 1));
+                    putPoint(bornRing, 9, edgePoints, scratch.ep(c1, 2));
                 }
                 putPoint(bornRing, 12, vertexPoints, 3 * c1);
-                putPoint(bornRing, 15, edgePoints, ep(c1, 0));
+                putPoint(bornRing, 15, edgePoints, scratch.ep(c1, 0));
                 // m_c's two sharp edges, if any: the halves of edge c at c and at c+1
                 float half = sharpRecord ? LoopRules.decay(p[pb + layout.spokeSharpness(c)]) : 0f;
                 float half1 = half;
@@ -369,7 +354,7 @@ public final class LoopSplit {
                 boolean crease = sharpRecord && interior[c] && half > 0 && half1 > 0;
                 bornStale[c] = sharpRecord && interior[c] && (half > 0 || half1 > 0)
                         && (half < LoopRules.INFINITE_SHARPNESS || half1 < LoopRules.INFINITE_SHARPNESS);
-                birth(c, edgePoints, ep(c, 0), interior[c], crease);
+                birth(c, edgePoints, scratch.ep(c, 0), interior[c], crease);
                 if (uvLimits) {
                     bornUvLimitOf(c, !interior[c] || crease || uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
                 }
@@ -447,19 +432,19 @@ public final class LoopSplit {
         int between = Math.floorMod(e1 - e0, k) - 1;
         for (int x = 0; x < 3; x++) {
             float v = vertexPoints[3 * c + x];
-            float q0 = edgePoints[ep(c, e0) + x];
-            float ql = edgePoints[ep(c, e1) + x];
+            float q0 = edgePoints[scratch.ep(c, e0) + x];
+            float ql = edgePoints[scratch.ep(c, e1) + x];
             tanU[x] = LoopRules.tangentUBoundary(q0, ql);
             if (between == 0) {
                 tanV[x] = (q0 + ql) - (v + v);
             } else if (between == 1) {
-                tanV[x] = edgePoints[ep(c, (e0 + 1) % k) + x] - v;
+                tanV[x] = edgePoints[scratch.ep(c, (e0 + 1) % k) + x] - v;
             } else if (between == 2) {
-                tanV[x] = LoopRules.tangentVBoundary4(v, q0, edgePoints[ep(c, (e0 + 1) % k) + x],
-                        edgePoints[ep(c, (e0 + 2) % k) + x], ql);
+                tanV[x] = LoopRules.tangentVBoundary4(v, q0, edgePoints[scratch.ep(c, (e0 + 1) % k) + x],
+                        edgePoints[scratch.ep(c, (e0 + 2) % k) + x], ql);
             } else {
                 for (int j = 0; j <= between + 1; j++) {
-                    ring[j] = edgePoints[ep(c, (e0 + j) % k) + x];
+                    ring[j] = edgePoints[scratch.ep(c, (e0 + j) % k) + x];
                 }
                 tanV[x] = LoopRules.weightedSum(tangents, (between + 2) * tangentStride, ring, between + 2);
             }
@@ -468,7 +453,7 @@ public final class LoopSplit {
 
     /** Point i of corner c's ring at the next level: the edge point of its spoke i. */
     private boolean nextPrecedes(int c, int i, int j) {
-        return pointLess(edgePoints, ep(c, i), edgePoints, ep(c, j));
+        return pointLess(edgePoints, scratch.ep(c, i), edgePoints, scratch.ep(c, j));
     }
 
     /**
@@ -486,7 +471,7 @@ public final class LoopSplit {
             if (!boundary) {
                 for (int i = 0; i < k; i++) {
                     boolean candidate = nextE0[c] < 0 || i == nextE0[c] || i == nextE1[c]
-                            || LoopRules.decay(spokeSharpness(curP, curPb, c, k, g, i)) > 0;
+                            || LoopRules.decay(spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i)) > 0;
                     if (candidate && (a < 0 || nextPrecedes(c, i, a))) {
                         a = i;
                     }
@@ -496,8 +481,8 @@ public final class LoopSplit {
             for (int x = 0; x < 3; x++) {
                 float v = vertexPoints[o + x];
                 renewedLimit[o + x] = v;
-                tanU[x] = edgePoints[ep(c, a) + x] - v;
-                tanV[x] = edgePoints[ep(c, b) + x] - v;
+                tanU[x] = edgePoints[scratch.ep(c, a) + x] - v;
+                tanV[x] = edgePoints[scratch.ep(c, b) + x] - v;
             }
         } else if (rule == LoopRules.CREASE) {
             int e0 = nextE0[c];
@@ -510,8 +495,8 @@ public final class LoopSplit {
                 e1 = nextE0[c];
             }
             for (int x = 0; x < 3; x++) {
-                renewedLimit[o + x] = LoopRules.limitCreasePoint(vertexPoints[o + x], edgePoints[ep(c, e0) + x],
-                        edgePoints[ep(c, e1) + x]);
+                renewedLimit[o + x] = LoopRules.limitCreasePoint(vertexPoints[o + x], edgePoints[scratch.ep(c, e0) + x],
+                        edgePoints[scratch.ep(c, e1) + x]);
             }
             sectorTangents(c, k, e0, e1);
         } else {
@@ -528,14 +513,14 @@ public final class LoopSplit {
                 float su = 0f;
                 float sv = 0f;
                 for (int j = 0; j < k; j++) {
-                    float q = edgePoints[ep(c, (s + j) % k) + x];
+                    float q = edgePoints[scratch.ep(c, (s + j) % k) + x];
                     su = su + interiorTangents[at + 2 * j] * q;
                     sv = sv + interiorTangents[at + 2 * j + 1] * q;
                 }
                 tanU[x] = su;
                 tanV[x] = sv;
                 for (int i = 0; i < k; i++) {
-                    ring[i] = edgePoints[ep(c, i) + x];
+                    ring[i] = edgePoints[scratch.ep(c, i) + x];
                 }
                 renewedLimit[o + x] = LoopRules.vertexPoint(w, e, vertexPoints[o + x], LoopRules.sortedSum(ring, k));
             }
@@ -770,16 +755,6 @@ public final class LoopSplit {
         }
     }
 
-    /** Offset in {@link #edgePoints} of the edge point of spoke (c, ring[i]). */
-    private int ep(int c, int i) {
-        return 3 * (c * ringMax + i);
-    }
-
-    /** {@code 3 * ringSlot(c, k_c, g_c, i)} of the current record. */
-    private int ringSlot3(int c, int i) {
-        return ringOff[c * ringMax + i];
-    }
-
     private void vertexPoint(float[] p, int pb, int c, int k, int g, boolean frozen) {
         int v = pb + 3 * c;
         int out = 3 * c;
@@ -792,8 +767,8 @@ public final class LoopSplit {
             return;
         }
         if (g != RecordLayout.NO_GAP) {
-            int a = pb + ringSlot3(c, g);
-            int b = pb + ringSlot3(c, (g + 1) % k);
+            int a = pb + scratch.ringSlot3(c, g);
+            int b = pb + scratch.ringSlot3(c, (g + 1) % k);
             for (int x = 0; x < 3; x++) {
                 vertexPoints[out + x] = LoopRules.boundaryVertexPoint(p[v + x], p[a + x], p[b + x]);
             }
@@ -803,7 +778,7 @@ public final class LoopSplit {
         float beta = weights[2 * k + 1];
         for (int x = 0; x < 3; x++) {
             for (int i = 0; i < k; i++) {
-                ring[i] = p[pb + ringSlot3(c, i) + x];
+                ring[i] = p[pb + scratch.ringSlot3(c, i) + x];
             }
             vertexPoints[out + x] = LoopRules.vertexPoint(w, beta, p[v + x], LoopRules.sortedSum(ring, k));
         }
@@ -856,7 +831,7 @@ public final class LoopSplit {
 
     /** {@link #farHalf} of the current record when Chaikin applies (else unused: 0). */
     private float chaikinFar(int c, int i) {
-        return chaikin && sharpRecord ? farHalf(curP, curPb, c, i) : 0f;
+        return chaikin && sharpRecord ? farHalf(scratch.curP, scratch.curPb, c, i) : 0f;
     }
 
     /** {@link #nextAverage} when Chaikin applies (else unused: 0). */
@@ -957,18 +932,18 @@ public final class LoopSplit {
             return p[v + x];
         }
         if (rule == LoopRules.CREASE) {
-            return LoopRules.boundaryVertexPoint(p[v + x], p[pb + ringSlot3(c, e0) + x], p[pb + ringSlot3(c, e1) + x]);
+            return LoopRules.boundaryVertexPoint(p[v + x], p[pb + scratch.ringSlot3(c, e0) + x], p[pb + scratch.ringSlot3(c, e1) + x]);
         }
         for (int i = 0; i < k; i++) {
-            ring[i] = p[pb + ringSlot3(c, i) + x];
+            ring[i] = p[pb + scratch.ringSlot3(c, i) + x];
         }
         return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], p[v + x], LoopRules.sortedSum(ring, k));
     }
 
     private void edgePoint(float[] p, int pb, int[] meta, int mb, int c, int k, int g, int i) {
         int a = pb + 3 * c;
-        int b = pb + ringSlot3(c, i);
-        int out = ep(c, i);
+        int b = pb + scratch.ringSlot3(c, i);
+        int out = scratch.ep(c, i);
         float sharp = sharpRecord ? p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])] : 0f;
         // A crease while both halves stay sharp (uniform creasing: s >= 1; Chaikin: each half its own)
         boolean crease = chaikin ? sharp > 0 && nearHalf[c * ringMax + i] > 0 && farHalf(p, pb, c, i) > 0 : sharp >= 1f;
@@ -981,8 +956,8 @@ public final class LoopSplit {
             }
             return;
         }
-        int oc = pb + ringSlot3(c, (i + k - 1) % k);
-        int od = pb + ringSlot3(c, (i + 1) % k);
+        int oc = pb + scratch.ringSlot3(c, (i + k - 1) % k);
+        int od = pb + scratch.ringSlot3(c, (i + 1) % k);
         if (sharp > 0f) {
             edgeMode[c * ringMax + i] = EDGE_SEMI_SHARP;
             for (int x = 0; x < 3; x++) {
@@ -1010,19 +985,19 @@ public final class LoopSplit {
 
     /** Corner c's uv in this face. */
     private float uvAt(int c, int x, boolean next) {
-        return next ? uvVertex[2 * c + x] : curP[curPb + layout.uvFloat(c, x)];
+        return next ? uvVertex[2 * c + x] : scratch.curP[scratch.curPb + layout.uvFloat(c, x)];
     }
 
     /** The seam code of spoke i of corner c, seen from c: {@link RecordLayout#UV_SEAM_NEAR} at c, FAR at the far end. */
     private int uvCode(int c, int i, boolean next) {
         int code;
         if (i == 0) {
-            code = (int) curP[curPb + layout.uvSeam(c)];
+            code = (int) scratch.curP[scratch.curPb + layout.uvSeam(c)];
         } else if (i == 1) {
-            int edge = (int) curP[curPb + layout.uvSeam((c + 2) % 3)];
+            int edge = (int) scratch.curP[scratch.curPb + layout.uvSeam((c + 2) % 3)];
             code = (edge & RecordLayout.UV_SEAM_NEAR) << 1 | (edge & RecordLayout.UV_SEAM_FAR) >> 1;
         } else {
-            code = (int) curP[curPb + layout.uvSeam(ringBits[c * ringMax + i])];
+            code = (int) scratch.curP[scratch.curPb + layout.uvSeam(ringBits[c * ringMax + i])];
         }
         // one level down the spoke's half keeps the seam at c and ends a seam anywhere on the spoke
         return next ? childCode(code) : code;
@@ -1038,12 +1013,12 @@ public final class LoopSplit {
             return uvEdge[ue(c, i, side) + x];
         }
         if (i == 0) {
-            return side == 0 ? curP[curPb + layout.uvFar(c, 0, x)] : uvAt((c + 1) % 3, x, false);
+            return side == 0 ? scratch.curP[scratch.curPb + layout.uvFar(c, 0, x)] : uvAt((c + 1) % 3, x, false);
         }
         if (i == 1) {
-            return side == 0 ? uvAt((c + 2) % 3, x, false) : curP[curPb + layout.uvFar((c + 2) % 3, 1, x)];
+            return side == 0 ? uvAt((c + 2) % 3, x, false) : scratch.curP[scratch.curPb + layout.uvFar((c + 2) % 3, 1, x)];
         }
-        return curP[curPb + layout.uvFar(ringBits[c * ringMax + i], side, x)];
+        return scratch.curP[scratch.curPb + layout.uvFar(ringBits[c * ringMax + i], side, x)];
     }
 
     /** Sharpness of spoke i of corner c at this level or the next (a boundary spoke is infinitely sharp). */
@@ -1051,13 +1026,13 @@ public final class LoopSplit {
         if (!sharpRecord) {
             return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS : 0f;
         }
-        float s = spokeSharpness(curP, curPb, c, k, g, i);
+        float s = spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i);
         return !next ? s : chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(s);
     }
 
     /** Corner c's vertex sharpness at this level or the next. */
     private float uvCornerSharpness(int c, boolean next) {
-        float vs = sharpRecord ? curP[curPb + layout.cornerSharpness(c)] : 0f;
+        float vs = sharpRecord ? scratch.curP[scratch.curPb + layout.cornerSharpness(c)] : 0f;
         return next ? LoopRules.decay(vs) : vs;
     }
 
@@ -1156,7 +1131,7 @@ public final class LoopSplit {
         spanSide1 = 0;
         spanFirst = (s0 + 1) % k;
         spanCount = Math.floorMod(s1 - s0, k) - 1;
-        boolean pinned = curP[curPb + layout.uvPin(c)] != 0f || spanCount == 0;
+        boolean pinned = scratch.curP[scratch.curPb + layout.uvPin(c)] != 0f || spanCount == 0;
         for (int j = 0; j < spanCount && !pinned; j++) {
             pinned = (uvCode(c, (spanFirst + j) % k, next) & RecordLayout.UV_SEAM_FAR) != 0;
         }
@@ -1335,16 +1310,8 @@ public final class LoopSplit {
         int pb = r * pointFloats;
         int mb = r * metaInts;
         int m0 = chunk.meta[mb];
-        for (int c = 0; c < 3; c++) {
-            k[c] = RecordLayout.valence(m0, c);
-            g[c] = RecordLayout.gap(chunk.meta[mb + 1], c);
-            for (int i = 0; i < k[c]; i++) {
-                ringBits[c * ringMax + i] = layout.ringBit(c, k[c], g[c], i);
-            }
-        }
+        scratch.loadRing(p, pb, m0, chunk.meta[mb + 1]);
         sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
-        curP = p;
-        curPb = pb;
         for (int c = 0; c < 3; c++) {
             uvLimitPoint(c, k[c], g[c], false, p, pb + layout.uvLimit(c, 0));
         }
@@ -1374,18 +1341,18 @@ public final class LoopSplit {
         int c2 = (c + 2) % 3;
         if (uvLimits) {
             for (int x = 0; x < 2; x++) {
-                q[qb + layout.uvLimit(c, x)] = curP[curPb + layout.uvLimit(c, x)];
+                q[qb + layout.uvLimit(c, x)] = scratch.curP[scratch.curPb + layout.uvLimit(c, x)];
                 q[qb + layout.uvLimit(c1, x)] = bornUvLimit[2 * c + x];
                 q[qb + layout.uvLimit(c2, x)] = bornUvLimit[2 * c2 + x];
             }
         }
         q[qb + layout.uvFloat(c, 0)] = uvVertex[2 * c];
         q[qb + layout.uvFloat(c, 1)] = uvVertex[2 * c + 1];
-        q[qb + layout.uvPin(c)] = curP[curPb + layout.uvPin(c)];
+        q[qb + layout.uvPin(c)] = scratch.curP[scratch.curPb + layout.uvPin(c)];
         q[qb + layout.uvPin(c1)] = 0f;
         q[qb + layout.uvPin(c2)] = 0f;
-        int pc = (int) curP[curPb + layout.uvSeam(c)];
-        int pc2 = (int) curP[curPb + layout.uvSeam(c2)];
+        int pc = (int) scratch.curP[scratch.curPb + layout.uvSeam(c)];
+        int pc2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(c2)];
         // own edges: c halves parent edge c at c; c+1 lies inside this face; c+2 halves parent edge c+2 at c
         putUvSpoke(q, qb, c, (pc & RecordLayout.UV_SEAM_NEAR) | (pc != 0 ? RecordLayout.UV_SEAM_FAR : 0),
                 uvEdge, ue(c, 0, 0), uvVertex, 2 * c);
@@ -1434,8 +1401,8 @@ public final class LoopSplit {
                 q[qb + layout.uvLimit(jj, 0)] = bornUvLimit[2 * e];
                 q[qb + layout.uvLimit(jj, 1)] = bornUvLimit[2 * e + 1];
             }
-            int pe = (int) curP[curPb + layout.uvSeam(e)];
-            int pe2 = (int) curP[curPb + layout.uvSeam(e2)];
+            int pe = (int) scratch.curP[scratch.curPb + layout.uvSeam(e)];
+            int pe2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(e2)];
             putUvSpoke(q, qb, jj, 0, uvEdge, ue(e2, 0, 1), uvEdge, ue(e, 0, 1));
             putUvSpoke(q, qb, 3 + 2 * jj, halfFromMiddle(pe, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
             putUvSpoke(q, qb, 4 + 2 * jj, halfFromMiddle(pe2, RecordLayout.UV_SEAM_NEAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
@@ -1456,26 +1423,26 @@ public final class LoopSplit {
         // beginChild: the destination is all zero already (ChildSink's contract).
 
         putPoint(q, qb + 3 * c, vertexPoints, 3 * c);
-        putPoint(q, qb + 3 * c1, edgePoints, ep(c, 0));
-        putPoint(q, qb + 3 * c2, edgePoints, ep(c, 1));
+        putPoint(q, qb + 3 * c1, edgePoints, scratch.ep(c, 0));
+        putPoint(q, qb + 3 * c2, edgePoints, scratch.ep(c, 1));
         if (interior[c]) {
-            putPoint(q, qb + 3 * (3 + c), edgePoints, ep(c, k[c] - 1));
+            putPoint(q, qb + 3 * (3 + c), edgePoints, scratch.ep(c, k[c] - 1));
         }
-        putPoint(q, qb + 3 * (3 + c1), edgePoints, ep(c1, 0));
+        putPoint(q, qb + 3 * (3 + c1), edgePoints, scratch.ep(c1, 0));
         boolean dp = RecordLayout.prevEdgeInterior(g[c]);
         if (dp) {
-            putPoint(q, qb + 3 * (3 + c2), edgePoints, ep(c, 2));
+            putPoint(q, qb + 3 * (3 + c2), edgePoints, scratch.ep(c, 2));
         }
         int fan = RecordLayout.fanLength(k[c], g[c]);
         int first = 2 + (dp ? 1 : 0);
         for (int jj = 0; jj < fan; jj++) {
-            putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, ep(c, first + jj));
+            putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, scratch.ep(c, first + jj));
             copySpoke(meta, mb, layout.fanBit(c, jj), c, farOf(alone(chaikinFar(c, first + jj))), q, qb, qm, qmb,
                     layout.fanBit(c, jj));
         }
         // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
         if (interior[c]) {
-            putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, ep(c1, 2));
+            putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, scratch.ep(c1, 2));
             putPoint(q, qb + 3 * layout.fanSlot(c1, 1), vertexPoints, 3 * c1);
             copySpoke(meta, mb, c, c1, farOf(nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 1));
         } else {
@@ -1486,7 +1453,7 @@ public final class LoopSplit {
         putPoint(q, qb + 3 * layout.fanSlot(c2, 0), vertexPoints, 3 * c2);
         copySpoke(meta, mb, c2, c2, farOf(nextAverageIf(c2, 0)), q, qb, qm, qmb, layout.fanBit(c2, 0));
         if (interior[c2]) {
-            putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, ep(c2, k[c2] - 1));
+            putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, scratch.ep(c2, k[c2] - 1));
         }
 
         kk[c] = k[c];
@@ -1507,7 +1474,7 @@ public final class LoopSplit {
                 q, qb, qm, qmb, 4 + 2 * c2);
         if (sharpRecord) {
             // the corner keeps its (decayed) sharpness; the new vertices have none
-            q[qb + layout.cornerSharpness(c)] = LoopRules.decay(curP[curPb + layout.cornerSharpness(c)]);
+            q[qb + layout.cornerSharpness(c)] = LoopRules.decay(scratch.curP[scratch.curPb + layout.cornerSharpness(c)]);
             markSharp(q, qb, qm, qmb);
         }
         if (creases) {
@@ -1526,11 +1493,11 @@ public final class LoopSplit {
         for (int jj = 0; jj < 3; jj++) {
             int e = (jj + 1) % 3;
             int e2 = (jj + 2) % 3;
-            putPoint(q, qb + 3 * jj, edgePoints, ep(e, 0));
+            putPoint(q, qb + 3 * jj, edgePoints, scratch.ep(e, 0));
             putPoint(q, qb + 3 * (3 + jj), vertexPoints, 3 * e2);
             if (interior[e]) {
-                putPoint(q, qb + 3 * layout.fanSlot(jj, 0), edgePoints, ep(e, k[e] - 1));
-                putPoint(q, qb + 3 * layout.fanSlot(jj, 1), edgePoints, ep(e2, 2));
+                putPoint(q, qb + 3 * layout.fanSlot(jj, 0), edgePoints, scratch.ep(e, k[e] - 1));
+                putPoint(q, qb + 3 * layout.fanSlot(jj, 1), edgePoints, scratch.ep(e2, 2));
             }
             kk[jj] = interior[e] ? 6 : 4;
             gg[jj] = interior[e] ? RecordLayout.NO_GAP : 2;
@@ -1561,7 +1528,7 @@ public final class LoopSplit {
         }
         float half;
         if (!chaikin) {
-            half = LoopRules.decay(curP[curPb + layout.spokeSharpness(bit)]);
+            half = LoopRules.decay(scratch.curP[scratch.curPb + layout.spokeSharpness(bit)]);
         } else if (bit < 3) {
             half = end == bit ? nearHalf[bit * ringMax] : nearHalf[end * ringMax + 1];
         } else {
@@ -1830,8 +1797,8 @@ public final class LoopSplit {
      * operations of {@link #uvVertexPoint} and {@link #uvEdgePoint} on a seamless valence-6 ring.
      */
     private void regularUvs(float[] p, int pb, int[] meta, int mb, boolean rules) {
-        curP = p;
-        curPb = pb;
+        scratch.curP = p;
+        scratch.curPb = pb;
         float w = weights[12];
         float beta = weights[13];
         for (int c = 0; c < 3; c++) {
@@ -1897,7 +1864,7 @@ public final class LoopSplit {
                 // corner child c keeps the parent's limit uv at corner c; m_e elsewhere (the centre: m_{j+1} at j)
                 int e = kk == 3 ? (jj + 1) % 3 : jj == kk ? -1 : jj == (kk + 1) % 3 ? kk : (kk + 2) % 3;
                 for (int x = 0; x < 2; x++) {
-                    qp[qb + layout.uvLimit(jj, x)] = e < 0 ? curP[curPb + layout.uvLimit(jj, x)] : bornUvLimit[2 * e + x];
+                    qp[qb + layout.uvLimit(jj, x)] = e < 0 ? scratch.curP[scratch.curPb + layout.uvLimit(jj, x)] : bornUvLimit[2 * e + x];
                 }
             }
         }
@@ -1921,11 +1888,5 @@ public final class LoopSplit {
         if (RecordLayout.bit(meta, mb, bit)) {
             RecordLayout.setBit(qm, qmb, childBit);
         }
-    }
-
-    private static void putPoint(float[] dst, int d, float[] src, int s) {
-        dst[d] = src[s];
-        dst[d + 1] = src[s + 1];
-        dst[d + 2] = src[s + 2];
     }
 }

@@ -120,13 +120,11 @@ void loadResidentSizes() {
 #endif
 #define SKIP_RECORD 0xFFFFFFFFu
 
+#include "split_scratch.glsl"
+
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
-float ring[RING_MAX + 1];  // one more: the values a transition weight averages (LoopSplit.decayed)
 uint childBits[META_INTS - 2];
-uint sR;  // this invocation's record (splitOne)
-int sK[3];  // its corners' valences and gaps
-int sG[3];
 #ifdef CREASES
 // The record has sharpness (general path only); the children's sharpness, written by endChild.
 bool sSharp;
@@ -146,8 +144,6 @@ bool sBornStale[3];  // the vertex born on edge e has a level-dependent limit (a
 float nearHalf[3 * RING_MAX];
 float childFar[SPOKES];
 #endif
-// The record's complete bits, loaded once: the masks test them dozens of times.
-uint recordBits[META_INTS - 2];
 #ifdef SMOOTH_UVS
 // The smooth uv rule (twin of LoopSplit's): per corner c, ring position i and side (0 the face
 // clockwise of the spoke, 1 counter-clockwise) the uv edge point of spoke i at ue(c, i, side); per
@@ -172,26 +168,6 @@ float sBlendWeight[3];
 #else
 #define RECORD_EDGE_MODE(c, i, mode, sharp)
 #endif
-
-bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) != 0u; }
-
-int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
-
-float sortedSum(int count) {
-    // Insertion sort, then a left-to-right sum: the order LoopRules.sortedSum uses.
-    for (int i = 1; i < count; i++) {
-        float x = ring[i];
-        int j = i - 1;
-        while (j >= 0 && ring[j] > x) {
-            ring[j + 1] = ring[j];
-            j--;
-        }
-        ring[j + 1] = x;
-    }
-    precise float s = 0.0;
-    for (int i = 0; i < count; i++) s = s + ring[i];
-    return s;
-}
 
 #ifdef CREASES
 float spokeSharpness(uint r, int c, int k, int g, int i) {
@@ -1628,11 +1604,6 @@ void directRegularChild(uint r, int k, uint o4) {
 }
 #endif
 
-// What splitOne() leaves for the child writers of this invocation's record (and sR, sK, sG, above).
-bool sRegular;
-uint sNf;
-bool sInterior[3];
-
 // Computes this invocation's record; false if the record is left to the other kind of dispatch
 // (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
 // its own kind, so that the short regular path is not compiled with the general path's registers).
@@ -1674,11 +1645,7 @@ bool splitOne(uint j) {
 #ifdef REGULAR_ONLY
     splitRegular(j, r, m0);
 #else
-    for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[metaOf(r, 2 + w)];
-    for (int c = 0; c < 3; c++) {
-        sK[c] = valence(m0, c);
-        sG[c] = gap(m1, c);
-    }
+    loadRing(r, m0, m1);
 #ifdef CHAIKIN
     if (sSharp) chaikinHalves(r);
 #endif
@@ -1699,8 +1666,6 @@ bool splitOne(uint j) {
     BU1 = vec2(uvEdge[ue(1, 0, 1)], uvEdge[ue(1, 0, 1) + 1]);
     BU2 = vec2(uvEdge[ue(2, 0, 1)], uvEdge[ue(2, 0, 1) + 1]);
 #endif
-
-    for (int e = 0; e < 3; e++) sInterior[e] = nextEdgeInterior(sK[e], sG[e]);
 #ifdef NORMALS
     for (int c = 0; c < 3; c++) {
         int c1 = (c + 1) % 3;
