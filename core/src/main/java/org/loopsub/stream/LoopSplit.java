@@ -1,5 +1,8 @@
 package org.loopsub.stream;
 
+import static org.loopsub.stream.SplitRules.EDGE_MIDPOINT;
+import static org.loopsub.stream.SplitRules.EDGE_SEMI_SHARP;
+import static org.loopsub.stream.SplitRules.alone;
 import static org.loopsub.stream.SplitScratch.putPoint;
 
 import org.loopsub.rules.LoopRules;
@@ -25,7 +28,7 @@ import org.loopsub.rules.LoopRules;
  * the three vertices it creates (see {@link #birth}) and hands every child its corners' data. With
  * sharpness, records that have any take the general path, where each corner's rule comes from its
  * spokes' sharpness ({@link #creaseVertexPoint}) and each child spoke gets its half of the parent's
- * (uniform decay, or Chaikin's per end: {@link #chaikinHalves}). With uvs, a new vertex takes the
+ * (uniform decay, or Chaikin's per end: {@link SplitRules#chaikinHalves}). With uvs, a new vertex takes the
  * midpoint of its edge's uvs in this face (the linear rule), or with {@link RecordLayout#smoothUvs()}
  * the smooth rule's value ({@link #uvVertexPoint}, {@link #uvEdgePoint}; seamless regular records
  * by {@link #regularUvs}).
@@ -97,18 +100,13 @@ public final class LoopSplit {
     private final float[] regSlotUv = new float[2 * RegularChildren.SLOTS];
     private final int[][] regularUvSpokes;
     private final float[] uvRing;
-    /** Per corner of a sharp record, its rule before this level's decay, that rule's sharp spokes and the blend. */
-    private final int[] parentRule = new int[3];
-    private final int[] parentE0 = new int[3];
-    private final int[] parentE1 = new int[3];
-    private final float[] blendWeight = new float[3];
-    private final boolean[] blends = new boolean[3];
-    /** Per corner c and ring position i: how the spoke's edge point is made ({@link #EDGE_SMOOTH} ...). */
+    private final int[] parentRule;
+    private final int[] parentE0;
+    private final int[] parentE1;
+    private final float[] blendWeight;
+    private final boolean[] blends;
     private final int[] edgeMode;
     private final float[] edgeSharp;
-    private static final int EDGE_MIDPOINT = 0;
-    private static final int EDGE_SEMI_SHARP = 1;
-    private static final int EDGE_SMOOTH = 2;
     private final float[] tanU = new float[3];
     private final float[] tanV = new float[3];
     /** Boundary corners whose normal is taken again at the next level, and that normal. */
@@ -119,22 +117,17 @@ public final class LoopSplit {
     private final float[] tangents;
     private final int tangentStride;
 
-    // Creases (layouts with sharpness): the record being split, whether it has any, and scratch.
+    // Creases (layouts with sharpness): the rules decided once per record.
+    private final SplitRules rules;
     private final boolean creases;
     private final float[] reciprocals;
     private final float[] decayed;
-    private boolean sharpRecord;
-    /** Chaikin's creasing: per corner c and ring position i, the half of spoke i at c one level down. */
     private final boolean chaikin;
     private final float[] nearHalf;
-    private final float[] others;
-    /** Per corner of a sharp record: its rule at the next level and the sharp spokes it has there. */
-    private final int[] nextRule = new int[3];
-    private final int[] nextE0 = new int[3];
-    private final int[] nextE1 = new int[3];
-    /** Per new vertex m_e: whether its limit depends on the level (born on a semi-sharp edge). */
-    private final boolean[] bornStale = new boolean[3];
-    private int staleBits;
+    private final int[] nextRule;
+    private final int[] nextE0;
+    private final int[] nextE1;
+    private final boolean[] bornStale;
     /**
      * Whether the last split takes the limit of sharp corners again from their rings there
      * (uniform refinement: every triangle ends at that level, as OpenSubdiv evaluates the limit).
@@ -177,10 +170,6 @@ public final class LoopSplit {
         this.regularUvSpokes = RegularChildren.uvSpokes(layout);
         this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
         this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
-        this.reciprocals = LoopRules.reciprocals(ringMax + 2);
-        this.decayed = new float[ringMax + 1];
-        this.nearHalf = new float[3 * ringMax];
-        this.others = new float[ringMax];
         this.edgePoints = new float[3 * ringMax * 3];
         this.scratch = new SplitScratch(layout);
         this.ring = scratch.ring;
@@ -188,10 +177,23 @@ public final class LoopSplit {
         this.k = scratch.k;
         this.g = scratch.g;
         this.interior = scratch.interior;
+        this.rules = new SplitRules(scratch);
+        this.reciprocals = rules.reciprocals;
+        this.decayed = rules.decayed;
+        this.nearHalf = rules.nearHalf;
+        this.nextRule = rules.nextRule;
+        this.nextE0 = rules.nextE0;
+        this.nextE1 = rules.nextE1;
+        this.parentRule = rules.parentRule;
+        this.parentE0 = rules.parentE0;
+        this.parentE1 = rules.parentE1;
+        this.blendWeight = rules.blendWeight;
+        this.blends = rules.blends;
+        this.edgeMode = rules.edgeMode;
+        this.edgeSharp = rules.edgeSharp;
+        this.bornStale = rules.bornStale;
         this.uvEdge = smoothUvs ? new float[3 * ringMax * 4] : null;
         this.uvRing = new float[ringMax];
-        this.edgeMode = new int[3 * ringMax];
-        this.edgeSharp = new float[3 * ringMax];
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
             regularSlots[t] = RegularChildren.recordSlot(layout, t);
         }
@@ -294,26 +296,17 @@ public final class LoopSplit {
         if (uvs) {
             bornUvs(p, pb);
         }
-        sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
-        staleBits = creases ? m0 & (RecordLayout.GENERAL_BITS & ~RecordLayout.SHARP) : 0;
-        for (int c = 0; c < 3; c++) {
-            // (without sharpness, a corner's rule at the next level is its boundary's or the smooth one)
-            nextRule[c] = g[c] != RecordLayout.NO_GAP ? LoopRules.CREASE : LoopRules.SMOOTH;
-        }
+        rules.beginRules(m0);
 
         // Vertex points, then edge points of every spoke; shared spokes are computed from both ends
         // and agree because the masks are symmetric to the bit.
-        if (chaikin && sharpRecord) {
-            chaikinHalves(p, pb);
+        if (chaikin && rules.sharpRecord) {
+            rules.chaikinHalves(p, pb);
         }
         for (int c = 0; c < 3; c++) {
             int kc = k[c];
             int gc = g[c];
-            int t = c * ringMax;
-            boolean frozen = false;
-            for (int i = 0; i < kc && adaptiveRules && !frozen; i++) {
-                frozen = RecordLayout.bit(meta, mb, ringBits[t + i]);
-            }
+            boolean frozen = rules.cornerFrozen(meta, mb, c);
             vertexPoint(p, pb, c, kc, gc, frozen);
             for (int i = 0; i < kc; i++) {
                 edgePoint(p, pb, meta, mb, c, kc, gc, i);
@@ -344,16 +337,7 @@ public final class LoopSplit {
                 }
                 putPoint(bornRing, 12, vertexPoints, 3 * c1);
                 putPoint(bornRing, 15, edgePoints, scratch.ep(c1, 0));
-                // m_c's two sharp edges, if any: the halves of edge c at c and at c+1
-                float half = sharpRecord ? LoopRules.decay(p[pb + layout.spokeSharpness(c)]) : 0f;
-                float half1 = half;
-                if (chaikin && sharpRecord) {
-                    half = nearHalf[c * ringMax];
-                    half1 = nearHalf[c1 * ringMax + 1];
-                }
-                boolean crease = sharpRecord && interior[c] && half > 0 && half1 > 0;
-                bornStale[c] = sharpRecord && interior[c] && (half > 0 || half1 > 0)
-                        && (half < LoopRules.INFINITE_SHARPNESS || half1 < LoopRules.INFINITE_SHARPNESS);
+                boolean crease = rules.bornCrease(p, pb, c);
                 birth(c, edgePoints, scratch.ep(c, 0), interior[c], crease);
                 if (uvLimits) {
                     bornUvLimitOf(c, !interior[c] || crease || uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
@@ -365,7 +349,7 @@ public final class LoopSplit {
                     renewNormal(c, k[c], g[c]);
                 }
                 // Only stale corners: every record holding one knows it (the bit) and renews it alike.
-                renewedAll[c] = renewAtLast && children == null && (staleBits & RecordLayout.STALE << c) != 0;
+                renewedAll[c] = renewAtLast && children == null && (rules.staleBits & RecordLayout.STALE << c) != 0;
                 if (renewedAll[c]) {
                     renewCorner(c, k[c], g[c]);
                     if (uvLimits) {
@@ -471,7 +455,7 @@ public final class LoopSplit {
             if (!boundary) {
                 for (int i = 0; i < k; i++) {
                     boolean candidate = nextE0[c] < 0 || i == nextE0[c] || i == nextE1[c]
-                            || LoopRules.decay(spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i)) > 0;
+                            || LoopRules.decay(rules.spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i)) > 0;
                     if (candidate && (a < 0 || nextPrecedes(c, i, a))) {
                         a = i;
                     }
@@ -762,7 +746,7 @@ public final class LoopSplit {
             putPoint(vertexPoints, out, p, v);
             return;
         }
-        if (sharpRecord) {
+        if (rules.sharpRecord) {
             creaseVertexPoint(p, pb, c, k, g);
             return;
         }
@@ -784,144 +768,14 @@ public final class LoopSplit {
         }
     }
 
-    /**
-     * Chaikin's halves at the record's corners ({@link #nearHalf}): each spoke's sharpness blended with
-     * the average of the other semi-sharp spokes at the corner, summed in ascending order and times a
-     * reciprocal, so that every record holding the corner gets the same bits.
-     */
-    private void chaikinHalves(float[] p, int pb) {
-        for (int c = 0; c < 3; c++) {
-            for (int i = 0; i < k[c]; i++) {
-                int n = 0;
-                for (int j = 0; j < k[c]; j++) {
-                    float s = spokeSharpness(p, pb, c, k[c], g[c], j);
-                    if (j != i && s > 0 && s < LoopRules.INFINITE_SHARPNESS) {
-                        others[n++] = s;
-                    }
-                }
-                float avg = n == 0 ? -1f : LoopRules.sortedSum(others, n) * reciprocals[n];
-                nearHalf[c * ringMax + i] = LoopRules.chaikinHalf(spokeSharpness(p, pb, c, k[c], g[c], i), avg);
-            }
-        }
-    }
-
-    /** The half of spoke i of corner c at its far end, one level down (Chaikin). */
-    private float farHalf(float[] p, int pb, int c, int i) {
-        if (i == 0) {
-            return nearHalf[(c + 1) % 3 * ringMax + 1];
-        }
-        if (i == 1) {
-            return nearHalf[(c + 2) % 3 * ringMax];
-        }
-        return LoopRules.chaikinHalf(spokeSharpness(p, pb, c, k[c], g[c], i),
-                p[pb + layout.spokeFar(ringBits[c * ringMax + i])]);
-    }
-
-    /** The average of the semi-sharp halves at corner y's end other than that of spoke i, or -1. */
-    private float nextAverage(int y, int i) {
-        int n = 0;
-        for (int j = 0; j < k[y]; j++) {
-            float h = nearHalf[y * ringMax + j];
-            if (j != i && h > 0 && h < LoopRules.INFINITE_SHARPNESS) {
-                others[n++] = h;
-            }
-        }
-        return n == 0 ? -1f : LoopRules.sortedSum(others, n) * reciprocals[n];
-    }
-
-    /** {@link #farHalf} of the current record when Chaikin applies (else unused: 0). */
-    private float chaikinFar(int c, int i) {
-        return chaikin && sharpRecord ? farHalf(scratch.curP, scratch.curPb, c, i) : 0f;
-    }
-
-    /** {@link #nextAverage} when Chaikin applies (else unused: 0). */
-    private float nextAverageIf(int y, int i) {
-        return chaikin && sharpRecord ? nextAverage(y, i) : 0f;
-    }
-
-    /** A half as a far-end average of one edge: itself when semi-sharp, else -1. */
-    private static float alone(float h) {
-        return h > 0 && h < LoopRules.INFINITE_SHARPNESS ? h : -1f;
-    }
-
-    /** Ring position of a spoke bit at corner c, or -1 when the record has no such spoke. */
-    private int ringIndex(int c, int bit) {
-        for (int i = 0; i < k[c]; i++) {
-            if (ringBits[c * ringMax + i] == bit) {
-                return i;
-            }
-        }
-        if (bit == 3 + 2 * c) {
-            // a valence-3 corner: D_prev and D_next are one vertex, ring position k - 1 holds both bits
-            return k[c] - 1;
-        }
-        return -1;  // no such spoke here (a D across a boundary edge): its bits and sharpness are 0
-    }
-
-    /** Sharpness of spoke i of corner c (a boundary spoke is infinitely sharp). */
-    private float spokeSharpness(float[] p, int pb, int c, int k, int g, int i) {
-        return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS
-                : p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])];
-    }
-
-    /**
-     * The vertex point of corner c in a record with sharpness: the rule by its sharp spokes and its
-     * own sharpness before this level's decay and after it, blended when they differ and the first is
-     * a crease or a corner (OpenSubdiv's transition). The blend weight is the average of the values
-     * that decay to 0 here, summed in ascending order so that every record gets the same bits.
-     */
+    /** The vertex point of corner c in a record with sharpness, by the rules {@link SplitRules#creaseRule} decides. */
     private void creaseVertexPoint(float[] p, int pb, int c, int k, int g) {
-        float vs = p[pb + layout.cornerSharpness(c)];
-        float vsNext = LoopRules.decay(vs);
-        int nd = 0;
-        if (vs > 0 && vsNext <= 0) {
-            decayed[nd++] = vs;
-        }
-        int np = 0;
-        int nc = 0;
-        int p0 = -1;
-        int p1 = -1;
-        int c0 = -1;
-        int c1 = -1;
-        for (int i = 0; i < k; i++) {
-            float s = spokeSharpness(p, pb, c, k, g, i);
-            float next = chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(s);
-            if (s > 0) {
-                if (np == 0) {
-                    p0 = i;
-                } else if (np == 1) {
-                    p1 = i;
-                }
-                np++;
-                if (next <= 0) {
-                    decayed[nd++] = s;
-                }
-            }
-            if (next > 0) {
-                if (nc == 0) {
-                    c0 = i;
-                } else if (nc == 1) {
-                    c1 = i;
-                }
-                nc++;
-            }
-        }
-        int pRule = LoopRules.vertexRule(vs, np);
-        int childRule = LoopRules.vertexRule(vsNext, nc);
-        nextRule[c] = childRule;
-        nextE0[c] = c0;
-        nextE1[c] = c1;
-        boolean blend = pRule != childRule && pRule >= LoopRules.CREASE;
-        float w = blend ? Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]) : 0f;
-        parentRule[c] = pRule;
-        parentE0[c] = p0;
-        parentE1[c] = p1;
-        blends[c] = blend;
-        blendWeight[c] = w;
+        rules.creaseRule(p, pb, c, k, g);
         for (int x = 0; x < 3; x++) {
-            float child = maskCoordinate(p, pb, c, k, g, childRule, c0, c1, x);
-            vertexPoints[3 * c + x] = blend
-                    ? LoopRules.blend(w, maskCoordinate(p, pb, c, k, g, pRule, p0, p1, x), child) : child;
+            float child = maskCoordinate(p, pb, c, k, g, nextRule[c], nextE0[c], nextE1[c], x);
+            vertexPoints[3 * c + x] = blends[c]
+                    ? LoopRules.blend(blendWeight[c], maskCoordinate(p, pb, c, k, g, parentRule[c], parentE0[c], parentE1[c], x),
+                            child) : child;
         }
     }
 
@@ -944,13 +798,8 @@ public final class LoopSplit {
         int a = pb + 3 * c;
         int b = pb + scratch.ringSlot3(c, i);
         int out = scratch.ep(c, i);
-        float sharp = sharpRecord ? p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])] : 0f;
-        // A crease while both halves stay sharp (uniform creasing: s >= 1; Chaikin: each half its own)
-        boolean crease = chaikin ? sharp > 0 && nearHalf[c * ringMax + i] > 0 && farHalf(p, pb, c, i) > 0 : sharp >= 1f;
-        edgeSharp[c * ringMax + i] = sharp;
-        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])
-                || crease) {
-            edgeMode[c * ringMax + i] = EDGE_MIDPOINT;
+        int mode = rules.spokeRule(p, pb, meta, mb, c, k, g, i);
+        if (mode == EDGE_MIDPOINT) {
             for (int x = 0; x < 3; x++) {
                 edgePoints[out + x] = LoopRules.midpoint(p[a + x], p[b + x]);
             }
@@ -958,14 +807,13 @@ public final class LoopSplit {
         }
         int oc = pb + scratch.ringSlot3(c, (i + k - 1) % k);
         int od = pb + scratch.ringSlot3(c, (i + 1) % k);
-        if (sharp > 0f) {
-            edgeMode[c * ringMax + i] = EDGE_SEMI_SHARP;
+        if (mode == EDGE_SEMI_SHARP) {
+            float sharp = edgeSharp[c * ringMax + i];
             for (int x = 0; x < 3; x++) {
                 edgePoints[out + x] = LoopRules.creaseEdgePoint(sharp, p[a + x], p[b + x], p[oc + x], p[od + x]);
             }
             return;
         }
-        edgeMode[c * ringMax + i] = EDGE_SMOOTH;
         for (int x = 0; x < 3; x++) {
             edgePoints[out + x] = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x]);
         }
@@ -1023,16 +871,16 @@ public final class LoopSplit {
 
     /** Sharpness of spoke i of corner c at this level or the next (a boundary spoke is infinitely sharp). */
     private float uvSpokeSharpness(int c, int k, int g, int i, boolean next) {
-        if (!sharpRecord) {
+        if (!rules.sharpRecord) {
             return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS : 0f;
         }
-        float s = spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i);
+        float s = rules.spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i);
         return !next ? s : chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(s);
     }
 
     /** Corner c's vertex sharpness at this level or the next. */
     private float uvCornerSharpness(int c, boolean next) {
-        float vs = sharpRecord ? scratch.curP[scratch.curPb + layout.cornerSharpness(c)] : 0f;
+        float vs = rules.sharpRecord ? scratch.curP[scratch.curPb + layout.cornerSharpness(c)] : 0f;
         return next ? LoopRules.decay(vs) : vs;
     }
 
@@ -1154,7 +1002,7 @@ public final class LoopSplit {
             return;
         }
         float w = -1f;
-        if (kind == SPAN_CURVE && sharpRecord) {
+        if (kind == SPAN_CURVE && rules.sharpRecord) {
             // the transition weight of the span alone: its vertex's and its inner spokes' sharpness
             // that decays to 0 here (OpenSubdiv's FVarRefinement::getFractionalWeight)
             float vs = uvCornerSharpness(c, false);
@@ -1243,7 +1091,7 @@ public final class LoopSplit {
 
     /** One coordinate of a seamless value's vertex child: the positions' rule (and blend) on the uvs. */
     private float uvMatched(int c, int k, int g, int x) {
-        if (sharpRecord) {
+        if (rules.sharpRecord) {
             float child = uvMask(c, k, nextRule[c], nextE0[c], nextE1[c], x);
             return blends[c] ? LoopRules.blend(blendWeight[c], uvMask(c, k, parentRule[c], parentE0[c], parentE1[c], x),
                     child) : child;
@@ -1311,7 +1159,7 @@ public final class LoopSplit {
         int mb = r * metaInts;
         int m0 = chunk.meta[mb];
         scratch.loadRing(p, pb, m0, chunk.meta[mb + 1]);
-        sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
+        rules.beginRules(m0);
         for (int c = 0; c < 3; c++) {
             uvLimitPoint(c, k[c], g[c], false, p, pb + layout.uvLimit(c, 0));
         }
@@ -1437,21 +1285,21 @@ public final class LoopSplit {
         int first = 2 + (dp ? 1 : 0);
         for (int jj = 0; jj < fan; jj++) {
             putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, scratch.ep(c, first + jj));
-            copySpoke(meta, mb, layout.fanBit(c, jj), c, farOf(alone(chaikinFar(c, first + jj))), q, qb, qm, qmb,
+            copySpoke(meta, mb, layout.fanBit(c, jj), c, farOf(alone(rules.chaikinFar(c, first + jj))), q, qb, qm, qmb,
                     layout.fanBit(c, jj));
         }
         // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
         if (interior[c]) {
             putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, scratch.ep(c1, 2));
             putPoint(q, qb + 3 * layout.fanSlot(c1, 1), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, c1, farOf(nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 1));
+            copySpoke(meta, mb, c, c1, farOf(rules.nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 1));
         } else {
             putPoint(q, qb + 3 * layout.fanSlot(c1, 0), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, c1, farOf(nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 0));
+            copySpoke(meta, mb, c, c1, farOf(rules.nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 0));
         }
         // m_{c+2}: ring (V'_c, m_c, m_{c+1}, V'_{c+2}, [E(c+2, D_{c+2})], [E(c, D_{c+2})]).
         putPoint(q, qb + 3 * layout.fanSlot(c2, 0), vertexPoints, 3 * c2);
-        copySpoke(meta, mb, c2, c2, farOf(nextAverageIf(c2, 0)), q, qb, qm, qmb, layout.fanBit(c2, 0));
+        copySpoke(meta, mb, c2, c2, farOf(rules.nextAverageIf(c2, 0)), q, qb, qm, qmb, layout.fanBit(c2, 0));
         if (interior[c2]) {
             putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, scratch.ep(c2, k[c2] - 1));
         }
@@ -1468,17 +1316,17 @@ public final class LoopSplit {
         // Halves of parent edges and spokes inherit their complete bits; new edges start open.
         copySpoke(meta, mb, c, c, 0f, q, qb, qm, qmb, c);
         copySpoke(meta, mb, c2, c, 0f, q, qb, qm, qmb, c2);
-        copySpoke(meta, mb, 3 + 2 * c, c, farOf(interior[c] ? alone(chaikinFar(c, k[c] - 1)) : -1f), q, qb, qm, qmb,
+        copySpoke(meta, mb, 3 + 2 * c, c, farOf(interior[c] ? alone(rules.chaikinFar(c, k[c] - 1)) : -1f), q, qb, qm, qmb,
                 3 + 2 * c);
-        copySpoke(meta, mb, 4 + 2 * c2, c, farOf(RecordLayout.prevEdgeInterior(g[c]) ? alone(chaikinFar(c, 2)) : -1f),
+        copySpoke(meta, mb, 4 + 2 * c2, c, farOf(RecordLayout.prevEdgeInterior(g[c]) ? alone(rules.chaikinFar(c, 2)) : -1f),
                 q, qb, qm, qmb, 4 + 2 * c2);
-        if (sharpRecord) {
+        if (rules.sharpRecord) {
             // the corner keeps its (decayed) sharpness; the new vertices have none
             q[qb + layout.cornerSharpness(c)] = LoopRules.decay(scratch.curP[scratch.curPb + layout.cornerSharpness(c)]);
             markSharp(q, qb, qm, qmb);
         }
         if (creases) {
-            qm[qmb] |= staleBits & RecordLayout.STALE << c;
+            qm[qmb] |= rules.staleBits & RecordLayout.STALE << c;
             qm[qmb] |= bornStale[c] ? RecordLayout.STALE << c1 : 0;
             qm[qmb] |= bornStale[c2] ? RecordLayout.STALE << c2 : 0;
         }
@@ -1502,12 +1350,12 @@ public final class LoopSplit {
             kk[jj] = interior[e] ? 6 : 4;
             gg[jj] = interior[e] ? RecordLayout.NO_GAP : 2;
             // (m_{j+1}, V'_{j+2}) halves parent edge j+1; (m_{j+2}, V'_{j+2}) halves parent edge j+2.
-            copySpoke(meta, mb, e, e2, farOf(nextAverageIf(e2, 1)), q, qb, qm, qmb, 3 + 2 * jj);
-            copySpoke(meta, mb, e2, e2, farOf(nextAverageIf(e2, 0)), q, qb, qm, qmb, 4 + 2 * jj);
+            copySpoke(meta, mb, e, e2, farOf(rules.nextAverageIf(e2, 1)), q, qb, qm, qmb, 3 + 2 * jj);
+            copySpoke(meta, mb, e2, e2, farOf(rules.nextAverageIf(e2, 0)), q, qb, qm, qmb, 4 + 2 * jj);
         }
         qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], 0);
         qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
-        if (sharpRecord) {
+        if (rules.sharpRecord) {
             markSharp(q, qb, qm, qmb);
         }
         for (int jj = 0; jj < 3 && creases; jj++) {
@@ -1523,7 +1371,7 @@ public final class LoopSplit {
     private void copySpoke(int[] meta, int mb, int bit, int end, float far, float[] q, int qb, int[] qm, int qmb,
                            int childBit) {
         copyBit(meta, mb, bit, qm, qmb, childBit);
-        if (!sharpRecord) {
+        if (!rules.sharpRecord) {
             return;
         }
         float half;
@@ -1532,7 +1380,7 @@ public final class LoopSplit {
         } else if (bit < 3) {
             half = end == bit ? nearHalf[bit * ringMax] : nearHalf[end * ringMax + 1];
         } else {
-            int i = ringIndex(end, bit);
+            int i = rules.ringIndex(end, bit);
             half = i < 0 ? 0f : nearHalf[end * ringMax + i];
         }
         q[qb + layout.spokeSharpness(childBit)] = half;
@@ -1543,7 +1391,7 @@ public final class LoopSplit {
 
     /** With Chaikin, the far-end average a child spoke gets (0 without: unused). */
     private float farOf(float value) {
-        return chaikin && sharpRecord ? value : 0f;
+        return chaikin && rules.sharpRecord ? value : 0f;
     }
 
     /** Sets a finished child's {@link RecordLayout#SHARP} bit if any of its sharpness is above 0. */

@@ -121,109 +121,29 @@ void loadResidentSizes() {
 #define SKIP_RECORD 0xFFFFFFFFu
 
 #include "split_scratch.glsl"
+#include "split_rules.glsl"
 
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
 uint childBits[META_INTS - 2];
 #ifdef CREASES
-// The record has sharpness (general path only); the children's sharpness, written by endChild.
-bool sSharp;
+// The children's sharpness, written by endChild, and the stale bits of a child.
 float childSharp[SPOKES + 3];
-// The corners whose limit depends on the level (STALE_FLAG << c), and those bits for a child.
-uint sStale;
 uint sChildStale;
-// Per corner: its rule at the next level and its sharp spokes there (creaseVertexPoint).
-int sNextRule[3];
-int sNextE0[3];
-int sNextE1[3];
-bool sBornStale[3];  // the vertex born on edge e has a level-dependent limit (a semi-sharp crease)
 #endif
 #ifdef CHAIKIN
-// Chaikin's creasing: per corner c and ring position i the half of spoke i at c one level down, and
-// the children's far-end averages (written by endChild at FAR_BASE).
-float nearHalf[3 * RING_MAX];
+// The children's far-end averages (written by endChild at FAR_BASE).
 float childFar[SPOKES];
 #endif
 #ifdef SMOOTH_UVS
 // The smooth uv rule (twin of LoopSplit's): per corner c, ring position i and side (0 the face
 // clockwise of the spoke, 1 counter-clockwise) the uv edge point of spoke i at ue(c, i, side); per
-// corner the uv of its vertex child in this face; how each spoke's edge point is made (edgePoint).
+// corner the uv of its vertex child in this face.
 float uvEdge[3 * RING_MAX * 4];
 float uvVertex[6];
-int edgeMode[3 * RING_MAX];
-float edgeSharp[3 * RING_MAX];
-const int EDGE_MIDPOINT = 0;
-const int EDGE_SEMI_SHARP = 1;
-const int EDGE_SMOOTH = 2;
-#ifdef CREASES
-// Per corner of a sharp record: its rule before this level's decay, that rule's sharp spokes, the
-// blend (creaseVertexPoint).
-int sParentRule[3];
-int sParentE0[3];
-int sParentE1[3];
-bool sBlends[3];
-float sBlendWeight[3];
-#endif
-#define RECORD_EDGE_MODE(c, i, mode, sharp) { edgeMode[(c) * RING_MAX + (i)] = mode; edgeSharp[(c) * RING_MAX + (i)] = sharp; }
-#else
-#define RECORD_EDGE_MODE(c, i, mode, sharp)
 #endif
 
 #ifdef CREASES
-float spokeSharpness(uint r, int c, int k, int g, int i) {
-    return isBoundarySpoke(k, g, i) ? SHARP_INFINITE : srcFloat(r, SHARP_BASE + ringBit(c, k, g, i));
-}
-
-#ifdef CHAIKIN
-// Twin of LoopSplit.chaikinHalves.
-void chaikinHalves(uint r) {
-    for (int c = 0; c < 3; c++) {
-        for (int i = 0; i < sK[c]; i++) {
-            int n = 0;
-            for (int j = 0; j < sK[c]; j++) {
-                float s = spokeSharpness(r, c, sK[c], sG[c], j);
-                if (j != i && s > 0.0 && s < SHARP_INFINITE) ring[n++] = s;
-            }
-            float avg = -1.0;
-            if (n > 0) {
-                precise float a = sortedSum(n) * weights[RECIPROCAL_BASE + n];
-                avg = a;
-            }
-            nearHalf[c * RING_MAX + i] = loopChaikinHalf(spokeSharpness(r, c, sK[c], sG[c], i), avg);
-        }
-    }
-}
-
-// The half of spoke i of corner c at its far end (LoopSplit.farHalf).
-float farHalf(uint r, int c, int i) {
-    if (i == 0) return nearHalf[((c + 1) % 3) * RING_MAX + 1];
-    if (i == 1) return nearHalf[((c + 2) % 3) * RING_MAX];
-    return loopChaikinHalf(spokeSharpness(r, c, sK[c], sG[c], i), srcFloat(r, FAR_BASE + ringBit(c, sK[c], sG[c], i)));
-}
-
-// The average of the semi-sharp halves at corner y other than that of spoke i, or -1 (LoopSplit.nextAverage).
-float nextAverage(int y, int i) {
-    int n = 0;
-    for (int j = 0; j < sK[y]; j++) {
-        float h = nearHalf[y * RING_MAX + j];
-        if (j != i && h > 0.0 && h < SHARP_INFINITE) ring[n++] = h;
-    }
-    if (n == 0) return -1.0;
-    precise float a = sortedSum(n) * weights[RECIPROCAL_BASE + n];
-    return a;
-}
-
-float alone(float h) { return h > 0.0 && h < SHARP_INFINITE ? h : -1.0; }
-
-// Ring position of a spoke bit at corner c, or -1 (LoopSplit.ringIndex).
-int ringIndex(int c, int bit) {
-    for (int i = 0; i < sK[c]; i++) {
-        if (ringBit(c, sK[c], sG[c], i) == bit) return i;
-    }
-    return bit == 3 + 2 * c ? sK[c] - 1 : -1;
-}
-#endif
-
 // One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease).
 float maskCoordinate(uint r, int c, int k, int g, int rule, int e0, int e1, int x) {
     float v = coord(pointOf(r, c), x);
@@ -236,54 +156,12 @@ float maskCoordinate(uint r, int c, int k, int g, int rule, int e0, int e1, int 
     return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sortedSum(k));
 }
 
-// Twin of LoopSplit.creaseVertexPoint: the rules before and after this level's decay, blended by the
-// average of the values that decay to 0 (summed in ascending order, times a reciprocal from Java).
+// Twin of LoopSplit.creaseVertexPoint: corner c's vertex point by the rules creaseRule decides.
 void creaseVertexPoint(uint r, int c, int k, int g) {
-    float vs = srcFloat(r, SHARP_BASE + SPOKES + c);
-    float vsNext = loopDecay(vs);
-    int nd = 0;
-    if (vs > 0.0 && vsNext <= 0.0) ring[nd++] = vs;
-    int np = 0;
-    int nc = 0;
-    int p0 = -1;
-    int p1 = -1;
-    int c0 = -1;
-    int c1 = -1;
-    for (int i = 0; i < k; i++) {
-        float s = spokeSharpness(r, c, k, g, i);
-#ifdef CHAIKIN
-        float next = nearHalf[c * RING_MAX + i];
-#else
-        float next = loopDecay(s);
-#endif
-        if (s > 0.0) {
-            if (np == 0) p0 = i; else if (np == 1) p1 = i;
-            np++;
-            if (next <= 0.0) ring[nd++] = s;
-        }
-        if (next > 0.0) {
-            if (nc == 0) c0 = i; else if (nc == 1) c1 = i;
-            nc++;
-        }
-    }
-    int parentRule = loopVertexRule(vs, np);
-    int childRule = loopVertexRule(vsNext, nc);
-    sNextRule[c] = childRule;
-    sNextE0[c] = c0;
-    sNextE1[c] = c1;
-    bool blend = parentRule != childRule && parentRule >= RULE_CREASE;
-    float w = 0.0;
-    if (blend) {
-        precise float a = sortedSum(nd) * weights[RECIPROCAL_BASE + nd];
-        w = min(1.0, a);
-    }
-#ifdef SMOOTH_UVS
-    sParentRule[c] = parentRule;
-    sParentE0[c] = p0;
-    sParentE1[c] = p1;
-    sBlends[c] = blend;
-    sBlendWeight[c] = w;
-#endif
+    int parentRule, p0, p1, childRule, c0, c1;
+    bool blend;
+    float w;
+    creaseRule(r, c, k, g, parentRule, p0, p1, childRule, c0, c1, blend, w);
     for (int x = 0; x < 3; x++) {
         float child = maskCoordinate(r, c, k, g, childRule, c0, c1, x);
         vertexPoints[3 * c + x] = blend ? loopBlend(w, maskCoordinate(r, c, k, g, parentRule, p0, p1, x), child) : child;
@@ -324,39 +202,22 @@ void edgePoint(uint r, int c, int k, int g, int i) {
     uint a = pointOf(r, c);
     uint b = pointOf(r, ringSlot(c, k, g, i));
     int o = ep(c, i);
-#ifdef CREASES
-    float sharp = sSharp ? srcFloat(r, SHARP_BASE + ringBit(c, k, g, i)) : 0.0;
-#else
-    float sharp = 0.0;
-#endif
-    // a crease while both halves stay sharp (uniform creasing: s >= 1; Chaikin: each half its own)
-#ifdef CHAIKIN
-    bool crease = sharp > 0.0 && nearHalf[c * RING_MAX + i] > 0.0 && farHalf(r, c, i) > 0.0;
-#else
-    bool crease = sharp >= 1.0;
-#endif
-#ifdef LIMIT
-    // On the limit surface nothing is frozen and complete spokes keep Loop's mask (LoopSplit).
-    if (isBoundarySpoke(k, g, i) || crease) {
-#else
-    if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i)) || crease) {
-#endif
-        RECORD_EDGE_MODE(c, i, EDGE_MIDPOINT, sharp)
+    float sharp;
+    int mode = spokeRule(r, c, k, g, i, sharp);
+    if (mode == EDGE_MIDPOINT) {
         for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
         return;
     }
     uint oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
     uint od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
 #ifdef CREASES
-    if (sharp > 0.0) {
-        RECORD_EDGE_MODE(c, i, EDGE_SEMI_SHARP, sharp)
+    if (mode == EDGE_SEMI_SHARP) {
         for (int x = 0; x < 3; x++) {
             edgePoints[o + x] = loopCreaseEdgePoint(sharp, coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
         }
         return;
     }
 #endif
-    RECORD_EDGE_MODE(c, i, EDGE_SMOOTH, sharp)
     for (int x = 0; x < 3; x++) {
         edgePoints[o + x] = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
     }
@@ -719,15 +580,6 @@ void copySpoke(int bit, int end, float far, int childBit) {
     }
 #endif
 }
-
-#ifdef CHAIKIN
-float chaikinFar(uint r, int c, int i) { return sSharp ? farHalf(r, c, i) : 0.0; }
-float nextAverageIf(int y, int i) { return sSharp ? nextAverage(y, i) : 0.0; }
-#else
-float chaikinFar(uint r, int c, int i) { return 0.0; }
-float nextAverageIf(int y, int i) { return 0.0; }
-float alone(float h) { return 0.0; }
-#endif
 
 void endChild(uint q, int kk[3], int gg[3], uint nf) {
     uint m0 = packMeta0(kk[0], kk[1], kk[2], nf);
@@ -1626,13 +1478,7 @@ bool splitOne(uint j) {
     sRegular = sRegular && seamless(r);  // (LoopSplit.run)
 #endif
 #ifdef CREASES
-    sSharp = (m0 & SHARP_FLAG) != 0u;
-    sStale = m0 & (GENERAL_BITS & ~SHARP_FLAG);
-    for (int c = 0; c < 3; c++) {
-        // without sharpness, a corner's rule at the next level is its boundary's or the smooth one
-        sNextRule[c] = gap(m1, c) != NO_GAP ? RULE_CREASE : RULE_SMOOTH;
-        sBornStale[c] = false;
-    }
+    beginRules(m0, m1);
 #endif
 #if defined(REGULAR_ONLY)
     if (!sRegular) return false;
@@ -1650,10 +1496,7 @@ bool splitOne(uint j) {
     if (sSharp) chaikinHalves(r);
 #endif
     for (int c = 0; c < 3; c++) {
-        bool frozen = false;
-#ifndef LIMIT
-        for (int i = 0; i < sK[c] && !frozen; i++) frozen = recBit(ringBit(c, sK[c], sG[c], i));
-#endif
+        bool frozen = cornerFrozen(c);
         vertexPoint(r, c, sK[c], sG[c], frozen);
         for (int i = 0; i < sK[c]; i++) edgePoint(r, c, sK[c], sG[c], i);
 #ifdef SMOOTH_UVS
@@ -1674,22 +1517,7 @@ bool splitOne(uint j) {
         vec3 q3 = sInterior[c] ? edgeVec(c1, 2) : vec3(0.0);
         vec3 lim;
         vec3 nor;
-#ifdef CREASES
-        // m_c's two sharp edges, if any: the halves of edge c at c and at c+1
-        float halves = sSharp ? loopDecay(srcFloat(r, SHARP_BASE + c)) : 0.0;
-        float halves1 = halves;
-#ifdef CHAIKIN
-        if (sSharp) {
-            halves = nearHalf[c * RING_MAX];
-            halves1 = nearHalf[c1 * RING_MAX + 1];
-        }
-#endif
-        bool crease = sSharp && sInterior[c] && halves > 0.0 && halves1 > 0.0;
-        sBornStale[c] = sSharp && sInterior[c] && (halves > 0.0 || halves1 > 0.0)
-            && (halves < SHARP_INFINITE || halves1 < SHARP_INFINITE);
-#else
-        bool crease = false;
-#endif
+        bool crease = bornCrease(r, c);
         birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], crease,
               lim, nor);
 #ifdef UV_LIMITS
