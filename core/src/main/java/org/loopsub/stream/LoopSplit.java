@@ -47,8 +47,9 @@ public final class LoopSplit {
     private final int metaInts;
     // Scratch, one instance per worker thread.
     private final SplitScratch scratch;
+    private final PositionChannel positions;
     private final float[] edgePoints;
-    private final float[] vertexPoints = new float[9];
+    private final float[] vertexPoints;
     private final float[] ring;
     private final int[] ringBits;
     private final int[] k;
@@ -170,7 +171,6 @@ public final class LoopSplit {
         this.regularUvSpokes = RegularChildren.uvSpokes(layout);
         this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
         this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
-        this.edgePoints = new float[3 * ringMax * 3];
         this.scratch = new SplitScratch(layout);
         this.ring = scratch.ring;
         this.ringBits = scratch.ringBits;
@@ -192,6 +192,9 @@ public final class LoopSplit {
         this.edgeMode = rules.edgeMode;
         this.edgeSharp = rules.edgeSharp;
         this.bornStale = rules.bornStale;
+        this.positions = new PositionChannel(scratch, rules, weights);
+        this.vertexPoints = positions.vertexPoints;
+        this.edgePoints = positions.edgePoints;
         this.uvEdge = smoothUvs ? new float[3 * ringMax * 4] : null;
         this.uvRing = new float[ringMax];
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
@@ -307,9 +310,9 @@ public final class LoopSplit {
             int kc = k[c];
             int gc = g[c];
             boolean frozen = rules.cornerFrozen(meta, mb, c);
-            vertexPoint(p, pb, c, kc, gc, frozen);
+            positions.vertexPoint(p, pb, c, kc, gc, frozen);
             for (int i = 0; i < kc; i++) {
-                edgePoint(p, pb, meta, mb, c, kc, gc, i);
+                positions.edgePoint(p, pb, meta, mb, c, kc, gc, i);
             }
             if (smoothUvs) {
                 uvVertexPoint(c, kc, gc, frozen);
@@ -739,86 +742,6 @@ public final class LoopSplit {
         }
     }
 
-    private void vertexPoint(float[] p, int pb, int c, int k, int g, boolean frozen) {
-        int v = pb + 3 * c;
-        int out = 3 * c;
-        if (frozen) {
-            putPoint(vertexPoints, out, p, v);
-            return;
-        }
-        if (rules.sharpRecord) {
-            creaseVertexPoint(p, pb, c, k, g);
-            return;
-        }
-        if (g != RecordLayout.NO_GAP) {
-            int a = pb + scratch.ringSlot3(c, g);
-            int b = pb + scratch.ringSlot3(c, (g + 1) % k);
-            for (int x = 0; x < 3; x++) {
-                vertexPoints[out + x] = LoopRules.boundaryVertexPoint(p[v + x], p[a + x], p[b + x]);
-            }
-            return;
-        }
-        float w = weights[2 * k];
-        float beta = weights[2 * k + 1];
-        for (int x = 0; x < 3; x++) {
-            for (int i = 0; i < k; i++) {
-                ring[i] = p[pb + scratch.ringSlot3(c, i) + x];
-            }
-            vertexPoints[out + x] = LoopRules.vertexPoint(w, beta, p[v + x], LoopRules.sortedSum(ring, k));
-        }
-    }
-
-    /** The vertex point of corner c in a record with sharpness, by the rules {@link SplitRules#creaseRule} decides. */
-    private void creaseVertexPoint(float[] p, int pb, int c, int k, int g) {
-        rules.creaseRule(p, pb, c, k, g);
-        for (int x = 0; x < 3; x++) {
-            float child = maskCoordinate(p, pb, c, k, g, nextRule[c], nextE0[c], nextE1[c], x);
-            vertexPoints[3 * c + x] = blends[c]
-                    ? LoopRules.blend(blendWeight[c], maskCoordinate(p, pb, c, k, g, parentRule[c], parentE0[c], parentE1[c], x),
-                            child) : child;
-        }
-    }
-
-    /** One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease). */
-    private float maskCoordinate(float[] p, int pb, int c, int k, int g, int rule, int e0, int e1, int x) {
-        int v = pb + 3 * c;
-        if (rule == LoopRules.CORNER) {
-            return p[v + x];
-        }
-        if (rule == LoopRules.CREASE) {
-            return LoopRules.boundaryVertexPoint(p[v + x], p[pb + scratch.ringSlot3(c, e0) + x], p[pb + scratch.ringSlot3(c, e1) + x]);
-        }
-        for (int i = 0; i < k; i++) {
-            ring[i] = p[pb + scratch.ringSlot3(c, i) + x];
-        }
-        return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], p[v + x], LoopRules.sortedSum(ring, k));
-    }
-
-    private void edgePoint(float[] p, int pb, int[] meta, int mb, int c, int k, int g, int i) {
-        int a = pb + 3 * c;
-        int b = pb + scratch.ringSlot3(c, i);
-        int out = scratch.ep(c, i);
-        int mode = rules.spokeRule(p, pb, meta, mb, c, k, g, i);
-        if (mode == EDGE_MIDPOINT) {
-            for (int x = 0; x < 3; x++) {
-                edgePoints[out + x] = LoopRules.midpoint(p[a + x], p[b + x]);
-            }
-            return;
-        }
-        int oc = pb + scratch.ringSlot3(c, (i + k - 1) % k);
-        int od = pb + scratch.ringSlot3(c, (i + 1) % k);
-        if (mode == EDGE_SEMI_SHARP) {
-            float sharp = edgeSharp[c * ringMax + i];
-            for (int x = 0; x < 3; x++) {
-                edgePoints[out + x] = LoopRules.creaseEdgePoint(sharp, p[a + x], p[b + x], p[oc + x], p[od + x]);
-            }
-            return;
-        }
-        for (int x = 0; x < 3; x++) {
-            edgePoints[out + x] = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x]);
-        }
-    }
-
     // ---- The smooth uv rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY; docs/design.md §3). A corner's
     // uv in this face belongs to a span: the faces around its vertex that carry the same value, which
     // the seam codes of its spokes bound. Only values of that span are ever read for it, so a record
@@ -1103,7 +1026,7 @@ public final class LoopSplit {
         return uvMask(c, k, LoopRules.SMOOTH, -1, -1, x);
     }
 
-    /** Twin of {@link #maskCoordinate} on the uvs of a seamless vertex (its far values agree on both sides). */
+    /** Twin of {@link PositionChannel#maskCoordinate} on the uvs of a seamless vertex (its far values agree on both sides). */
     private float uvMask(int c, int k, int rule, int e0, int e1, int x) {
         float v = uvAt(c, x, false);
         if (rule == LoopRules.CORNER) {
