@@ -4,6 +4,9 @@ import static org.loopsub.stream.SplitRules.EDGE_MIDPOINT;
 import static org.loopsub.stream.SplitRules.EDGE_SEMI_SHARP;
 import static org.loopsub.stream.SplitRules.alone;
 import static org.loopsub.stream.SplitScratch.putPoint;
+import static org.loopsub.stream.UvChannel.SPAN_CURVE;
+import static org.loopsub.stream.UvChannel.SPAN_MATCHED;
+import static org.loopsub.stream.UvChannel.SPAN_PINNED;
 
 import org.loopsub.rules.LoopRules;
 
@@ -83,15 +86,11 @@ public final class LoopSplit {
     /** Texture coordinates (layouts with uvs): per vertex m_e born on edge e, its uv in this face. */
     private final boolean uvs;
     private final int vuv;
-    private final float[] bornUv = new float[6];
-    /**
-     * The smooth uv rule (layouts with {@link RecordLayout#smoothUvs()}): per corner c, ring position i
-     * and side (0 the face clockwise of the spoke, 1 counter-clockwise), the uv edge point of spoke i
-     * at {@link #ue}; per corner the uv of its vertex child in this face.
-     */
+    private final UvChannel uv;
+    private final float[] bornUv;
     private final boolean smoothUvs;
     private final float[] uvEdge;
-    private final float[] uvVertex = new float[6];
+    private final float[] uvVertex;
     /** With limit uvs: those of the vertices this split creates, of corners renewed at the last level, the masks. */
     private final boolean uvLimits;
     private final float[] bornUvLimit = new float[6];
@@ -195,8 +194,11 @@ public final class LoopSplit {
         this.positions = new PositionChannel(scratch, rules, weights);
         this.vertexPoints = positions.vertexPoints;
         this.edgePoints = positions.edgePoints;
-        this.uvEdge = smoothUvs ? new float[3 * ringMax * 4] : null;
-        this.uvRing = new float[ringMax];
+        this.uv = new UvChannel(scratch, rules, weights);
+        this.bornUv = uv.bornUv;
+        this.uvEdge = uv.uvEdge;
+        this.uvVertex = uv.uvVertex;
+        this.uvRing = uv.uvRing;
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
             regularSlots[t] = RegularChildren.recordSlot(layout, t);
         }
@@ -297,7 +299,7 @@ public final class LoopSplit {
         int m0 = meta[mb];
         scratch.loadRing(p, pb, m0, meta[mb + 1]);
         if (uvs) {
-            bornUvs(p, pb);
+            uv.bornUvs(p, pb);
         }
         rules.beginRules(m0);
 
@@ -315,17 +317,14 @@ public final class LoopSplit {
                 positions.edgePoint(p, pb, meta, mb, c, kc, gc, i);
             }
             if (smoothUvs) {
-                uvVertexPoint(c, kc, gc, frozen);
+                uv.uvVertexPoint(c, kc, gc, frozen);
                 for (int i = 0; i < kc; i++) {
-                    uvEdgePoint(c, kc, i);
+                    uv.uvEdgePoint(c, kc, i);
                 }
             }
         }
         if (smoothUvs) {
-            for (int e = 0; e < 3; e++) {
-                bornUv[2 * e] = uvEdge[ue(e, 0, 1)];
-                bornUv[2 * e + 1] = uvEdge[ue(e, 0, 1) + 1];
-            }
+            uv.smoothBornUvs();
         }
         if (normals) {
             // m_c's ring: (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1}).
@@ -343,7 +342,7 @@ public final class LoopSplit {
                 boolean crease = rules.bornCrease(p, pb, c);
                 birth(c, edgePoints, scratch.ep(c, 0), interior[c], crease);
                 if (uvLimits) {
-                    bornUvLimitOf(c, !interior[c] || crease || uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
+                    bornUvLimitOf(c, !interior[c] || crease || uv.uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
                 }
             }
             for (int c = 0; c < 3; c++) {
@@ -666,20 +665,6 @@ public final class LoopSplit {
         }
     }
 
-    /**
-     * The uvs of the vertices this split creates, in this face: the linear rule (OpenSubdiv's
-     * FVAR_LINEAR_ALL), the midpoint of the edge's two corner uvs, which both faces of an edge
-     * compute from their own values (a seam keeps one value per side).
-     */
-    private void bornUvs(float[] p, int pb) {
-        for (int e = 0; e < 3; e++) {
-            int e1 = (e + 1) % 3;
-            for (int x = 0; x < 2; x++) {
-                bornUv[2 * e + x] = LoopRules.midpoint(p[pb + layout.uvFloat(e, x)], p[pb + layout.uvFloat(e1, x)]);
-            }
-        }
-    }
-
     /** Corner child c's uvs: its corner c keeps the parent's, corners c+1 and c+2 are m_c and m_{c+2}. */
     private void cornerChildUvs(float[] q, int qb, int c, float[] p, int pb) {
         int c2 = (c + 2) % 3;
@@ -742,227 +727,6 @@ public final class LoopSplit {
         }
     }
 
-    // ---- The smooth uv rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY; docs/design.md §3). A corner's
-    // uv in this face belongs to a span: the faces around its vertex that carry the same value, which
-    // the seam codes of its spokes bound. Only values of that span are ever read for it, so a record
-    // carries, per spoke, its far end's uv on both sides and, per corner, this face's value. The
-    // accessors read this level (next false) or, for a limit taken one level down, the level the
-    // split makes (next true: the vertex child and the edge points of the corner's spokes).
-
-    /** Offset in {@link #uvEdge} of the uv edge point of spoke i of corner c on one side. */
-    private int ue(int c, int i, int side) {
-        return 4 * (c * ringMax + i) + 2 * side;
-    }
-
-    /** Corner c's uv in this face. */
-    private float uvAt(int c, int x, boolean next) {
-        return next ? uvVertex[2 * c + x] : scratch.curP[scratch.curPb + layout.uvFloat(c, x)];
-    }
-
-    /** The seam code of spoke i of corner c, seen from c: {@link RecordLayout#UV_SEAM_NEAR} at c, FAR at the far end. */
-    private int uvCode(int c, int i, boolean next) {
-        int code;
-        if (i == 0) {
-            code = (int) scratch.curP[scratch.curPb + layout.uvSeam(c)];
-        } else if (i == 1) {
-            int edge = (int) scratch.curP[scratch.curPb + layout.uvSeam((c + 2) % 3)];
-            code = (edge & RecordLayout.UV_SEAM_NEAR) << 1 | (edge & RecordLayout.UV_SEAM_FAR) >> 1;
-        } else {
-            code = (int) scratch.curP[scratch.curPb + layout.uvSeam(ringBits[c * ringMax + i])];
-        }
-        // one level down the spoke's half keeps the seam at c and ends a seam anywhere on the spoke
-        return next ? childCode(code) : code;
-    }
-
-    private static int childCode(int code) {
-        return (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
-    }
-
-    /** The uv of spoke i's far end in the face clockwise (side 0) or counter-clockwise (side 1) of it around corner c. */
-    private float uvFarAt(int c, int i, int side, int x, boolean next) {
-        if (next) {
-            return uvEdge[ue(c, i, side) + x];
-        }
-        if (i == 0) {
-            return side == 0 ? scratch.curP[scratch.curPb + layout.uvFar(c, 0, x)] : uvAt((c + 1) % 3, x, false);
-        }
-        if (i == 1) {
-            return side == 0 ? uvAt((c + 2) % 3, x, false) : scratch.curP[scratch.curPb + layout.uvFar((c + 2) % 3, 1, x)];
-        }
-        return scratch.curP[scratch.curPb + layout.uvFar(ringBits[c * ringMax + i], side, x)];
-    }
-
-    /** Sharpness of spoke i of corner c at this level or the next (a boundary spoke is infinitely sharp). */
-    private float uvSpokeSharpness(int c, int k, int g, int i, boolean next) {
-        if (!rules.sharpRecord) {
-            return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS : 0f;
-        }
-        float s = rules.spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i);
-        return !next ? s : chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(s);
-    }
-
-    /** Corner c's vertex sharpness at this level or the next. */
-    private float uvCornerSharpness(int c, boolean next) {
-        float vs = rules.sharpRecord ? scratch.curP[scratch.curPb + layout.cornerSharpness(c)] : 0f;
-        return next ? LoopRules.decay(vs) : vs;
-    }
-
-    /**
-     * The uv edge point of spoke i of corner c on both sides: on a seam (or the boundary, or where the
-     * positions take the midpoint) the midpoint of each side's ends; elsewhere the positions' own
-     * mask, the opposite values each taken in its own face.
-     */
-    private void uvEdgePoint(int c, int k, int i) {
-        int mode = edgeMode[c * ringMax + i];
-        int o = ue(c, i, 0);
-        if (mode == EDGE_MIDPOINT || uvCode(c, i, false) != 0) {
-            for (int side = 0; side < 2; side++) {
-                for (int x = 0; x < 2; x++) {
-                    uvEdge[o + 2 * side + x] = LoopRules.midpoint(uvAt(c, x, false), uvFarAt(c, i, side, x, false));
-                }
-            }
-            return;
-        }
-        int prev = (i + k - 1) % k;
-        int next = (i + 1) % k;
-        for (int x = 0; x < 2; x++) {
-            float a = uvAt(c, x, false);
-            float b = uvFarAt(c, i, 0, x, false);
-            float oc = uvFarAt(c, prev, 1, x, false);
-            float od = uvFarAt(c, next, 0, x, false);
-            float v = mode == EDGE_SEMI_SHARP ? LoopRules.creaseEdgePoint(edgeSharp[c * ringMax + i], a, b, oc, od)
-                    : LoopRules.edgePoint(a, b, oc, od);
-            uvEdge[o + x] = v;
-            uvEdge[o + 2 + x] = v;
-        }
-    }
-
-    /** What {@link #uvSpan} found: a seamless value, a pinned one, or a curve between two ends. */
-    private static final int SPAN_MATCHED = 0;
-    private static final int SPAN_PINNED = 1;
-    private static final int SPAN_CURVE = 2;
-    private int spanS0;
-    private int spanS1;
-    private int spanSide0;
-    private int spanSide1;
-    private int spanFirst;
-    private int spanCount;
-
-    /**
-     * Classifies corner c's value in this face (at this level or the next). A value whose vertex has no
-     * seam (and is not a boundary vertex with one face) is matched: it follows the positions' rules.
-     * Otherwise its span decides: pinned (one face, the value in two runs, a seam inside, or two seams
-     * ending at a seamless interior vertex), or a curve from spoke {@link #spanS0} (its side
-     * {@link #spanSide0}) to {@link #spanS1}: the span's two ends, or for a dart (one seam ending at a
-     * seamless interior vertex) that seam's two sides. The spokes inside (for the sharpness tests)
-     * are {@link #spanCount} from {@link #spanFirst} on.
-     */
-    private int uvSpan(int c, int k, int g, boolean next) {
-        boolean boundary = g != RecordLayout.NO_GAP;
-        boolean mismatched = boundary && k == 2;
-        boolean nearSeams = false;
-        int farSeams = 0;
-        int dart = -1;
-        for (int i = 0; i < k; i++) {
-            int code = uvCode(c, i, next);
-            mismatched |= code != 0;
-            nearSeams |= (code & RecordLayout.UV_SEAM_NEAR) != 0;
-            if ((code & RecordLayout.UV_SEAM_FAR) != 0) {
-                farSeams++;
-                dart = i;
-            }
-        }
-        if (!mismatched) {
-            return SPAN_MATCHED;
-        }
-        if (!boundary && !nearSeams) {
-            // a dart's span is every face; its inside, every spoke but the seam (OpenSubdiv's gatherValueSpans)
-            spanS0 = dart;
-            spanS1 = dart;
-            spanSide0 = 0;
-            spanSide1 = 1;
-            spanFirst = (dart + 1) % k;
-            spanCount = k - 1;
-            return farSeams == 1 ? SPAN_CURVE : SPAN_PINNED;
-        }
-        // (a boundary vertex's span also ends at its boundary spokes, g and g + 1)
-        int last = boundary ? g : -1;
-        int first = boundary ? (g + 1) % k : -1;
-        int s1 = 1;
-        while (s1 != last && (uvCode(c, s1, next) & RecordLayout.UV_SEAM_NEAR) == 0) {
-            s1 = (s1 + 1) % k;
-        }
-        int s0 = 0;
-        while (s0 != first && (uvCode(c, s0, next) & RecordLayout.UV_SEAM_NEAR) == 0) {
-            s0 = (s0 + k - 1) % k;
-        }
-        spanS0 = s0;
-        spanS1 = s1;
-        spanSide0 = 1;
-        spanSide1 = 0;
-        spanFirst = (s0 + 1) % k;
-        spanCount = Math.floorMod(s1 - s0, k) - 1;
-        boolean pinned = scratch.curP[scratch.curPb + layout.uvPin(c)] != 0f || spanCount == 0;
-        for (int j = 0; j < spanCount && !pinned; j++) {
-            pinned = (uvCode(c, (spanFirst + j) % k, next) & RecordLayout.UV_SEAM_FAR) != 0;
-        }
-        return pinned ? SPAN_PINNED : SPAN_CURVE;
-    }
-
-    /**
-     * The uv of corner c's vertex child in this face: a matched value by the positions' vertex rule; a
-     * curve by the cubic B-spline's vertex mask {@code 3/4 x + 1/8 (e0 + e1)} unless its span is
-     * infinitely sharp or stays sharp one level down (then pinned), blended by the positions'
-     * transition weight in the step where its sharpness decays to 0; a pinned value stays.
-     */
-    private void uvVertexPoint(int c, int k, int g, boolean frozen) {
-        int o = 2 * c;
-        int kind = frozen ? SPAN_PINNED : uvSpan(c, k, g, false);
-        if (kind == SPAN_MATCHED) {
-            for (int x = 0; x < 2; x++) {
-                uvVertex[o + x] = uvMatched(c, k, g, x);
-            }
-            return;
-        }
-        float w = -1f;
-        if (kind == SPAN_CURVE && rules.sharpRecord) {
-            // the transition weight of the span alone: its vertex's and its inner spokes' sharpness
-            // that decays to 0 here (OpenSubdiv's FVarRefinement::getFractionalWeight)
-            float vs = uvCornerSharpness(c, false);
-            float vsNext = uvCornerSharpness(c, true);
-            boolean infinite = vs >= LoopRules.INFINITE_SHARPNESS;
-            boolean sharpNow = vs > 0;
-            boolean sharpNext = vsNext > 0;
-            int nd = 0;
-            if (vs > 0 && vsNext <= 0) {
-                decayed[nd++] = vs;
-            }
-            for (int j = 0; j < spanCount; j++) {
-                int i = (spanFirst + j) % k;
-                float sh = uvSpokeSharpness(c, k, g, i, false);
-                float next = uvSpokeSharpness(c, k, g, i, true);
-                infinite |= sh >= LoopRules.INFINITE_SHARPNESS;
-                sharpNow |= sh > 0;
-                sharpNext |= next > 0;
-                if (sh > 0 && next <= 0) {
-                    decayed[nd++] = sh;
-                }
-            }
-            kind = infinite || sharpNext ? SPAN_PINNED : kind;
-            w = !sharpNow ? -1f : nd == 0 ? 0f : Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]);
-        }
-        for (int x = 0; x < 2; x++) {
-            float v = uvAt(c, x, false);
-            if (kind == SPAN_PINNED) {
-                uvVertex[o + x] = v;
-                continue;
-            }
-            float curve = LoopRules.boundaryVertexPoint(v, uvFarAt(c, spanS0, spanSide0, x, false),
-                    uvFarAt(c, spanS1, spanSide1, x, false));
-            uvVertex[o + x] = w >= 0f ? LoopRules.blend(w, v, curve) : curve;
-        }
-    }
-
     /**
      * The limit uv of corner c's value in this face, taken at this level or the next: a matched value
      * by the positions' limit mask of its vertex rule there, a curve by the B-spline's
@@ -970,29 +734,29 @@ public final class LoopSplit {
      * it stays).
      */
     void uvLimitPoint(int c, int k, int g, boolean next, float[] out, int o) {
-        int kind = uvSpan(c, k, g, next);
+        int kind = uv.uvSpan(c, k, g, next);
         if (kind == SPAN_MATCHED) {
             // the positions' rule at that level: by its sharp spokes (boundary ones included) and its own sharpness
             int sharp = 0;
             int e0 = -1;
             int e1 = -1;
             for (int i = 0; i < k; i++) {
-                if (uvSpokeSharpness(c, k, g, i, next) > 0) {
+                if (uv.uvSpokeSharpness(c, k, g, i, next) > 0) {
                     e0 = sharp == 0 ? i : e0;
                     e1 = sharp == 1 ? i : e1;
                     sharp++;
                 }
             }
-            int rule = LoopRules.vertexRule(uvCornerSharpness(c, next), sharp);
+            int rule = LoopRules.vertexRule(uv.uvCornerSharpness(c, next), sharp);
             for (int x = 0; x < 2; x++) {
-                float v = uvAt(c, x, next);
+                float v = uv.uvAt(c, x, next);
                 if (rule == LoopRules.CORNER) {
                     out[o + x] = v;
                 } else if (rule == LoopRules.CREASE) {
-                    out[o + x] = LoopRules.limitCreasePoint(v, uvFarAt(c, e0, 0, x, next), uvFarAt(c, e1, 0, x, next));
+                    out[o + x] = LoopRules.limitCreasePoint(v, uv.uvFarAt(c, e0, 0, x, next), uv.uvFarAt(c, e1, 0, x, next));
                 } else {
                     for (int i = 0; i < k; i++) {
-                        uvRing[i] = uvFarAt(c, i, 0, x, next);
+                        uvRing[i] = uv.uvFarAt(c, i, 0, x, next);
                     }
                     out[o + x] = LoopRules.vertexPoint(uvLimitWeights[2 * k], uvLimitWeights[2 * k + 1], v,
                             LoopRules.sortedSum(uvRing, k));
@@ -1000,45 +764,16 @@ public final class LoopSplit {
             }
             return;
         }
-        boolean sharp = uvCornerSharpness(c, next) > 0;
-        for (int j = 0; j < spanCount && kind == SPAN_CURVE; j++) {
-            sharp |= uvSpokeSharpness(c, k, g, (spanFirst + j) % k, next) > 0;
+        boolean sharp = uv.uvCornerSharpness(c, next) > 0;
+        for (int j = 0; j < uv.spanCount && kind == SPAN_CURVE; j++) {
+            sharp |= uv.uvSpokeSharpness(c, k, g, (uv.spanFirst + j) % k, next) > 0;
         }
         for (int x = 0; x < 2; x++) {
-            float v = uvAt(c, x, next);
+            float v = uv.uvAt(c, x, next);
             out[o + x] = kind == SPAN_PINNED || sharp ? v
-                    : LoopRules.limitCreasePoint(v, uvFarAt(c, spanS0, spanSide0, x, next),
-                            uvFarAt(c, spanS1, spanSide1, x, next));
+                    : LoopRules.limitCreasePoint(v, uv.uvFarAt(c, uv.spanS0, uv.spanSide0, x, next),
+                            uv.uvFarAt(c, uv.spanS1, uv.spanSide1, x, next));
         }
-    }
-
-    /** One coordinate of a seamless value's vertex child: the positions' rule (and blend) on the uvs. */
-    private float uvMatched(int c, int k, int g, int x) {
-        if (rules.sharpRecord) {
-            float child = uvMask(c, k, nextRule[c], nextE0[c], nextE1[c], x);
-            return blends[c] ? LoopRules.blend(blendWeight[c], uvMask(c, k, parentRule[c], parentE0[c], parentE1[c], x),
-                    child) : child;
-        }
-        if (g != RecordLayout.NO_GAP) {
-            return LoopRules.boundaryVertexPoint(uvAt(c, x, false), uvFarAt(c, g, 0, x, false),
-                    uvFarAt(c, (g + 1) % k, 0, x, false));
-        }
-        return uvMask(c, k, LoopRules.SMOOTH, -1, -1, x);
-    }
-
-    /** Twin of {@link PositionChannel#maskCoordinate} on the uvs of a seamless vertex (its far values agree on both sides). */
-    private float uvMask(int c, int k, int rule, int e0, int e1, int x) {
-        float v = uvAt(c, x, false);
-        if (rule == LoopRules.CORNER) {
-            return v;
-        }
-        if (rule == LoopRules.CREASE) {
-            return LoopRules.boundaryVertexPoint(v, uvFarAt(c, e0, 0, x, false), uvFarAt(c, e1, 0, x, false));
-        }
-        for (int i = 0; i < k; i++) {
-            uvRing[i] = uvFarAt(c, i, 0, x, false);
-        }
-        return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], v, LoopRules.sortedSum(uvRing, k));
     }
 
     /**
@@ -1051,17 +786,17 @@ public final class LoopSplit {
         int e1 = (e + 1) % 3;
         int e2 = (e + 2) % 3;
         for (int x = 0; x < 2; x++) {
-            float m = uvEdge[ue(e, 0, 1) + x];
+            float m = uvEdge[uv.ue(e, 0, 1) + x];
             if (curve) {
                 bornUvLimit[2 * e + x] = LoopRules.limitCreasePoint(m, uvVertex[2 * e1 + x], uvVertex[2 * e + x]);
                 continue;
             }
-            uvRing[0] = uvEdge[ue(e2, 0, 1) + x];
+            uvRing[0] = uvEdge[uv.ue(e2, 0, 1) + x];
             uvRing[1] = uvVertex[2 * e + x];
-            uvRing[2] = uvEdge[ue(e, k[e] - 1, 1) + x];
-            uvRing[3] = uvEdge[ue(e1, 2, 0) + x];
+            uvRing[2] = uvEdge[uv.ue(e, k[e] - 1, 1) + x];
+            uvRing[3] = uvEdge[uv.ue(e1, 2, 0) + x];
             uvRing[4] = uvVertex[2 * e1 + x];
-            uvRing[5] = uvEdge[ue(e1, 0, 1) + x];
+            uvRing[5] = uvEdge[uv.ue(e1, 0, 1) + x];
             float sum = uvRing[start] + uvRing[(start + 1) % 6] + uvRing[(start + 2) % 6] + uvRing[(start + 3) % 6]
                     + uvRing[(start + 4) % 6] + uvRing[(start + 5) % 6];
             bornUvLimit[2 * e + x] = LoopRules.limitPoint6(m, sum);
@@ -1126,39 +861,39 @@ public final class LoopSplit {
         int pc2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(c2)];
         // own edges: c halves parent edge c at c; c+1 lies inside this face; c+2 halves parent edge c+2 at c
         putUvSpoke(q, qb, c, (pc & RecordLayout.UV_SEAM_NEAR) | (pc != 0 ? RecordLayout.UV_SEAM_FAR : 0),
-                uvEdge, ue(c, 0, 0), uvVertex, 2 * c);
-        putUvSpoke(q, qb, c1, 0, uvEdge, ue(c2, 0, 1), uvEdge, ue(c, 0, 1));
+                uvEdge, uv.ue(c, 0, 0), uvVertex, 2 * c);
+        putUvSpoke(q, qb, c1, 0, uvEdge, uv.ue(c2, 0, 1), uvEdge, uv.ue(c, 0, 1));
         // (m_{c+2}'s uv across edge c+2 as corner c sees it: V'_c reads it, and only where c's value
         // there is this face's)
-        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, ue(c, 1, 1));
+        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, uv.ue(c, 1, 1));
         // V'_c's other spokes: the edge points of c's spokes
         for (int i = 2; i < k[c]; i++) {
-            int code = uvCode(c, i, false);
+            int code = uv.uvCode(c, i, false);
             int childCode = (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
-            putUvSpoke(q, qb, ringBits[c * ringMax + i], childCode, uvEdge, ue(c, i, 0), uvEdge, ue(c, i, 1));
+            putUvSpoke(q, qb, ringBits[c * ringMax + i], childCode, uvEdge, uv.ue(c, i, 0), uvEdge, uv.ue(c, i, 1));
             if (i == 2 && RecordLayout.fanLength(k[c], g[c]) < 0) {
-                putUvSpoke(q, qb, 3 + 2 * c, childCode, uvEdge, ue(c, i, 0), uvEdge, ue(c, i, 1));
+                putUvSpoke(q, qb, 3 + 2 * c, childCode, uvEdge, uv.ue(c, i, 0), uvEdge, uv.ue(c, i, 1));
             }
         }
         // m_c: (m_c, E(c, D_c)) and (m_c, E(c+1, D_c)) inside the face across edge c, (m_c, V'_{c+1})
         // halving edge c, (m_c, m_{c+1}) inside this face
         if (interior[c]) {
-            putUvSpoke(q, qb, 4 + 2 * c, 0, uvEdge, ue(c, k[c] - 1, 1), uvEdge, ue(c, k[c] - 1, 1));
-            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvEdge, ue(c1, 2, 0), uvEdge, ue(c1, 2, 0));
+            putUvSpoke(q, qb, 4 + 2 * c, 0, uvEdge, uv.ue(c, k[c] - 1, 1), uvEdge, uv.ue(c, k[c] - 1, 1));
+            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvEdge, uv.ue(c1, 2, 0), uvEdge, uv.ue(c1, 2, 0));
             putUvSpoke(q, qb, layout.fanBit(c1, 1), halfFromMiddle(pc, RecordLayout.UV_SEAM_FAR),
                     uvVertex, 2 * c1, uvVertex, 2 * c1);
         } else {
             putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvVertex, 2 * c1, uvVertex, 2 * c1);
         }
-        putUvSpoke(q, qb, 3 + 2 * c1, 0, uvEdge, ue(c1, 0, 1), uvEdge, ue(c1, 0, 1));
+        putUvSpoke(q, qb, 3 + 2 * c1, 0, uvEdge, uv.ue(c1, 0, 1), uvEdge, uv.ue(c1, 0, 1));
         // m_{c+2}: (m_{c+2}, m_{c+1}) inside this face, (m_{c+2}, V'_{c+2}) halving edge c+2, and the
         // two spokes inside the face across edge c+2
-        putUvSpoke(q, qb, 4 + 2 * c1, 0, uvEdge, ue(c1, 0, 1), uvEdge, ue(c1, 0, 1));
+        putUvSpoke(q, qb, 4 + 2 * c1, 0, uvEdge, uv.ue(c1, 0, 1), uvEdge, uv.ue(c1, 0, 1));
         putUvSpoke(q, qb, layout.fanBit(c2, 0), halfFromMiddle(pc2, RecordLayout.UV_SEAM_NEAR),
                 uvVertex, 2 * c2, uvVertex, 2 * c2);
         if (interior[c2]) {
-            putUvSpoke(q, qb, layout.fanBit(c2, 1), 0, uvEdge, ue(c2, k[c2] - 1, 1), uvEdge, ue(c2, k[c2] - 1, 1));
-            putUvSpoke(q, qb, 3 + 2 * c2, 0, uvEdge, ue(c, 2, 0), uvEdge, ue(c, 2, 0));
+            putUvSpoke(q, qb, layout.fanBit(c2, 1), 0, uvEdge, uv.ue(c2, k[c2] - 1, 1), uvEdge, uv.ue(c2, k[c2] - 1, 1));
+            putUvSpoke(q, qb, 3 + 2 * c2, 0, uvEdge, uv.ue(c, 2, 0), uvEdge, uv.ue(c, 2, 0));
         }
     }
 
@@ -1174,12 +909,12 @@ public final class LoopSplit {
             }
             int pe = (int) scratch.curP[scratch.curPb + layout.uvSeam(e)];
             int pe2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(e2)];
-            putUvSpoke(q, qb, jj, 0, uvEdge, ue(e2, 0, 1), uvEdge, ue(e, 0, 1));
+            putUvSpoke(q, qb, jj, 0, uvEdge, uv.ue(e2, 0, 1), uvEdge, uv.ue(e, 0, 1));
             putUvSpoke(q, qb, 3 + 2 * jj, halfFromMiddle(pe, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
             putUvSpoke(q, qb, 4 + 2 * jj, halfFromMiddle(pe2, RecordLayout.UV_SEAM_NEAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
             if (interior[e]) {
-                putUvSpoke(q, qb, layout.fanBit(jj, 0), 0, uvEdge, ue(e, k[e] - 1, 1), uvEdge, ue(e, k[e] - 1, 1));
-                putUvSpoke(q, qb, layout.fanBit(jj, 1), 0, uvEdge, ue(e2, 2, 0), uvEdge, ue(e2, 2, 0));
+                putUvSpoke(q, qb, layout.fanBit(jj, 0), 0, uvEdge, uv.ue(e, k[e] - 1, 1), uvEdge, uv.ue(e, k[e] - 1, 1));
+                putUvSpoke(q, qb, layout.fanBit(jj, 1), 0, uvEdge, uv.ue(e2, 2, 0), uvEdge, uv.ue(e2, 2, 0));
             }
         }
     }
@@ -1402,7 +1137,7 @@ public final class LoopSplit {
         float w = weights[12];
         float beta = weights[13];
         if (uvs) {
-            bornUvs(p, pb);
+            uv.bornUvs(p, pb);
         }
         // At the last level only the record's own edges are written, each as spoke 0 of the corner
         // it starts from (spoke 1 of corner c is spoke 0 of corner c+2 seen from the other end: the
@@ -1583,26 +1318,23 @@ public final class LoopSplit {
                 }
             }
             for (int x = 0; x < 2; x++) {
-                float v = uvAt(c, x, false);
+                float v = uv.uvAt(c, x, false);
                 for (int i = 0; i < 6; i++) {
-                    uvRing[i] = i == 0 ? uvAt((c + 1) % 3, x, false) : i == 1 ? uvAt((c + 2) % 3, x, false)
+                    uvRing[i] = i == 0 ? uv.uvAt((c + 1) % 3, x, false) : i == 1 ? uv.uvAt((c + 2) % 3, x, false)
                             : p[pb + layout.uvFar(regBit[t + i], 0, x)];
                 }
                 for (int i = 0; i < 6; i++) {
                     boolean mid = rules && RecordLayout.bit(meta, mb, regBit[t + i]);
                     float e = mid ? LoopRules.midpoint(v, uvRing[i])
                             : LoopRules.edgePoint(v, uvRing[i], uvRing[(i + 5) % 6], uvRing[(i + 1) % 6]);
-                    uvEdge[ue(c, i, 0) + x] = e;
-                    uvEdge[ue(c, i, 1) + x] = e;
+                    uvEdge[uv.ue(c, i, 0) + x] = e;
+                    uvEdge[uv.ue(c, i, 1) + x] = e;
                 }
                 uvVertex[2 * c + x] = frozen ? v : LoopRules.vertexPoint(w, beta, v,
                         sortedSum6(uvRing[0], uvRing[1], uvRing[2], uvRing[3], uvRing[4], uvRing[5]));
             }
         }
-        for (int e = 0; e < 3; e++) {
-            bornUv[2 * e] = uvEdge[ue(e, 0, 1)];
-            bornUv[2 * e + 1] = uvEdge[ue(e, 0, 1) + 1];
-        }
+        uv.smoothBornUvs();
     }
 
     /**
@@ -1613,7 +1345,7 @@ public final class LoopSplit {
         int[] sources = RegularChildren.SOURCES[kk];
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
             int src = sources[t];
-            int o = src < 3 ? 2 * src : ue((src - 3) / 6, (src - 3) % 6, 1);
+            int o = src < 3 ? 2 * src : uv.ue((src - 3) / 6, (src - 3) % 6, 1);
             float[] from = src < 3 ? uvVertex : uvEdge;
             regSlotUv[2 * t] = from[o];
             regSlotUv[2 * t + 1] = from[o + 1];

@@ -46,6 +46,7 @@ class TwinNamesTest {
             new Twin("split_scratch.glsl", List.of(stream("SplitScratch"))),
             new Twin("split_rules.glsl", List.of(stream("SplitRules"))),
             new Twin("position_channel.glsl", List.of(stream("PositionChannel"))),
+            new Twin("uv_channel.glsl", List.of(stream("UvChannel"))),
             new Twin("loop_flag_edges.comp",
                     List.of(LoopFlagEdges.class, SpokeTest.class, EdgeCriteria.class, ViewCulling.class)),
             new Twin("loop_filter.comp", List.of(LoopFilter.class)),

@@ -34,7 +34,7 @@ float sortedSum(int count) {
 }
 
 // The general path's record r (metadata words m0, m1): its complete bits, its corners' valences and
-// gaps, and which of its edges stay interior one level down (LoopSplit's SplitScratch.loadRing).
+// gaps, and which of its edges stay interior one level down (SplitScratch.loadRing).
 void loadRing(uint r, uint m0, uint m1) {
     for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[metaOf(r, 2 + w)];
     for (int c = 0; c < 3; c++) {
