@@ -1,5 +1,13 @@
 package org.loopsub.stream;
 
+import static org.loopsub.stream.SplitRules.EDGE_MIDPOINT;
+import static org.loopsub.stream.SplitRules.EDGE_SEMI_SHARP;
+import static org.loopsub.stream.SplitRules.alone;
+import static org.loopsub.stream.SplitScratch.putPoint;
+import static org.loopsub.stream.UvChannel.SPAN_CURVE;
+import static org.loopsub.stream.UvChannel.SPAN_MATCHED;
+import static org.loopsub.stream.UvChannel.SPAN_PINNED;
+
 import org.loopsub.rules.LoopRules;
 
 /**
@@ -23,7 +31,7 @@ import org.loopsub.rules.LoopRules;
  * the three vertices it creates (see {@link #birth}) and hands every child its corners' data. With
  * sharpness, records that have any take the general path, where each corner's rule comes from its
  * spokes' sharpness ({@link #creaseVertexPoint}) and each child spoke gets its half of the parent's
- * (uniform decay, or Chaikin's per end: {@link #chaikinHalves}). With uvs, a new vertex takes the
+ * (uniform decay, or Chaikin's per end: {@link SplitRules#chaikinHalves}). With uvs, a new vertex takes the
  * midpoint of its edge's uvs in this face (the linear rule), or with {@link RecordLayout#smoothUvs()}
  * the smooth rule's value ({@link #uvVertexPoint}, {@link #uvEdgePoint}; seamless regular records
  * by {@link #regularUvs}).
@@ -41,16 +49,15 @@ public final class LoopSplit {
     private final int pointFloats;
     private final int metaInts;
     // Scratch, one instance per worker thread.
+    private final SplitScratch scratch;
+    private final PositionChannel positions;
     private final float[] edgePoints;
-    private final float[] vertexPoints = new float[9];
+    private final float[] vertexPoints;
     private final float[] ring;
-    /** Per corner c, {@code 3 * ringSlot(c, k_c, g_c, i)} at {@code c * ringMax + i}, for the current record. */
-    private final int[] ringOff;
-    /** Per corner c, {@code ringBit(c, k_c, g_c, i)} at {@code c * ringMax + i}, for the current record. */
     private final int[] ringBits;
-    private final int[] k = new int[3];
-    private final int[] g = new int[3];
-    private final boolean[] interior = new boolean[3];
+    private final int[] k;
+    private final int[] g;
+    private final boolean[] interior;
     private final int[] kk = new int[3];
     private final int[] gg = new int[3];
 
@@ -79,15 +86,11 @@ public final class LoopSplit {
     /** Texture coordinates (layouts with uvs): per vertex m_e born on edge e, its uv in this face. */
     private final boolean uvs;
     private final int vuv;
-    private final float[] bornUv = new float[6];
-    /**
-     * The smooth uv rule (layouts with {@link RecordLayout#smoothUvs()}): per corner c, ring position i
-     * and side (0 the face clockwise of the spoke, 1 counter-clockwise), the uv edge point of spoke i
-     * at {@link #ue}; per corner the uv of its vertex child in this face.
-     */
+    private final UvChannel uv;
+    private final float[] bornUv;
     private final boolean smoothUvs;
     private final float[] uvEdge;
-    private final float[] uvVertex = new float[6];
+    private final float[] uvVertex;
     /** With limit uvs: those of the vertices this split creates, of corners renewed at the last level, the masks. */
     private final boolean uvLimits;
     private final float[] bornUvLimit = new float[6];
@@ -97,44 +100,34 @@ public final class LoopSplit {
     private final float[] regSlotUv = new float[2 * RegularChildren.SLOTS];
     private final int[][] regularUvSpokes;
     private final float[] uvRing;
-    /** Per corner of a sharp record, its rule before this level's decay, that rule's sharp spokes and the blend. */
-    private final int[] parentRule = new int[3];
-    private final int[] parentE0 = new int[3];
-    private final int[] parentE1 = new int[3];
-    private final float[] blendWeight = new float[3];
-    private final boolean[] blends = new boolean[3];
-    /** Per corner c and ring position i: how the spoke's edge point is made ({@link #EDGE_SMOOTH} ...). */
+    private final int[] parentRule;
+    private final int[] parentE0;
+    private final int[] parentE1;
+    private final float[] blendWeight;
+    private final boolean[] blends;
     private final int[] edgeMode;
     private final float[] edgeSharp;
-    private static final int EDGE_MIDPOINT = 0;
-    private static final int EDGE_SEMI_SHARP = 1;
-    private static final int EDGE_SMOOTH = 2;
     private final float[] tanU = new float[3];
     private final float[] tanV = new float[3];
     /** Boundary corners whose normal is taken again at the next level, and that normal. */
     private final boolean[] renewed = new boolean[3];
     private final float[] renewedNormal = new float[9];
+    /** The regular path's corners: none renewed (they are interior, and no regular record is sharp). */
+    private static final boolean[] NOT_RENEWED = new boolean[3];
     private final float[] tangents;
     private final int tangentStride;
 
-    // Creases (layouts with sharpness): the record being split, whether it has any, and scratch.
+    // Creases (layouts with sharpness): the rules decided once per record.
+    private final SplitRules rules;
     private final boolean creases;
     private final float[] reciprocals;
     private final float[] decayed;
-    private boolean sharpRecord;
-    private float[] curP;
-    private int curPb;
-    /** Chaikin's creasing: per corner c and ring position i, the half of spoke i at c one level down. */
     private final boolean chaikin;
     private final float[] nearHalf;
-    private final float[] others;
-    /** Per corner of a sharp record: its rule at the next level and the sharp spokes it has there. */
-    private final int[] nextRule = new int[3];
-    private final int[] nextE0 = new int[3];
-    private final int[] nextE1 = new int[3];
-    /** Per new vertex m_e: whether its limit depends on the level (born on a semi-sharp edge). */
-    private final boolean[] bornStale = new boolean[3];
-    private int staleBits;
+    private final int[] nextRule;
+    private final int[] nextE0;
+    private final int[] nextE1;
+    private final boolean[] bornStale;
     /**
      * Whether the last split takes the limit of sharp corners again from their rings there
      * (uniform refinement: every triangle ends at that level, as OpenSubdiv evaluates the limit).
@@ -177,18 +170,35 @@ public final class LoopSplit {
         this.regularUvSpokes = RegularChildren.uvSpokes(layout);
         this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
         this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
-        this.reciprocals = LoopRules.reciprocals(ringMax + 2);
-        this.decayed = new float[ringMax + 1];
-        this.nearHalf = new float[3 * ringMax];
-        this.others = new float[ringMax];
-        this.edgePoints = new float[3 * ringMax * 3];
-        this.ring = new float[ringMax];
-        this.ringOff = new int[3 * ringMax];
-        this.ringBits = new int[3 * ringMax];
-        this.uvEdge = smoothUvs ? new float[3 * ringMax * 4] : null;
-        this.uvRing = new float[ringMax];
-        this.edgeMode = new int[3 * ringMax];
-        this.edgeSharp = new float[3 * ringMax];
+        this.scratch = new SplitScratch(layout);
+        this.ring = scratch.ring;
+        this.ringBits = scratch.ringBits;
+        this.k = scratch.k;
+        this.g = scratch.g;
+        this.interior = scratch.interior;
+        this.rules = new SplitRules(scratch);
+        this.reciprocals = rules.reciprocals;
+        this.decayed = rules.decayed;
+        this.nearHalf = rules.nearHalf;
+        this.nextRule = rules.nextRule;
+        this.nextE0 = rules.nextE0;
+        this.nextE1 = rules.nextE1;
+        this.parentRule = rules.parentRule;
+        this.parentE0 = rules.parentE0;
+        this.parentE1 = rules.parentE1;
+        this.blendWeight = rules.blendWeight;
+        this.blends = rules.blends;
+        this.edgeMode = rules.edgeMode;
+        this.edgeSharp = rules.edgeSharp;
+        this.bornStale = rules.bornStale;
+        this.positions = new PositionChannel(scratch, rules, weights);
+        this.vertexPoints = positions.vertexPoints;
+        this.edgePoints = positions.edgePoints;
+        this.uv = new UvChannel(scratch, rules, weights);
+        this.bornUv = uv.bornUv;
+        this.uvEdge = uv.uvEdge;
+        this.uvVertex = uv.uvVertex;
+        this.uvRing = uv.uvRing;
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
             regularSlots[t] = RegularChildren.recordSlot(layout, t);
         }
@@ -287,89 +297,52 @@ public final class LoopSplit {
         int pb = r * pointFloats;
         int mb = r * metaInts;
         int m0 = meta[mb];
-        int m1 = meta[mb + 1];
-        for (int c = 0; c < 3; c++) {
-            k[c] = RecordLayout.valence(m0, c);
-            g[c] = RecordLayout.gap(m1, c);
-        }
+        scratch.loadRing(p, pb, m0, meta[mb + 1]);
         if (uvs) {
-            bornUvs(p, pb);
+            uv.bornUvs(p, pb);
         }
-        sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
-        staleBits = creases ? m0 & (RecordLayout.GENERAL_BITS & ~RecordLayout.SHARP) : 0;
-        for (int c = 0; c < 3; c++) {
-            // (without sharpness, a corner's rule at the next level is its boundary's or the smooth one)
-            nextRule[c] = g[c] != RecordLayout.NO_GAP ? LoopRules.CREASE : LoopRules.SMOOTH;
-        }
-        curP = p;
-        curPb = pb;
+        rules.beginRules(m0);
 
         // Vertex points, then edge points of every spoke; shared spokes are computed from both ends
         // and agree because the masks are symmetric to the bit.
-        for (int c = 0; c < 3; c++) {
-            int t = c * ringMax;
-            for (int i = 0; i < k[c]; i++) {
-                ringOff[t + i] = 3 * layout.ringSlot(c, k[c], g[c], i);
-                ringBits[t + i] = layout.ringBit(c, k[c], g[c], i);
-            }
-        }
-        if (chaikin && sharpRecord) {
-            chaikinHalves(p, pb);
+        if (chaikin && rules.sharpRecord) {
+            rules.chaikinHalves(p, pb);
         }
         for (int c = 0; c < 3; c++) {
             int kc = k[c];
             int gc = g[c];
-            int t = c * ringMax;
-            boolean frozen = false;
-            for (int i = 0; i < kc && adaptiveRules && !frozen; i++) {
-                frozen = RecordLayout.bit(meta, mb, ringBits[t + i]);
-            }
-            vertexPoint(p, pb, c, kc, gc, frozen);
+            boolean frozen = rules.cornerFrozen(meta, mb, c);
+            positions.vertexPoint(p, pb, c, kc, gc, frozen);
             for (int i = 0; i < kc; i++) {
-                edgePoint(p, pb, meta, mb, c, kc, gc, i);
+                positions.edgePoint(p, pb, meta, mb, c, kc, gc, i);
             }
             if (smoothUvs) {
-                uvVertexPoint(c, kc, gc, frozen);
+                uv.uvVertexPoint(c, kc, gc, frozen);
                 for (int i = 0; i < kc; i++) {
-                    uvEdgePoint(c, kc, i);
+                    uv.uvEdgePoint(c, kc, i);
                 }
             }
         }
         if (smoothUvs) {
-            for (int e = 0; e < 3; e++) {
-                bornUv[2 * e] = uvEdge[ue(e, 0, 1)];
-                bornUv[2 * e + 1] = uvEdge[ue(e, 0, 1) + 1];
-            }
-        }
-        for (int e = 0; e < 3; e++) {
-            interior[e] = RecordLayout.nextEdgeInterior(k[e], g[e]);
+            uv.smoothBornUvs();
         }
         if (normals) {
             // m_c's ring: (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1}).
             for (int c = 0; c < 3; c++) {
                 int c1 = (c + 1) % 3;
                 int c2 = (c + 2) % 3;
-                putPoint(bornRing, 0, edgePoints, ep(c2, 0));
+                putPoint(bornRing, 0, edgePoints, scratch.ep(c2, 0));
                 putPoint(bornRing, 3, vertexPoints, 3 * c);
                 if (interior[c]) {
-                    putPoint(bornRing, 6, edgePoints, ep(c, k[c] - 1));
-                    putPoint(bornRing, 9, edgePoints, ep(c1, 2));
+                    putPoint(bornRing, 6, edgePoints, scratch.ep(c, k[c] - 1));
+                    putPoint(bornRing, 9, edgePoints, scratch.ep(c1, 2));
                 }
                 putPoint(bornRing, 12, vertexPoints, 3 * c1);
-                putPoint(bornRing, 15, edgePoints, ep(c1, 0));
-                // m_c's two sharp edges, if any: the halves of edge c at c and at c+1
-                float half = sharpRecord ? LoopRules.decay(p[pb + layout.spokeSharpness(c)]) : 0f;
-                float half1 = half;
-                if (chaikin && sharpRecord) {
-                    half = nearHalf[c * ringMax];
-                    half1 = nearHalf[c1 * ringMax + 1];
-                }
-                boolean crease = sharpRecord && interior[c] && half > 0 && half1 > 0;
-                bornStale[c] = sharpRecord && interior[c] && (half > 0 || half1 > 0)
-                        && (half < LoopRules.INFINITE_SHARPNESS || half1 < LoopRules.INFINITE_SHARPNESS);
-                birth(c, edgePoints, ep(c, 0), interior[c], crease);
+                putPoint(bornRing, 15, edgePoints, scratch.ep(c1, 0));
+                boolean crease = rules.bornCrease(p, pb, c);
+                birth(c, edgePoints, scratch.ep(c, 0), interior[c], crease);
                 if (uvLimits) {
-                    bornUvLimitOf(c, !interior[c] || crease || uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
+                    bornUvLimitOf(c, !interior[c] || crease || uv.uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
                 }
             }
             for (int c = 0; c < 3; c++) {
@@ -378,7 +351,7 @@ public final class LoopSplit {
                     renewNormal(c, k[c], g[c]);
                 }
                 // Only stale corners: every record holding one knows it (the bit) and renews it alike.
-                renewedAll[c] = renewAtLast && children == null && (staleBits & RecordLayout.STALE << c) != 0;
+                renewedAll[c] = renewAtLast && children == null && (rules.staleBits & RecordLayout.STALE << c) != 0;
                 if (renewedAll[c]) {
                     renewCorner(c, k[c], g[c]);
                     if (uvLimits) {
@@ -389,44 +362,9 @@ public final class LoopSplit {
         }
 
         int nf = RecordLayout.neighbourFinished(m0);
-        int o = sliverFloat;
-        for (int e = 0; e < 3; e++) {
-            if ((nf & 1 << e) != 0) {
-                // Sliver (a, b, m) with a -> b as the edge runs here; a and b are frozen, so V' = V.
-                int e1 = (e + 1) % 3;
-                putCorner(slivers, o, p, pb, e, vertexPoints);
-                putCorner(slivers, o + vf, p, pb, e1, vertexPoints);
-                putBorn(slivers, o + 2 * vf, e, edgePoints, ep(e, 0));
-                o += tf;
-            }
-        }
-
+        writeSlivers(slivers, sliverFloat, nf, p, pb, vertexPoints, edgePoints, 3 * ringMax);
         if (children == null) {
-            int d = directAt + 4 * tf * j;
-            for (int c = 0; c < 3; c++) {
-                int c2 = (c + 2) % 3;
-                putCorner(direct, d + tf * c + vf * c, p, pb, c, vertexPoints);
-                if (smoothUvs && !uvLimits) {
-                    direct[d + tf * c + vf * c + vuv] = uvVertex[2 * c];
-                    direct[d + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
-                }
-                if (uvLimits && renewedAll[c]) {
-                    direct[d + tf * c + vf * c + vuv] = renewedUvLimit[2 * c];
-                    direct[d + tf * c + vf * c + vuv + 1] = renewedUvLimit[2 * c + 1];
-                }
-                if (normals && (renewed[c] || renewedAll[c])) {
-                    putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
-                }
-                if (limit && renewedAll[c]) {
-                    putPoint(direct, d + tf * c + vf * c, renewedLimit, 3 * c);
-                }
-                putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edgePoints, ep(c, 0));
-                putBorn(direct, d + tf * c + vf * c2, c2, edgePoints, ep(c2, 0));
-            }
-            for (int i = 0; i < 3; i++) {
-                int e = (i + 1) % 3;
-                putBorn(direct, d + 3 * tf + vf * i, e, edgePoints, ep(e, 0));
-            }
+            writeDirect(direct, directAt + 4 * tf * j, p, pb, vertexPoints, edgePoints, 3 * ringMax, renewed, renewedAll);
             return;
         }
         for (int c = 0; c < 3; c++) {
@@ -480,19 +418,19 @@ public final class LoopSplit {
         int between = Math.floorMod(e1 - e0, k) - 1;
         for (int x = 0; x < 3; x++) {
             float v = vertexPoints[3 * c + x];
-            float q0 = edgePoints[ep(c, e0) + x];
-            float ql = edgePoints[ep(c, e1) + x];
+            float q0 = edgePoints[scratch.ep(c, e0) + x];
+            float ql = edgePoints[scratch.ep(c, e1) + x];
             tanU[x] = LoopRules.tangentUBoundary(q0, ql);
             if (between == 0) {
                 tanV[x] = (q0 + ql) - (v + v);
             } else if (between == 1) {
-                tanV[x] = edgePoints[ep(c, (e0 + 1) % k) + x] - v;
+                tanV[x] = edgePoints[scratch.ep(c, (e0 + 1) % k) + x] - v;
             } else if (between == 2) {
-                tanV[x] = LoopRules.tangentVBoundary4(v, q0, edgePoints[ep(c, (e0 + 1) % k) + x],
-                        edgePoints[ep(c, (e0 + 2) % k) + x], ql);
+                tanV[x] = LoopRules.tangentVBoundary4(v, q0, edgePoints[scratch.ep(c, (e0 + 1) % k) + x],
+                        edgePoints[scratch.ep(c, (e0 + 2) % k) + x], ql);
             } else {
                 for (int j = 0; j <= between + 1; j++) {
-                    ring[j] = edgePoints[ep(c, (e0 + j) % k) + x];
+                    ring[j] = edgePoints[scratch.ep(c, (e0 + j) % k) + x];
                 }
                 tanV[x] = LoopRules.weightedSum(tangents, (between + 2) * tangentStride, ring, between + 2);
             }
@@ -501,7 +439,7 @@ public final class LoopSplit {
 
     /** Point i of corner c's ring at the next level: the edge point of its spoke i. */
     private boolean nextPrecedes(int c, int i, int j) {
-        return pointLess(edgePoints, ep(c, i), edgePoints, ep(c, j));
+        return pointLess(edgePoints, scratch.ep(c, i), edgePoints, scratch.ep(c, j));
     }
 
     /**
@@ -519,7 +457,7 @@ public final class LoopSplit {
             if (!boundary) {
                 for (int i = 0; i < k; i++) {
                     boolean candidate = nextE0[c] < 0 || i == nextE0[c] || i == nextE1[c]
-                            || LoopRules.decay(spokeSharpness(curP, curPb, c, k, g, i)) > 0;
+                            || LoopRules.decay(rules.spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i)) > 0;
                     if (candidate && (a < 0 || nextPrecedes(c, i, a))) {
                         a = i;
                     }
@@ -529,8 +467,8 @@ public final class LoopSplit {
             for (int x = 0; x < 3; x++) {
                 float v = vertexPoints[o + x];
                 renewedLimit[o + x] = v;
-                tanU[x] = edgePoints[ep(c, a) + x] - v;
-                tanV[x] = edgePoints[ep(c, b) + x] - v;
+                tanU[x] = edgePoints[scratch.ep(c, a) + x] - v;
+                tanV[x] = edgePoints[scratch.ep(c, b) + x] - v;
             }
         } else if (rule == LoopRules.CREASE) {
             int e0 = nextE0[c];
@@ -543,8 +481,8 @@ public final class LoopSplit {
                 e1 = nextE0[c];
             }
             for (int x = 0; x < 3; x++) {
-                renewedLimit[o + x] = LoopRules.limitCreasePoint(vertexPoints[o + x], edgePoints[ep(c, e0) + x],
-                        edgePoints[ep(c, e1) + x]);
+                renewedLimit[o + x] = LoopRules.limitCreasePoint(vertexPoints[o + x], edgePoints[scratch.ep(c, e0) + x],
+                        edgePoints[scratch.ep(c, e1) + x]);
             }
             sectorTangents(c, k, e0, e1);
         } else {
@@ -561,14 +499,14 @@ public final class LoopSplit {
                 float su = 0f;
                 float sv = 0f;
                 for (int j = 0; j < k; j++) {
-                    float q = edgePoints[ep(c, (s + j) % k) + x];
+                    float q = edgePoints[scratch.ep(c, (s + j) % k) + x];
                     su = su + interiorTangents[at + 2 * j] * q;
                     sv = sv + interiorTangents[at + 2 * j + 1] * q;
                 }
                 tanU[x] = su;
                 tanV[x] = sv;
                 for (int i = 0; i < k; i++) {
-                    ring[i] = edgePoints[ep(c, i) + x];
+                    ring[i] = edgePoints[scratch.ep(c, i) + x];
                 }
                 renewedLimit[o + x] = LoopRules.vertexPoint(w, e, vertexPoints[o + x], LoopRules.sortedSum(ring, k));
             }
@@ -657,6 +595,58 @@ public final class LoopSplit {
     }
 
     /**
+     * The slivers of a record from float {@code o} of {@code slivers} on, both paths': one
+     * {@code (a, b, m)} along each edge whose neighbour has finished ({@code nf}), with a -> b as the
+     * edge runs here; a and b are frozen, so V' = V. Corner c's control point is
+     * {@code vertices[3c]}, the edge point of edge e {@code edges[edgeStride * e]}.
+     */
+    private void writeSlivers(float[] slivers, int o, int nf, float[] p, int pb, float[] vertices, float[] edges,
+                              int edgeStride) {
+        for (int e = 0; e < 3; e++) {
+            if ((nf & 1 << e) != 0) {
+                putCorner(slivers, o, p, pb, e, vertices);
+                putCorner(slivers, o + vf, p, pb, (e + 1) % 3, vertices);
+                putBorn(slivers, o + 2 * vf, e, edges, edgeStride * e);
+                o += tf;
+            }
+        }
+    }
+
+    /**
+     * A record's four children as output triangles from float {@code d} of {@code direct} on (corner
+     * children 0, 1, 2, then the centre), both paths': points as in {@link #writeSlivers}; corners
+     * whose limit or normal was taken again at the next level ({@code renewed}, {@code renewedAll})
+     * show that one.
+     */
+    private void writeDirect(float[] direct, int d, float[] p, int pb, float[] vertices, float[] edges,
+                             int edgeStride, boolean[] renewed, boolean[] renewedAll) {
+        for (int c = 0; c < 3; c++) {
+            int c2 = (c + 2) % 3;
+            putCorner(direct, d + tf * c + vf * c, p, pb, c, vertices);
+            if (smoothUvs && !uvLimits) {
+                direct[d + tf * c + vf * c + vuv] = uvVertex[2 * c];
+                direct[d + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
+            }
+            if (uvLimits && renewedAll[c]) {
+                direct[d + tf * c + vf * c + vuv] = renewedUvLimit[2 * c];
+                direct[d + tf * c + vf * c + vuv + 1] = renewedUvLimit[2 * c + 1];
+            }
+            if (normals && (renewed[c] || renewedAll[c])) {
+                putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
+            }
+            if (limit && renewedAll[c]) {
+                putPoint(direct, d + tf * c + vf * c, renewedLimit, 3 * c);
+            }
+            putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edges, edgeStride * c);
+            putBorn(direct, d + tf * c + vf * c2, c2, edges, edgeStride * c2);
+        }
+        for (int i = 0; i < 3; i++) {
+            int e = (i + 1) % 3;
+            putBorn(direct, d + 3 * tf + vf * i, e, edges, edgeStride * e);
+        }
+    }
+
+    /**
      * Output vertex of corner c that keeps its place (a sliver's end, a corner child's corner): the
      * control point {@code vertices[3c]} or the carried limit position, then the carried normal.
      */
@@ -672,20 +662,6 @@ public final class LoopSplit {
         if (uvs) {
             dst[d + vuv] = p[pb + layout.outputUvFloat(c, 0)];
             dst[d + vuv + 1] = p[pb + layout.outputUvFloat(c, 1)];
-        }
-    }
-
-    /**
-     * The uvs of the vertices this split creates, in this face: the linear rule (OpenSubdiv's
-     * FVAR_LINEAR_ALL), the midpoint of the edge's two corner uvs, which both faces of an edge
-     * compute from their own values (a seam keeps one value per side).
-     */
-    private void bornUvs(float[] p, int pb) {
-        for (int e = 0; e < 3; e++) {
-            int e1 = (e + 1) % 3;
-            for (int x = 0; x < 2; x++) {
-                bornUv[2 * e + x] = LoopRules.midpoint(p[pb + layout.uvFloat(e, x)], p[pb + layout.uvFloat(e1, x)]);
-            }
         }
     }
 
@@ -751,453 +727,6 @@ public final class LoopSplit {
         }
     }
 
-    /** Offset in {@link #edgePoints} of the edge point of spoke (c, ring[i]). */
-    private int ep(int c, int i) {
-        return 3 * (c * ringMax + i);
-    }
-
-    /** {@code 3 * ringSlot(c, k_c, g_c, i)} of the current record. */
-    private int ringSlot3(int c, int i) {
-        return ringOff[c * ringMax + i];
-    }
-
-    private void vertexPoint(float[] p, int pb, int c, int k, int g, boolean frozen) {
-        int v = pb + 3 * c;
-        int out = 3 * c;
-        if (frozen) {
-            putPoint(vertexPoints, out, p, v);
-            return;
-        }
-        if (sharpRecord) {
-            creaseVertexPoint(p, pb, c, k, g);
-            return;
-        }
-        if (g != RecordLayout.NO_GAP) {
-            int a = pb + ringSlot3(c, g);
-            int b = pb + ringSlot3(c, (g + 1) % k);
-            for (int x = 0; x < 3; x++) {
-                vertexPoints[out + x] = LoopRules.boundaryVertexPoint(p[v + x], p[a + x], p[b + x]);
-            }
-            return;
-        }
-        float w = weights[2 * k];
-        float beta = weights[2 * k + 1];
-        for (int x = 0; x < 3; x++) {
-            for (int i = 0; i < k; i++) {
-                ring[i] = p[pb + ringSlot3(c, i) + x];
-            }
-            vertexPoints[out + x] = LoopRules.vertexPoint(w, beta, p[v + x], LoopRules.sortedSum(ring, k));
-        }
-    }
-
-    /**
-     * Chaikin's halves at the record's corners ({@link #nearHalf}): each spoke's sharpness blended with
-     * the average of the other semi-sharp spokes at the corner, summed in ascending order and times a
-     * reciprocal, so that every record holding the corner gets the same bits.
-     */
-    private void chaikinHalves(float[] p, int pb) {
-        for (int c = 0; c < 3; c++) {
-            for (int i = 0; i < k[c]; i++) {
-                int n = 0;
-                for (int j = 0; j < k[c]; j++) {
-                    float s = spokeSharpness(p, pb, c, k[c], g[c], j);
-                    if (j != i && s > 0 && s < LoopRules.INFINITE_SHARPNESS) {
-                        others[n++] = s;
-                    }
-                }
-                float avg = n == 0 ? -1f : LoopRules.sortedSum(others, n) * reciprocals[n];
-                nearHalf[c * ringMax + i] = LoopRules.chaikinHalf(spokeSharpness(p, pb, c, k[c], g[c], i), avg);
-            }
-        }
-    }
-
-    /** The half of spoke i of corner c at its far end, one level down (Chaikin). */
-    private float farHalf(float[] p, int pb, int c, int i) {
-        if (i == 0) {
-            return nearHalf[(c + 1) % 3 * ringMax + 1];
-        }
-        if (i == 1) {
-            return nearHalf[(c + 2) % 3 * ringMax];
-        }
-        return LoopRules.chaikinHalf(spokeSharpness(p, pb, c, k[c], g[c], i),
-                p[pb + layout.spokeFar(ringBits[c * ringMax + i])]);
-    }
-
-    /** The average of the semi-sharp halves at corner y's end other than that of spoke i, or -1. */
-    private float nextAverage(int y, int i) {
-        int n = 0;
-        for (int j = 0; j < k[y]; j++) {
-            float h = nearHalf[y * ringMax + j];
-            if (j != i && h > 0 && h < LoopRules.INFINITE_SHARPNESS) {
-                others[n++] = h;
-            }
-        }
-        return n == 0 ? -1f : LoopRules.sortedSum(others, n) * reciprocals[n];
-    }
-
-    /** {@link #farHalf} of the current record when Chaikin applies (else unused: 0). */
-    private float chaikinFar(int c, int i) {
-        return chaikin && sharpRecord ? farHalf(curP, curPb, c, i) : 0f;
-    }
-
-    /** {@link #nextAverage} when Chaikin applies (else unused: 0). */
-    private float nextAverageIf(int y, int i) {
-        return chaikin && sharpRecord ? nextAverage(y, i) : 0f;
-    }
-
-    /** A half as a far-end average of one edge: itself when semi-sharp, else -1. */
-    private static float alone(float h) {
-        return h > 0 && h < LoopRules.INFINITE_SHARPNESS ? h : -1f;
-    }
-
-    /** Ring position of a spoke bit at corner c, or -1 when the record has no such spoke. */
-    private int ringIndex(int c, int bit) {
-        for (int i = 0; i < k[c]; i++) {
-            if (ringBits[c * ringMax + i] == bit) {
-                return i;
-            }
-        }
-        if (bit == 3 + 2 * c) {
-            // a valence-3 corner: D_prev and D_next are one vertex, ring position k - 1 holds both bits
-            return k[c] - 1;
-        }
-        return -1;  // no such spoke here (a D across a boundary edge): its bits and sharpness are 0
-    }
-
-    /** Sharpness of spoke i of corner c (a boundary spoke is infinitely sharp). */
-    private float spokeSharpness(float[] p, int pb, int c, int k, int g, int i) {
-        return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS
-                : p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])];
-    }
-
-    /**
-     * The vertex point of corner c in a record with sharpness: the rule by its sharp spokes and its
-     * own sharpness before this level's decay and after it, blended when they differ and the first is
-     * a crease or a corner (OpenSubdiv's transition). The blend weight is the average of the values
-     * that decay to 0 here, summed in ascending order so that every record gets the same bits.
-     */
-    private void creaseVertexPoint(float[] p, int pb, int c, int k, int g) {
-        float vs = p[pb + layout.cornerSharpness(c)];
-        float vsNext = LoopRules.decay(vs);
-        int nd = 0;
-        if (vs > 0 && vsNext <= 0) {
-            decayed[nd++] = vs;
-        }
-        int np = 0;
-        int nc = 0;
-        int p0 = -1;
-        int p1 = -1;
-        int c0 = -1;
-        int c1 = -1;
-        for (int i = 0; i < k; i++) {
-            float s = spokeSharpness(p, pb, c, k, g, i);
-            float next = chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(s);
-            if (s > 0) {
-                if (np == 0) {
-                    p0 = i;
-                } else if (np == 1) {
-                    p1 = i;
-                }
-                np++;
-                if (next <= 0) {
-                    decayed[nd++] = s;
-                }
-            }
-            if (next > 0) {
-                if (nc == 0) {
-                    c0 = i;
-                } else if (nc == 1) {
-                    c1 = i;
-                }
-                nc++;
-            }
-        }
-        int pRule = LoopRules.vertexRule(vs, np);
-        int childRule = LoopRules.vertexRule(vsNext, nc);
-        nextRule[c] = childRule;
-        nextE0[c] = c0;
-        nextE1[c] = c1;
-        boolean blend = pRule != childRule && pRule >= LoopRules.CREASE;
-        float w = blend ? Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]) : 0f;
-        parentRule[c] = pRule;
-        parentE0[c] = p0;
-        parentE1[c] = p1;
-        blends[c] = blend;
-        blendWeight[c] = w;
-        for (int x = 0; x < 3; x++) {
-            float child = maskCoordinate(p, pb, c, k, g, childRule, c0, c1, x);
-            vertexPoints[3 * c + x] = blend
-                    ? LoopRules.blend(w, maskCoordinate(p, pb, c, k, g, pRule, p0, p1, x), child) : child;
-        }
-    }
-
-    /** One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease). */
-    private float maskCoordinate(float[] p, int pb, int c, int k, int g, int rule, int e0, int e1, int x) {
-        int v = pb + 3 * c;
-        if (rule == LoopRules.CORNER) {
-            return p[v + x];
-        }
-        if (rule == LoopRules.CREASE) {
-            return LoopRules.boundaryVertexPoint(p[v + x], p[pb + ringSlot3(c, e0) + x], p[pb + ringSlot3(c, e1) + x]);
-        }
-        for (int i = 0; i < k; i++) {
-            ring[i] = p[pb + ringSlot3(c, i) + x];
-        }
-        return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], p[v + x], LoopRules.sortedSum(ring, k));
-    }
-
-    private void edgePoint(float[] p, int pb, int[] meta, int mb, int c, int k, int g, int i) {
-        int a = pb + 3 * c;
-        int b = pb + ringSlot3(c, i);
-        int out = ep(c, i);
-        float sharp = sharpRecord ? p[pb + layout.spokeSharpness(ringBits[c * ringMax + i])] : 0f;
-        // A crease while both halves stay sharp (uniform creasing: s >= 1; Chaikin: each half its own)
-        boolean crease = chaikin ? sharp > 0 && nearHalf[c * ringMax + i] > 0 && farHalf(p, pb, c, i) > 0 : sharp >= 1f;
-        edgeSharp[c * ringMax + i] = sharp;
-        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])
-                || crease) {
-            edgeMode[c * ringMax + i] = EDGE_MIDPOINT;
-            for (int x = 0; x < 3; x++) {
-                edgePoints[out + x] = LoopRules.midpoint(p[a + x], p[b + x]);
-            }
-            return;
-        }
-        int oc = pb + ringSlot3(c, (i + k - 1) % k);
-        int od = pb + ringSlot3(c, (i + 1) % k);
-        if (sharp > 0f) {
-            edgeMode[c * ringMax + i] = EDGE_SEMI_SHARP;
-            for (int x = 0; x < 3; x++) {
-                edgePoints[out + x] = LoopRules.creaseEdgePoint(sharp, p[a + x], p[b + x], p[oc + x], p[od + x]);
-            }
-            return;
-        }
-        edgeMode[c * ringMax + i] = EDGE_SMOOTH;
-        for (int x = 0; x < 3; x++) {
-            edgePoints[out + x] = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x]);
-        }
-    }
-
-    // ---- The smooth uv rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY; docs/design.md §3). A corner's
-    // uv in this face belongs to a span: the faces around its vertex that carry the same value, which
-    // the seam codes of its spokes bound. Only values of that span are ever read for it, so a record
-    // carries, per spoke, its far end's uv on both sides and, per corner, this face's value. The
-    // accessors read this level (next false) or, for a limit taken one level down, the level the
-    // split makes (next true: the vertex child and the edge points of the corner's spokes).
-
-    /** Offset in {@link #uvEdge} of the uv edge point of spoke i of corner c on one side. */
-    private int ue(int c, int i, int side) {
-        return 4 * (c * ringMax + i) + 2 * side;
-    }
-
-    /** Corner c's uv in this face. */
-    private float uvAt(int c, int x, boolean next) {
-        return next ? uvVertex[2 * c + x] : curP[curPb + layout.uvFloat(c, x)];
-    }
-
-    /** The seam code of spoke i of corner c, seen from c: {@link RecordLayout#UV_SEAM_NEAR} at c, FAR at the far end. */
-    private int uvCode(int c, int i, boolean next) {
-        int code;
-        if (i == 0) {
-            code = (int) curP[curPb + layout.uvSeam(c)];
-        } else if (i == 1) {
-            int edge = (int) curP[curPb + layout.uvSeam((c + 2) % 3)];
-            code = (edge & RecordLayout.UV_SEAM_NEAR) << 1 | (edge & RecordLayout.UV_SEAM_FAR) >> 1;
-        } else {
-            code = (int) curP[curPb + layout.uvSeam(ringBits[c * ringMax + i])];
-        }
-        // one level down the spoke's half keeps the seam at c and ends a seam anywhere on the spoke
-        return next ? childCode(code) : code;
-    }
-
-    private static int childCode(int code) {
-        return (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
-    }
-
-    /** The uv of spoke i's far end in the face clockwise (side 0) or counter-clockwise (side 1) of it around corner c. */
-    private float uvFarAt(int c, int i, int side, int x, boolean next) {
-        if (next) {
-            return uvEdge[ue(c, i, side) + x];
-        }
-        if (i == 0) {
-            return side == 0 ? curP[curPb + layout.uvFar(c, 0, x)] : uvAt((c + 1) % 3, x, false);
-        }
-        if (i == 1) {
-            return side == 0 ? uvAt((c + 2) % 3, x, false) : curP[curPb + layout.uvFar((c + 2) % 3, 1, x)];
-        }
-        return curP[curPb + layout.uvFar(ringBits[c * ringMax + i], side, x)];
-    }
-
-    /** Sharpness of spoke i of corner c at this level or the next (a boundary spoke is infinitely sharp). */
-    private float uvSpokeSharpness(int c, int k, int g, int i, boolean next) {
-        if (!sharpRecord) {
-            return LoopFlagEdges.isBoundarySpoke(k, g, i) ? LoopRules.INFINITE_SHARPNESS : 0f;
-        }
-        float s = spokeSharpness(curP, curPb, c, k, g, i);
-        return !next ? s : chaikin ? nearHalf[c * ringMax + i] : LoopRules.decay(s);
-    }
-
-    /** Corner c's vertex sharpness at this level or the next. */
-    private float uvCornerSharpness(int c, boolean next) {
-        float vs = sharpRecord ? curP[curPb + layout.cornerSharpness(c)] : 0f;
-        return next ? LoopRules.decay(vs) : vs;
-    }
-
-    /**
-     * The uv edge point of spoke i of corner c on both sides: on a seam (or the boundary, or where the
-     * positions take the midpoint) the midpoint of each side's ends; elsewhere the positions' own
-     * mask, the opposite values each taken in its own face.
-     */
-    private void uvEdgePoint(int c, int k, int i) {
-        int mode = edgeMode[c * ringMax + i];
-        int o = ue(c, i, 0);
-        if (mode == EDGE_MIDPOINT || uvCode(c, i, false) != 0) {
-            for (int side = 0; side < 2; side++) {
-                for (int x = 0; x < 2; x++) {
-                    uvEdge[o + 2 * side + x] = LoopRules.midpoint(uvAt(c, x, false), uvFarAt(c, i, side, x, false));
-                }
-            }
-            return;
-        }
-        int prev = (i + k - 1) % k;
-        int next = (i + 1) % k;
-        for (int x = 0; x < 2; x++) {
-            float a = uvAt(c, x, false);
-            float b = uvFarAt(c, i, 0, x, false);
-            float oc = uvFarAt(c, prev, 1, x, false);
-            float od = uvFarAt(c, next, 0, x, false);
-            float v = mode == EDGE_SEMI_SHARP ? LoopRules.creaseEdgePoint(edgeSharp[c * ringMax + i], a, b, oc, od)
-                    : LoopRules.edgePoint(a, b, oc, od);
-            uvEdge[o + x] = v;
-            uvEdge[o + 2 + x] = v;
-        }
-    }
-
-    /** What {@link #uvSpan} found: a seamless value, a pinned one, or a curve between two ends. */
-    private static final int SPAN_MATCHED = 0;
-    private static final int SPAN_PINNED = 1;
-    private static final int SPAN_CURVE = 2;
-    private int spanS0;
-    private int spanS1;
-    private int spanSide0;
-    private int spanSide1;
-    private int spanFirst;
-    private int spanCount;
-
-    /**
-     * Classifies corner c's value in this face (at this level or the next). A value whose vertex has no
-     * seam (and is not a boundary vertex with one face) is matched: it follows the positions' rules.
-     * Otherwise its span decides: pinned (one face, the value in two runs, a seam inside, or two seams
-     * ending at a seamless interior vertex), or a curve from spoke {@link #spanS0} (its side
-     * {@link #spanSide0}) to {@link #spanS1}: the span's two ends, or for a dart (one seam ending at a
-     * seamless interior vertex) that seam's two sides. The spokes inside (for the sharpness tests)
-     * are {@link #spanCount} from {@link #spanFirst} on.
-     */
-    private int uvSpan(int c, int k, int g, boolean next) {
-        boolean boundary = g != RecordLayout.NO_GAP;
-        boolean mismatched = boundary && k == 2;
-        boolean nearSeams = false;
-        int farSeams = 0;
-        int dart = -1;
-        for (int i = 0; i < k; i++) {
-            int code = uvCode(c, i, next);
-            mismatched |= code != 0;
-            nearSeams |= (code & RecordLayout.UV_SEAM_NEAR) != 0;
-            if ((code & RecordLayout.UV_SEAM_FAR) != 0) {
-                farSeams++;
-                dart = i;
-            }
-        }
-        if (!mismatched) {
-            return SPAN_MATCHED;
-        }
-        if (!boundary && !nearSeams) {
-            // a dart's span is every face; its inside, every spoke but the seam (OpenSubdiv's gatherValueSpans)
-            spanS0 = dart;
-            spanS1 = dart;
-            spanSide0 = 0;
-            spanSide1 = 1;
-            spanFirst = (dart + 1) % k;
-            spanCount = k - 1;
-            return farSeams == 1 ? SPAN_CURVE : SPAN_PINNED;
-        }
-        // (a boundary vertex's span also ends at its boundary spokes, g and g + 1)
-        int last = boundary ? g : -1;
-        int first = boundary ? (g + 1) % k : -1;
-        int s1 = 1;
-        while (s1 != last && (uvCode(c, s1, next) & RecordLayout.UV_SEAM_NEAR) == 0) {
-            s1 = (s1 + 1) % k;
-        }
-        int s0 = 0;
-        while (s0 != first && (uvCode(c, s0, next) & RecordLayout.UV_SEAM_NEAR) == 0) {
-            s0 = (s0 + k - 1) % k;
-        }
-        spanS0 = s0;
-        spanS1 = s1;
-        spanSide0 = 1;
-        spanSide1 = 0;
-        spanFirst = (s0 + 1) % k;
-        spanCount = Math.floorMod(s1 - s0, k) - 1;
-        boolean pinned = curP[curPb + layout.uvPin(c)] != 0f || spanCount == 0;
-        for (int j = 0; j < spanCount && !pinned; j++) {
-            pinned = (uvCode(c, (spanFirst + j) % k, next) & RecordLayout.UV_SEAM_FAR) != 0;
-        }
-        return pinned ? SPAN_PINNED : SPAN_CURVE;
-    }
-
-    /**
-     * The uv of corner c's vertex child in this face: a matched value by the positions' vertex rule; a
-     * curve by the cubic B-spline's vertex mask {@code 3/4 x + 1/8 (e0 + e1)} unless its span is
-     * infinitely sharp or stays sharp one level down (then pinned), blended by the positions'
-     * transition weight in the step where its sharpness decays to 0; a pinned value stays.
-     */
-    private void uvVertexPoint(int c, int k, int g, boolean frozen) {
-        int o = 2 * c;
-        int kind = frozen ? SPAN_PINNED : uvSpan(c, k, g, false);
-        if (kind == SPAN_MATCHED) {
-            for (int x = 0; x < 2; x++) {
-                uvVertex[o + x] = uvMatched(c, k, g, x);
-            }
-            return;
-        }
-        float w = -1f;
-        if (kind == SPAN_CURVE && sharpRecord) {
-            // the transition weight of the span alone: its vertex's and its inner spokes' sharpness
-            // that decays to 0 here (OpenSubdiv's FVarRefinement::getFractionalWeight)
-            float vs = uvCornerSharpness(c, false);
-            float vsNext = uvCornerSharpness(c, true);
-            boolean infinite = vs >= LoopRules.INFINITE_SHARPNESS;
-            boolean sharpNow = vs > 0;
-            boolean sharpNext = vsNext > 0;
-            int nd = 0;
-            if (vs > 0 && vsNext <= 0) {
-                decayed[nd++] = vs;
-            }
-            for (int j = 0; j < spanCount; j++) {
-                int i = (spanFirst + j) % k;
-                float sh = uvSpokeSharpness(c, k, g, i, false);
-                float next = uvSpokeSharpness(c, k, g, i, true);
-                infinite |= sh >= LoopRules.INFINITE_SHARPNESS;
-                sharpNow |= sh > 0;
-                sharpNext |= next > 0;
-                if (sh > 0 && next <= 0) {
-                    decayed[nd++] = sh;
-                }
-            }
-            kind = infinite || sharpNext ? SPAN_PINNED : kind;
-            w = !sharpNow ? -1f : nd == 0 ? 0f : Math.min(1f, LoopRules.sortedSum(decayed, nd) * reciprocals[nd]);
-        }
-        for (int x = 0; x < 2; x++) {
-            float v = uvAt(c, x, false);
-            if (kind == SPAN_PINNED) {
-                uvVertex[o + x] = v;
-                continue;
-            }
-            float curve = LoopRules.boundaryVertexPoint(v, uvFarAt(c, spanS0, spanSide0, x, false),
-                    uvFarAt(c, spanS1, spanSide1, x, false));
-            uvVertex[o + x] = w >= 0f ? LoopRules.blend(w, v, curve) : curve;
-        }
-    }
-
     /**
      * The limit uv of corner c's value in this face, taken at this level or the next: a matched value
      * by the positions' limit mask of its vertex rule there, a curve by the B-spline's
@@ -1205,29 +734,29 @@ public final class LoopSplit {
      * it stays).
      */
     void uvLimitPoint(int c, int k, int g, boolean next, float[] out, int o) {
-        int kind = uvSpan(c, k, g, next);
+        int kind = uv.uvSpan(c, k, g, next);
         if (kind == SPAN_MATCHED) {
             // the positions' rule at that level: by its sharp spokes (boundary ones included) and its own sharpness
             int sharp = 0;
             int e0 = -1;
             int e1 = -1;
             for (int i = 0; i < k; i++) {
-                if (uvSpokeSharpness(c, k, g, i, next) > 0) {
+                if (uv.uvSpokeSharpness(c, k, g, i, next) > 0) {
                     e0 = sharp == 0 ? i : e0;
                     e1 = sharp == 1 ? i : e1;
                     sharp++;
                 }
             }
-            int rule = LoopRules.vertexRule(uvCornerSharpness(c, next), sharp);
+            int rule = LoopRules.vertexRule(uv.uvCornerSharpness(c, next), sharp);
             for (int x = 0; x < 2; x++) {
-                float v = uvAt(c, x, next);
+                float v = uv.uvAt(c, x, next);
                 if (rule == LoopRules.CORNER) {
                     out[o + x] = v;
                 } else if (rule == LoopRules.CREASE) {
-                    out[o + x] = LoopRules.limitCreasePoint(v, uvFarAt(c, e0, 0, x, next), uvFarAt(c, e1, 0, x, next));
+                    out[o + x] = LoopRules.limitCreasePoint(v, uv.uvFarAt(c, e0, 0, x, next), uv.uvFarAt(c, e1, 0, x, next));
                 } else {
                     for (int i = 0; i < k; i++) {
-                        uvRing[i] = uvFarAt(c, i, 0, x, next);
+                        uvRing[i] = uv.uvFarAt(c, i, 0, x, next);
                     }
                     out[o + x] = LoopRules.vertexPoint(uvLimitWeights[2 * k], uvLimitWeights[2 * k + 1], v,
                             LoopRules.sortedSum(uvRing, k));
@@ -1235,45 +764,16 @@ public final class LoopSplit {
             }
             return;
         }
-        boolean sharp = uvCornerSharpness(c, next) > 0;
-        for (int j = 0; j < spanCount && kind == SPAN_CURVE; j++) {
-            sharp |= uvSpokeSharpness(c, k, g, (spanFirst + j) % k, next) > 0;
+        boolean sharp = uv.uvCornerSharpness(c, next) > 0;
+        for (int j = 0; j < uv.spanCount && kind == SPAN_CURVE; j++) {
+            sharp |= uv.uvSpokeSharpness(c, k, g, (uv.spanFirst + j) % k, next) > 0;
         }
         for (int x = 0; x < 2; x++) {
-            float v = uvAt(c, x, next);
+            float v = uv.uvAt(c, x, next);
             out[o + x] = kind == SPAN_PINNED || sharp ? v
-                    : LoopRules.limitCreasePoint(v, uvFarAt(c, spanS0, spanSide0, x, next),
-                            uvFarAt(c, spanS1, spanSide1, x, next));
+                    : LoopRules.limitCreasePoint(v, uv.uvFarAt(c, uv.spanS0, uv.spanSide0, x, next),
+                            uv.uvFarAt(c, uv.spanS1, uv.spanSide1, x, next));
         }
-    }
-
-    /** One coordinate of a seamless value's vertex child: the positions' rule (and blend) on the uvs. */
-    private float uvMatched(int c, int k, int g, int x) {
-        if (sharpRecord) {
-            float child = uvMask(c, k, nextRule[c], nextE0[c], nextE1[c], x);
-            return blends[c] ? LoopRules.blend(blendWeight[c], uvMask(c, k, parentRule[c], parentE0[c], parentE1[c], x),
-                    child) : child;
-        }
-        if (g != RecordLayout.NO_GAP) {
-            return LoopRules.boundaryVertexPoint(uvAt(c, x, false), uvFarAt(c, g, 0, x, false),
-                    uvFarAt(c, (g + 1) % k, 0, x, false));
-        }
-        return uvMask(c, k, LoopRules.SMOOTH, -1, -1, x);
-    }
-
-    /** Twin of {@link #maskCoordinate} on the uvs of a seamless vertex (its far values agree on both sides). */
-    private float uvMask(int c, int k, int rule, int e0, int e1, int x) {
-        float v = uvAt(c, x, false);
-        if (rule == LoopRules.CORNER) {
-            return v;
-        }
-        if (rule == LoopRules.CREASE) {
-            return LoopRules.boundaryVertexPoint(v, uvFarAt(c, e0, 0, x, false), uvFarAt(c, e1, 0, x, false));
-        }
-        for (int i = 0; i < k; i++) {
-            uvRing[i] = uvFarAt(c, i, 0, x, false);
-        }
-        return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], v, LoopRules.sortedSum(uvRing, k));
     }
 
     /**
@@ -1286,17 +786,17 @@ public final class LoopSplit {
         int e1 = (e + 1) % 3;
         int e2 = (e + 2) % 3;
         for (int x = 0; x < 2; x++) {
-            float m = uvEdge[ue(e, 0, 1) + x];
+            float m = uvEdge[uv.ue(e, 0, 1) + x];
             if (curve) {
                 bornUvLimit[2 * e + x] = LoopRules.limitCreasePoint(m, uvVertex[2 * e1 + x], uvVertex[2 * e + x]);
                 continue;
             }
-            uvRing[0] = uvEdge[ue(e2, 0, 1) + x];
+            uvRing[0] = uvEdge[uv.ue(e2, 0, 1) + x];
             uvRing[1] = uvVertex[2 * e + x];
-            uvRing[2] = uvEdge[ue(e, k[e] - 1, 1) + x];
-            uvRing[3] = uvEdge[ue(e1, 2, 0) + x];
+            uvRing[2] = uvEdge[uv.ue(e, k[e] - 1, 1) + x];
+            uvRing[3] = uvEdge[uv.ue(e1, 2, 0) + x];
             uvRing[4] = uvVertex[2 * e1 + x];
-            uvRing[5] = uvEdge[ue(e1, 0, 1) + x];
+            uvRing[5] = uvEdge[uv.ue(e1, 0, 1) + x];
             float sum = uvRing[start] + uvRing[(start + 1) % 6] + uvRing[(start + 2) % 6] + uvRing[(start + 3) % 6]
                     + uvRing[(start + 4) % 6] + uvRing[(start + 5) % 6];
             bornUvLimit[2 * e + x] = LoopRules.limitPoint6(m, sum);
@@ -1316,16 +816,8 @@ public final class LoopSplit {
         int pb = r * pointFloats;
         int mb = r * metaInts;
         int m0 = chunk.meta[mb];
-        for (int c = 0; c < 3; c++) {
-            k[c] = RecordLayout.valence(m0, c);
-            g[c] = RecordLayout.gap(chunk.meta[mb + 1], c);
-            for (int i = 0; i < k[c]; i++) {
-                ringBits[c * ringMax + i] = layout.ringBit(c, k[c], g[c], i);
-            }
-        }
-        sharpRecord = creases && (m0 & RecordLayout.SHARP) != 0;
-        curP = p;
-        curPb = pb;
+        scratch.loadRing(p, pb, m0, chunk.meta[mb + 1]);
+        rules.beginRules(m0);
         for (int c = 0; c < 3; c++) {
             uvLimitPoint(c, k[c], g[c], false, p, pb + layout.uvLimit(c, 0));
         }
@@ -1355,53 +847,53 @@ public final class LoopSplit {
         int c2 = (c + 2) % 3;
         if (uvLimits) {
             for (int x = 0; x < 2; x++) {
-                q[qb + layout.uvLimit(c, x)] = curP[curPb + layout.uvLimit(c, x)];
+                q[qb + layout.uvLimit(c, x)] = scratch.curP[scratch.curPb + layout.uvLimit(c, x)];
                 q[qb + layout.uvLimit(c1, x)] = bornUvLimit[2 * c + x];
                 q[qb + layout.uvLimit(c2, x)] = bornUvLimit[2 * c2 + x];
             }
         }
         q[qb + layout.uvFloat(c, 0)] = uvVertex[2 * c];
         q[qb + layout.uvFloat(c, 1)] = uvVertex[2 * c + 1];
-        q[qb + layout.uvPin(c)] = curP[curPb + layout.uvPin(c)];
+        q[qb + layout.uvPin(c)] = scratch.curP[scratch.curPb + layout.uvPin(c)];
         q[qb + layout.uvPin(c1)] = 0f;
         q[qb + layout.uvPin(c2)] = 0f;
-        int pc = (int) curP[curPb + layout.uvSeam(c)];
-        int pc2 = (int) curP[curPb + layout.uvSeam(c2)];
+        int pc = (int) scratch.curP[scratch.curPb + layout.uvSeam(c)];
+        int pc2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(c2)];
         // own edges: c halves parent edge c at c; c+1 lies inside this face; c+2 halves parent edge c+2 at c
         putUvSpoke(q, qb, c, (pc & RecordLayout.UV_SEAM_NEAR) | (pc != 0 ? RecordLayout.UV_SEAM_FAR : 0),
-                uvEdge, ue(c, 0, 0), uvVertex, 2 * c);
-        putUvSpoke(q, qb, c1, 0, uvEdge, ue(c2, 0, 1), uvEdge, ue(c, 0, 1));
+                uvEdge, uv.ue(c, 0, 0), uvVertex, 2 * c);
+        putUvSpoke(q, qb, c1, 0, uvEdge, uv.ue(c2, 0, 1), uvEdge, uv.ue(c, 0, 1));
         // (m_{c+2}'s uv across edge c+2 as corner c sees it: V'_c reads it, and only where c's value
         // there is this face's)
-        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, ue(c, 1, 1));
+        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, uv.ue(c, 1, 1));
         // V'_c's other spokes: the edge points of c's spokes
         for (int i = 2; i < k[c]; i++) {
-            int code = uvCode(c, i, false);
+            int code = uv.uvCode(c, i, false);
             int childCode = (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
-            putUvSpoke(q, qb, ringBits[c * ringMax + i], childCode, uvEdge, ue(c, i, 0), uvEdge, ue(c, i, 1));
+            putUvSpoke(q, qb, ringBits[c * ringMax + i], childCode, uvEdge, uv.ue(c, i, 0), uvEdge, uv.ue(c, i, 1));
             if (i == 2 && RecordLayout.fanLength(k[c], g[c]) < 0) {
-                putUvSpoke(q, qb, 3 + 2 * c, childCode, uvEdge, ue(c, i, 0), uvEdge, ue(c, i, 1));
+                putUvSpoke(q, qb, 3 + 2 * c, childCode, uvEdge, uv.ue(c, i, 0), uvEdge, uv.ue(c, i, 1));
             }
         }
         // m_c: (m_c, E(c, D_c)) and (m_c, E(c+1, D_c)) inside the face across edge c, (m_c, V'_{c+1})
         // halving edge c, (m_c, m_{c+1}) inside this face
         if (interior[c]) {
-            putUvSpoke(q, qb, 4 + 2 * c, 0, uvEdge, ue(c, k[c] - 1, 1), uvEdge, ue(c, k[c] - 1, 1));
-            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvEdge, ue(c1, 2, 0), uvEdge, ue(c1, 2, 0));
+            putUvSpoke(q, qb, 4 + 2 * c, 0, uvEdge, uv.ue(c, k[c] - 1, 1), uvEdge, uv.ue(c, k[c] - 1, 1));
+            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvEdge, uv.ue(c1, 2, 0), uvEdge, uv.ue(c1, 2, 0));
             putUvSpoke(q, qb, layout.fanBit(c1, 1), halfFromMiddle(pc, RecordLayout.UV_SEAM_FAR),
                     uvVertex, 2 * c1, uvVertex, 2 * c1);
         } else {
             putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvVertex, 2 * c1, uvVertex, 2 * c1);
         }
-        putUvSpoke(q, qb, 3 + 2 * c1, 0, uvEdge, ue(c1, 0, 1), uvEdge, ue(c1, 0, 1));
+        putUvSpoke(q, qb, 3 + 2 * c1, 0, uvEdge, uv.ue(c1, 0, 1), uvEdge, uv.ue(c1, 0, 1));
         // m_{c+2}: (m_{c+2}, m_{c+1}) inside this face, (m_{c+2}, V'_{c+2}) halving edge c+2, and the
         // two spokes inside the face across edge c+2
-        putUvSpoke(q, qb, 4 + 2 * c1, 0, uvEdge, ue(c1, 0, 1), uvEdge, ue(c1, 0, 1));
+        putUvSpoke(q, qb, 4 + 2 * c1, 0, uvEdge, uv.ue(c1, 0, 1), uvEdge, uv.ue(c1, 0, 1));
         putUvSpoke(q, qb, layout.fanBit(c2, 0), halfFromMiddle(pc2, RecordLayout.UV_SEAM_NEAR),
                 uvVertex, 2 * c2, uvVertex, 2 * c2);
         if (interior[c2]) {
-            putUvSpoke(q, qb, layout.fanBit(c2, 1), 0, uvEdge, ue(c2, k[c2] - 1, 1), uvEdge, ue(c2, k[c2] - 1, 1));
-            putUvSpoke(q, qb, 3 + 2 * c2, 0, uvEdge, ue(c, 2, 0), uvEdge, ue(c, 2, 0));
+            putUvSpoke(q, qb, layout.fanBit(c2, 1), 0, uvEdge, uv.ue(c2, k[c2] - 1, 1), uvEdge, uv.ue(c2, k[c2] - 1, 1));
+            putUvSpoke(q, qb, 3 + 2 * c2, 0, uvEdge, uv.ue(c, 2, 0), uvEdge, uv.ue(c, 2, 0));
         }
     }
 
@@ -1415,14 +907,14 @@ public final class LoopSplit {
                 q[qb + layout.uvLimit(jj, 0)] = bornUvLimit[2 * e];
                 q[qb + layout.uvLimit(jj, 1)] = bornUvLimit[2 * e + 1];
             }
-            int pe = (int) curP[curPb + layout.uvSeam(e)];
-            int pe2 = (int) curP[curPb + layout.uvSeam(e2)];
-            putUvSpoke(q, qb, jj, 0, uvEdge, ue(e2, 0, 1), uvEdge, ue(e, 0, 1));
+            int pe = (int) scratch.curP[scratch.curPb + layout.uvSeam(e)];
+            int pe2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(e2)];
+            putUvSpoke(q, qb, jj, 0, uvEdge, uv.ue(e2, 0, 1), uvEdge, uv.ue(e, 0, 1));
             putUvSpoke(q, qb, 3 + 2 * jj, halfFromMiddle(pe, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
             putUvSpoke(q, qb, 4 + 2 * jj, halfFromMiddle(pe2, RecordLayout.UV_SEAM_NEAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
             if (interior[e]) {
-                putUvSpoke(q, qb, layout.fanBit(jj, 0), 0, uvEdge, ue(e, k[e] - 1, 1), uvEdge, ue(e, k[e] - 1, 1));
-                putUvSpoke(q, qb, layout.fanBit(jj, 1), 0, uvEdge, ue(e2, 2, 0), uvEdge, ue(e2, 2, 0));
+                putUvSpoke(q, qb, layout.fanBit(jj, 0), 0, uvEdge, uv.ue(e, k[e] - 1, 1), uvEdge, uv.ue(e, k[e] - 1, 1));
+                putUvSpoke(q, qb, layout.fanBit(jj, 1), 0, uvEdge, uv.ue(e2, 2, 0), uvEdge, uv.ue(e2, 2, 0));
             }
         }
     }
@@ -1437,37 +929,37 @@ public final class LoopSplit {
         // beginChild: the destination is all zero already (ChildSink's contract).
 
         putPoint(q, qb + 3 * c, vertexPoints, 3 * c);
-        putPoint(q, qb + 3 * c1, edgePoints, ep(c, 0));
-        putPoint(q, qb + 3 * c2, edgePoints, ep(c, 1));
+        putPoint(q, qb + 3 * c1, edgePoints, scratch.ep(c, 0));
+        putPoint(q, qb + 3 * c2, edgePoints, scratch.ep(c, 1));
         if (interior[c]) {
-            putPoint(q, qb + 3 * (3 + c), edgePoints, ep(c, k[c] - 1));
+            putPoint(q, qb + 3 * (3 + c), edgePoints, scratch.ep(c, k[c] - 1));
         }
-        putPoint(q, qb + 3 * (3 + c1), edgePoints, ep(c1, 0));
+        putPoint(q, qb + 3 * (3 + c1), edgePoints, scratch.ep(c1, 0));
         boolean dp = RecordLayout.prevEdgeInterior(g[c]);
         if (dp) {
-            putPoint(q, qb + 3 * (3 + c2), edgePoints, ep(c, 2));
+            putPoint(q, qb + 3 * (3 + c2), edgePoints, scratch.ep(c, 2));
         }
         int fan = RecordLayout.fanLength(k[c], g[c]);
         int first = 2 + (dp ? 1 : 0);
         for (int jj = 0; jj < fan; jj++) {
-            putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, ep(c, first + jj));
-            copySpoke(meta, mb, layout.fanBit(c, jj), c, farOf(alone(chaikinFar(c, first + jj))), q, qb, qm, qmb,
+            putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, scratch.ep(c, first + jj));
+            copySpoke(meta, mb, layout.fanBit(c, jj), c, farOf(alone(rules.chaikinFar(c, first + jj))), q, qb, qm, qmb,
                     layout.fanBit(c, jj));
         }
         // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
         if (interior[c]) {
-            putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, ep(c1, 2));
+            putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, scratch.ep(c1, 2));
             putPoint(q, qb + 3 * layout.fanSlot(c1, 1), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, c1, farOf(nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 1));
+            copySpoke(meta, mb, c, c1, farOf(rules.nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 1));
         } else {
             putPoint(q, qb + 3 * layout.fanSlot(c1, 0), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, c1, farOf(nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 0));
+            copySpoke(meta, mb, c, c1, farOf(rules.nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 0));
         }
         // m_{c+2}: ring (V'_c, m_c, m_{c+1}, V'_{c+2}, [E(c+2, D_{c+2})], [E(c, D_{c+2})]).
         putPoint(q, qb + 3 * layout.fanSlot(c2, 0), vertexPoints, 3 * c2);
-        copySpoke(meta, mb, c2, c2, farOf(nextAverageIf(c2, 0)), q, qb, qm, qmb, layout.fanBit(c2, 0));
+        copySpoke(meta, mb, c2, c2, farOf(rules.nextAverageIf(c2, 0)), q, qb, qm, qmb, layout.fanBit(c2, 0));
         if (interior[c2]) {
-            putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, ep(c2, k[c2] - 1));
+            putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, scratch.ep(c2, k[c2] - 1));
         }
 
         kk[c] = k[c];
@@ -1482,17 +974,17 @@ public final class LoopSplit {
         // Halves of parent edges and spokes inherit their complete bits; new edges start open.
         copySpoke(meta, mb, c, c, 0f, q, qb, qm, qmb, c);
         copySpoke(meta, mb, c2, c, 0f, q, qb, qm, qmb, c2);
-        copySpoke(meta, mb, 3 + 2 * c, c, farOf(interior[c] ? alone(chaikinFar(c, k[c] - 1)) : -1f), q, qb, qm, qmb,
+        copySpoke(meta, mb, 3 + 2 * c, c, farOf(interior[c] ? alone(rules.chaikinFar(c, k[c] - 1)) : -1f), q, qb, qm, qmb,
                 3 + 2 * c);
-        copySpoke(meta, mb, 4 + 2 * c2, c, farOf(RecordLayout.prevEdgeInterior(g[c]) ? alone(chaikinFar(c, 2)) : -1f),
+        copySpoke(meta, mb, 4 + 2 * c2, c, farOf(RecordLayout.prevEdgeInterior(g[c]) ? alone(rules.chaikinFar(c, 2)) : -1f),
                 q, qb, qm, qmb, 4 + 2 * c2);
-        if (sharpRecord) {
+        if (rules.sharpRecord) {
             // the corner keeps its (decayed) sharpness; the new vertices have none
-            q[qb + layout.cornerSharpness(c)] = LoopRules.decay(curP[curPb + layout.cornerSharpness(c)]);
+            q[qb + layout.cornerSharpness(c)] = LoopRules.decay(scratch.curP[scratch.curPb + layout.cornerSharpness(c)]);
             markSharp(q, qb, qm, qmb);
         }
         if (creases) {
-            qm[qmb] |= staleBits & RecordLayout.STALE << c;
+            qm[qmb] |= rules.staleBits & RecordLayout.STALE << c;
             qm[qmb] |= bornStale[c] ? RecordLayout.STALE << c1 : 0;
             qm[qmb] |= bornStale[c2] ? RecordLayout.STALE << c2 : 0;
         }
@@ -1507,21 +999,21 @@ public final class LoopSplit {
         for (int jj = 0; jj < 3; jj++) {
             int e = (jj + 1) % 3;
             int e2 = (jj + 2) % 3;
-            putPoint(q, qb + 3 * jj, edgePoints, ep(e, 0));
+            putPoint(q, qb + 3 * jj, edgePoints, scratch.ep(e, 0));
             putPoint(q, qb + 3 * (3 + jj), vertexPoints, 3 * e2);
             if (interior[e]) {
-                putPoint(q, qb + 3 * layout.fanSlot(jj, 0), edgePoints, ep(e, k[e] - 1));
-                putPoint(q, qb + 3 * layout.fanSlot(jj, 1), edgePoints, ep(e2, 2));
+                putPoint(q, qb + 3 * layout.fanSlot(jj, 0), edgePoints, scratch.ep(e, k[e] - 1));
+                putPoint(q, qb + 3 * layout.fanSlot(jj, 1), edgePoints, scratch.ep(e2, 2));
             }
             kk[jj] = interior[e] ? 6 : 4;
             gg[jj] = interior[e] ? RecordLayout.NO_GAP : 2;
             // (m_{j+1}, V'_{j+2}) halves parent edge j+1; (m_{j+2}, V'_{j+2}) halves parent edge j+2.
-            copySpoke(meta, mb, e, e2, farOf(nextAverageIf(e2, 1)), q, qb, qm, qmb, 3 + 2 * jj);
-            copySpoke(meta, mb, e2, e2, farOf(nextAverageIf(e2, 0)), q, qb, qm, qmb, 4 + 2 * jj);
+            copySpoke(meta, mb, e, e2, farOf(rules.nextAverageIf(e2, 1)), q, qb, qm, qmb, 3 + 2 * jj);
+            copySpoke(meta, mb, e2, e2, farOf(rules.nextAverageIf(e2, 0)), q, qb, qm, qmb, 4 + 2 * jj);
         }
         qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], 0);
         qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
-        if (sharpRecord) {
+        if (rules.sharpRecord) {
             markSharp(q, qb, qm, qmb);
         }
         for (int jj = 0; jj < 3 && creases; jj++) {
@@ -1537,16 +1029,16 @@ public final class LoopSplit {
     private void copySpoke(int[] meta, int mb, int bit, int end, float far, float[] q, int qb, int[] qm, int qmb,
                            int childBit) {
         copyBit(meta, mb, bit, qm, qmb, childBit);
-        if (!sharpRecord) {
+        if (!rules.sharpRecord) {
             return;
         }
         float half;
         if (!chaikin) {
-            half = LoopRules.decay(curP[curPb + layout.spokeSharpness(bit)]);
+            half = LoopRules.decay(scratch.curP[scratch.curPb + layout.spokeSharpness(bit)]);
         } else if (bit < 3) {
             half = end == bit ? nearHalf[bit * ringMax] : nearHalf[end * ringMax + 1];
         } else {
-            int i = ringIndex(end, bit);
+            int i = rules.ringIndex(end, bit);
             half = i < 0 ? 0f : nearHalf[end * ringMax + i];
         }
         q[qb + layout.spokeSharpness(childBit)] = half;
@@ -1557,7 +1049,7 @@ public final class LoopSplit {
 
     /** With Chaikin, the far-end average a child spoke gets (0 without: unused). */
     private float farOf(float value) {
-        return chaikin && sharpRecord ? value : 0f;
+        return chaikin && rules.sharpRecord ? value : 0f;
     }
 
     /** Sets a finished child's {@link RecordLayout#SHARP} bit if any of its sharpness is above 0. */
@@ -1645,7 +1137,7 @@ public final class LoopSplit {
         float w = weights[12];
         float beta = weights[13];
         if (uvs) {
-            bornUvs(p, pb);
+            uv.bornUvs(p, pb);
         }
         // At the last level only the record's own edges are written, each as spoke 0 of the corner
         // it starts from (spoke 1 of corner c is spoke 0 of corner c+2 seen from the other end: the
@@ -1715,31 +1207,9 @@ public final class LoopSplit {
             }
         }
         int nf = RecordLayout.neighbourFinished(m0);
-        int s = sliverFloat;
-        for (int e = 0; e < 3; e++) {
-            if ((nf & 1 << e) != 0) {
-                putCorner(slivers, s, p, pb, e, regVertex);
-                putCorner(slivers, s + vf, p, pb, (e + 1) % 3, regVertex);
-                putBorn(slivers, s + 2 * vf, e, regEdge, 18 * e);
-                s += tf;
-            }
-        }
+        writeSlivers(slivers, sliverFloat, nf, p, pb, regVertex, regEdge, 18);
         if (children == null) {
-            int o = directAt + 4 * tf * j;
-            for (int c = 0; c < 3; c++) {
-                int c2 = (c + 2) % 3;
-                putCorner(direct, o + tf * c + vf * c, p, pb, c, regVertex);
-                if (smoothUvs && !uvLimits) {
-                    direct[o + tf * c + vf * c + vuv] = uvVertex[2 * c];
-                    direct[o + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
-                }
-                putBorn(direct, o + tf * c + vf * ((c + 1) % 3), c, regEdge, 18 * c);
-                putBorn(direct, o + tf * c + vf * c2, c2, regEdge, 18 * c2);
-            }
-            for (int i = 0; i < 3; i++) {
-                int e = (i + 1) % 3;
-                putBorn(direct, o + 3 * tf + vf * i, e, regEdge, 18 * e);
-            }
+            writeDirect(direct, directAt + 4 * tf * j, p, pb, regVertex, regEdge, 18, NOT_RENEWED, NOT_RENEWED);
             return;
         }
         // Children of a regular record are regular: every corner has valence 6 and a fan of two; the
@@ -1833,8 +1303,8 @@ public final class LoopSplit {
      * operations of {@link #uvVertexPoint} and {@link #uvEdgePoint} on a seamless valence-6 ring.
      */
     private void regularUvs(float[] p, int pb, int[] meta, int mb, boolean rules) {
-        curP = p;
-        curPb = pb;
+        scratch.curP = p;
+        scratch.curPb = pb;
         float w = weights[12];
         float beta = weights[13];
         for (int c = 0; c < 3; c++) {
@@ -1848,26 +1318,23 @@ public final class LoopSplit {
                 }
             }
             for (int x = 0; x < 2; x++) {
-                float v = uvAt(c, x, false);
+                float v = uv.uvAt(c, x, false);
                 for (int i = 0; i < 6; i++) {
-                    uvRing[i] = i == 0 ? uvAt((c + 1) % 3, x, false) : i == 1 ? uvAt((c + 2) % 3, x, false)
+                    uvRing[i] = i == 0 ? uv.uvAt((c + 1) % 3, x, false) : i == 1 ? uv.uvAt((c + 2) % 3, x, false)
                             : p[pb + layout.uvFar(regBit[t + i], 0, x)];
                 }
                 for (int i = 0; i < 6; i++) {
                     boolean mid = rules && RecordLayout.bit(meta, mb, regBit[t + i]);
                     float e = mid ? LoopRules.midpoint(v, uvRing[i])
                             : LoopRules.edgePoint(v, uvRing[i], uvRing[(i + 5) % 6], uvRing[(i + 1) % 6]);
-                    uvEdge[ue(c, i, 0) + x] = e;
-                    uvEdge[ue(c, i, 1) + x] = e;
+                    uvEdge[uv.ue(c, i, 0) + x] = e;
+                    uvEdge[uv.ue(c, i, 1) + x] = e;
                 }
                 uvVertex[2 * c + x] = frozen ? v : LoopRules.vertexPoint(w, beta, v,
                         sortedSum6(uvRing[0], uvRing[1], uvRing[2], uvRing[3], uvRing[4], uvRing[5]));
             }
         }
-        for (int e = 0; e < 3; e++) {
-            bornUv[2 * e] = uvEdge[ue(e, 0, 1)];
-            bornUv[2 * e + 1] = uvEdge[ue(e, 0, 1) + 1];
-        }
+        uv.smoothBornUvs();
     }
 
     /**
@@ -1878,7 +1345,7 @@ public final class LoopSplit {
         int[] sources = RegularChildren.SOURCES[kk];
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
             int src = sources[t];
-            int o = src < 3 ? 2 * src : ue((src - 3) / 6, (src - 3) % 6, 1);
+            int o = src < 3 ? 2 * src : uv.ue((src - 3) / 6, (src - 3) % 6, 1);
             float[] from = src < 3 ? uvVertex : uvEdge;
             regSlotUv[2 * t] = from[o];
             regSlotUv[2 * t + 1] = from[o + 1];
@@ -1900,7 +1367,7 @@ public final class LoopSplit {
                 // corner child c keeps the parent's limit uv at corner c; m_e elsewhere (the centre: m_{j+1} at j)
                 int e = kk == 3 ? (jj + 1) % 3 : jj == kk ? -1 : jj == (kk + 1) % 3 ? kk : (kk + 2) % 3;
                 for (int x = 0; x < 2; x++) {
-                    qp[qb + layout.uvLimit(jj, x)] = e < 0 ? curP[curPb + layout.uvLimit(jj, x)] : bornUvLimit[2 * e + x];
+                    qp[qb + layout.uvLimit(jj, x)] = e < 0 ? scratch.curP[scratch.curPb + layout.uvLimit(jj, x)] : bornUvLimit[2 * e + x];
                 }
             }
         }
@@ -1924,11 +1391,5 @@ public final class LoopSplit {
         if (RecordLayout.bit(meta, mb, bit)) {
             RecordLayout.setBit(qm, qmb, childBit);
         }
-    }
-
-    private static void putPoint(float[] dst, int d, float[] src, int s) {
-        dst[d] = src[s];
-        dst[d + 1] = src[s + 1];
-        dst[d + 2] = src[s + 2];
     }
 }

@@ -43,11 +43,24 @@ class TwinNamesTest {
 
     static final List<Twin> TWINS = List.of(
             new Twin("loop_split.comp", List.of(LoopSplit.class)),
+            new Twin("split_scratch.glsl", List.of(stream("SplitScratch"))),
+            new Twin("split_rules.glsl", List.of(stream("SplitRules"))),
+            new Twin("position_channel.glsl", List.of(stream("PositionChannel"))),
+            new Twin("uv_channel.glsl", List.of(stream("UvChannel"))),
             new Twin("loop_flag_edges.comp",
                     List.of(LoopFlagEdges.class, SpokeTest.class, EdgeCriteria.class, ViewCulling.class)),
             new Twin("loop_filter.comp", List.of(LoopFilter.class)),
             new Twin("loop_emit_finished.comp", List.of(LoopEmitFinished.class)),
             new Twin("loop_record.glsl", List.of(RecordLayout.class)));
+
+    /** A class of org.loopsub.stream by its simple name: the split's parts are package-private there. */
+    static Class<?> stream(String simpleName) {
+        try {
+            return Class.forName("org.loopsub.stream." + simpleName);
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError("no class org.loopsub.stream." + simpleName, e);
+        }
+    }
 
     /** Java methods with no GLSL twin, as {@code Class.method}, and why. */
     static final Map<String, String> JAVA_ONLY = new LinkedHashMap<>();
@@ -67,7 +80,7 @@ class TwinNamesTest {
                 "LoopSplit.levelZeroUvLimits");
         javaOnly("Java's interleaved output vertex (position, normal, uv); GLSL writes each to its own buffer "
                 + "(sliverPut, directPut, cornerOut, bornOut)",
-                "LoopSplit.putCorner", "LoopSplit.putBorn", "LoopSplit.putPoint");
+                "LoopSplit.putCorner", "LoopSplit.putBorn", "SplitScratch.putPoint");
         javaOnly("a child record's limit data and uvs copied slot by slot; GLSL writes them as it makes the child "
                 + "(putChildren, putChildUvs)",
                 "LoopSplit.carryCorner", "LoopSplit.carryCentre", "LoopSplit.carryUvs", "LoopSplit.carryUv",
@@ -76,7 +89,7 @@ class TwinNamesTest {
                 + "macros (regularChild)",
                 "LoopSplit.putRegularChild", "LoopSplit.regularChildSmoothUvs", "LoopSplit.regularUvs");
         javaOnly("3 * ringSlot, the Java record's float offset; GLSL addresses tiles through pointOf",
-                "LoopSplit.ringSlot3");
+                "SplitScratch.ringSlot3");
         javaOnly("Java's ordered sum keys into its sort; GLSL sorts floats in registers (sortedSum)",
                 "LoopSplit.sortKey", "LoopSplit.fromSortKey");
         javaOnly("a cross product into an array; GLSL returns a vec3 (loopCross3)", "LoopSplit.crossInto");
@@ -122,8 +135,7 @@ class TwinNamesTest {
             "carryUv ~ carry", "as carryCentre, for uvs",
             "carryUvs ~ carry", "as carryCentre, for uvs",
             "putRegularChild ~ regularChild", "GLSL's regularChild is the slot map's macro target; Java's writes it",
-            "regularChildSmoothUvs ~ regularChild", "as putRegularChild, for smooth uvs",
-            "ringSlot3 ~ ringSlot", "3 * ringSlot of the current record (ringSlot itself is twinned)");
+            "regularChildSmoothUvs ~ regularChild", "as putRegularChild, for smooth uvs");
 
     /** A GLSL function definition: return type, name, parameters, then the body's brace. */
     static final Pattern FUNCTION = Pattern.compile(

@@ -28,52 +28,14 @@ layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP
 layout(std430, binding = BINDING_INDEX) readonly buffer Active { uint activeIdx[]; };
 layout(std430, binding = BINDING_SLIVER_OFFSET) readonly buffer SliverOffset { uint sliverOffset[]; };
 layout(std430, binding = BINDING_WEIGHTS) readonly buffer Weights { float weights[]; };
-#ifdef REGULAR_ONLY
 layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { vec4 directP4[]; };
-#else
-layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { float directP[]; };
-#endif
 #ifdef UVS
 #ifdef FUSED
 #error "FUSED does not carry uvs to the grandchildren"
 #endif
 // Each output corner's (u, v, 0), at the same floats as its position.
 layout(std430, binding = BINDING_OUT_UVS) writeonly buffer SliverUvs { float sliverUv[]; };
-#ifdef REGULAR_ONLY
 layout(std430, binding = BINDING_DIRECT_UVS) writeonly buffer DirectUvs { vec4 directUv4[]; };
-#else
-layout(std430, binding = BINDING_DIRECT_UVS) writeonly buffer DirectUvs { float directUv[]; };
-#endif
-// The uvs of the vertices this split creates, in this face: the midpoints of its corners' uvs.
-vec2 BU0, BU1, BU2;
-vec2 bornUv(int e) { return e == 0 ? BU0 : e == 1 ? BU1 : BU2; }
-void bornUvs(uint r) {
-    vec2 a = loadUv(r, 0), b = loadUv(r, 1), c = loadUv(r, 2);
-    BU0 = uvMidpoint(a, b);
-    BU1 = uvMidpoint(b, c);
-    BU2 = uvMidpoint(c, a);
-}
-// What output vertices show: a sliver's corner its own (limit) uv, CORNER_UV; a corner child's
-// corner, OUT_CORNER_UV (outCornerUv, below); the vertex born on edge e, bornOutUv(e). A child's
-// corner takes NEXT_CORNER_UV: with the smooth rule its vertex child's uv, with the linear one its own.
-#define CORNER_UV(r, c) loadOutputUv(r, c)
-#define OUT_CORNER_UV(r, c) outCornerUv(r, c)
-#ifdef SMOOTH_UVS
-#define NEXT_CORNER_UV(r, c) uvVertexOf(c)
-#else
-#define NEXT_CORNER_UV(r, c) loadUv(r, c)
-#endif
-#ifdef UV_LIMITS
-#define bornOutUv(e) bornUvLimit[e]
-#else
-#define bornOutUv(e) bornUv(e)
-#endif
-#else
-#define NEXT_CORNER_UV(r, c) vec2(0.0)
-#define CORNER_UV(r, c) vec2(0.0)
-#define OUT_CORNER_UV(r, c) vec2(0.0)
-vec2 bornUv(int e) { return vec2(0.0); }
-#define bornOutUv(e) bornUv(e)
 #endif
 #ifdef NORMALS
 #ifdef FUSED
@@ -81,11 +43,7 @@ vec2 bornUv(int e) { return vec2(0.0); }
 #endif
 // Each output triangle's corner normals, at the same floats as its positions.
 layout(std430, binding = BINDING_OUT_NORMALS) writeonly buffer SliverNormals { float sliverN[]; };
-#ifdef REGULAR_ONLY
 layout(std430, binding = BINDING_DIRECT_NORMALS) writeonly buffer DirectNormals { vec4 directN4[]; };
-#else
-layout(std430, binding = BINDING_DIRECT_NORMALS) writeonly buffer DirectNormals { float directN[]; };
-#endif
 #endif
 
 #ifdef RESIDENT
@@ -132,491 +90,23 @@ void loadResidentSizes() {
 #endif
 #define SKIP_RECORD 0xFFFFFFFFu
 
-float vertexPoints[9];
-float edgePoints[3 * RING_MAX * 3];
-float ring[RING_MAX + 1];  // one more: the values a transition weight averages (LoopSplit.decayed)
+#include "split_scratch.glsl"
+#include "split_rules.glsl"
+#include "position_channel.glsl"
+#include "uv_channel.glsl"
+
 uint childBits[META_INTS - 2];
-uint sR;  // this invocation's record (splitOne)
-int sK[3];  // its corners' valences and gaps
-int sG[3];
 #ifdef CREASES
-// The record has sharpness (general path only); the children's sharpness, written by endChild.
-bool sSharp;
+// The children's sharpness, written by endChild, and the stale bits of a child.
 float childSharp[SPOKES + 3];
-// The corners whose limit depends on the level (STALE_FLAG << c), and those bits for a child.
-uint sStale;
 uint sChildStale;
-// Per corner: its rule at the next level and its sharp spokes there (creaseVertexPoint).
-int sNextRule[3];
-int sNextE0[3];
-int sNextE1[3];
-bool sBornStale[3];  // the vertex born on edge e has a level-dependent limit (a semi-sharp crease)
 #endif
 #ifdef CHAIKIN
-// Chaikin's creasing: per corner c and ring position i the half of spoke i at c one level down, and
-// the children's far-end averages (written by endChild at FAR_BASE).
-float nearHalf[3 * RING_MAX];
+// The children's far-end averages (written by endChild at FAR_BASE).
 float childFar[SPOKES];
 #endif
-// The record's complete bits, loaded once: the masks test them dozens of times.
-uint recordBits[META_INTS - 2];
-#ifdef SMOOTH_UVS
-// The smooth uv rule (twin of LoopSplit's): per corner c, ring position i and side (0 the face
-// clockwise of the spoke, 1 counter-clockwise) the uv edge point of spoke i at ue(c, i, side); per
-// corner the uv of its vertex child in this face; how each spoke's edge point is made (edgePoint).
-float uvEdge[3 * RING_MAX * 4];
-float uvVertex[6];
-int edgeMode[3 * RING_MAX];
-float edgeSharp[3 * RING_MAX];
-const int EDGE_MIDPOINT = 0;
-const int EDGE_SEMI_SHARP = 1;
-const int EDGE_SMOOTH = 2;
-#ifdef CREASES
-// Per corner of a sharp record: its rule before this level's decay, that rule's sharp spokes, the
-// blend (creaseVertexPoint).
-int sParentRule[3];
-int sParentE0[3];
-int sParentE1[3];
-bool sBlends[3];
-float sBlendWeight[3];
-#endif
-#define RECORD_EDGE_MODE(c, i, mode, sharp) { edgeMode[(c) * RING_MAX + (i)] = mode; edgeSharp[(c) * RING_MAX + (i)] = sharp; }
-#else
-#define RECORD_EDGE_MODE(c, i, mode, sharp)
-#endif
 
-bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) != 0u; }
-
-int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
-
-float sortedSum(int count) {
-    // Insertion sort, then a left-to-right sum: the order LoopRules.sortedSum uses.
-    for (int i = 1; i < count; i++) {
-        float x = ring[i];
-        int j = i - 1;
-        while (j >= 0 && ring[j] > x) {
-            ring[j + 1] = ring[j];
-            j--;
-        }
-        ring[j + 1] = x;
-    }
-    precise float s = 0.0;
-    for (int i = 0; i < count; i++) s = s + ring[i];
-    return s;
-}
-
-#ifdef CREASES
-float spokeSharpness(uint r, int c, int k, int g, int i) {
-    return isBoundarySpoke(k, g, i) ? SHARP_INFINITE : srcFloat(r, SHARP_BASE + ringBit(c, k, g, i));
-}
-
-#ifdef CHAIKIN
-// Twin of LoopSplit.chaikinHalves.
-void chaikinHalves(uint r) {
-    for (int c = 0; c < 3; c++) {
-        for (int i = 0; i < sK[c]; i++) {
-            int n = 0;
-            for (int j = 0; j < sK[c]; j++) {
-                float s = spokeSharpness(r, c, sK[c], sG[c], j);
-                if (j != i && s > 0.0 && s < SHARP_INFINITE) ring[n++] = s;
-            }
-            float avg = -1.0;
-            if (n > 0) {
-                precise float a = sortedSum(n) * weights[RECIPROCAL_BASE + n];
-                avg = a;
-            }
-            nearHalf[c * RING_MAX + i] = loopChaikinHalf(spokeSharpness(r, c, sK[c], sG[c], i), avg);
-        }
-    }
-}
-
-// The half of spoke i of corner c at its far end (LoopSplit.farHalf).
-float farHalf(uint r, int c, int i) {
-    if (i == 0) return nearHalf[((c + 1) % 3) * RING_MAX + 1];
-    if (i == 1) return nearHalf[((c + 2) % 3) * RING_MAX];
-    return loopChaikinHalf(spokeSharpness(r, c, sK[c], sG[c], i), srcFloat(r, FAR_BASE + ringBit(c, sK[c], sG[c], i)));
-}
-
-// The average of the semi-sharp halves at corner y other than that of spoke i, or -1 (LoopSplit.nextAverage).
-float nextAverage(int y, int i) {
-    int n = 0;
-    for (int j = 0; j < sK[y]; j++) {
-        float h = nearHalf[y * RING_MAX + j];
-        if (j != i && h > 0.0 && h < SHARP_INFINITE) ring[n++] = h;
-    }
-    if (n == 0) return -1.0;
-    precise float a = sortedSum(n) * weights[RECIPROCAL_BASE + n];
-    return a;
-}
-
-float alone(float h) { return h > 0.0 && h < SHARP_INFINITE ? h : -1.0; }
-
-// Ring position of a spoke bit at corner c, or -1 (LoopSplit.ringIndex).
-int ringIndex(int c, int bit) {
-    for (int i = 0; i < sK[c]; i++) {
-        if (ringBit(c, sK[c], sG[c], i) == bit) return i;
-    }
-    return bit == 3 + 2 * c ? sK[c] - 1 : -1;
-}
-#endif
-
-// One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease).
-float maskCoordinate(uint r, int c, int k, int g, int rule, int e0, int e1, int x) {
-    float v = coord(pointOf(r, c), x);
-    if (rule == RULE_CORNER) return v;
-    if (rule == RULE_CREASE) {
-        return loopBoundaryVertexPoint(v, coord(pointOf(r, ringSlot(c, k, g, e0)), x),
-                                       coord(pointOf(r, ringSlot(c, k, g, e1)), x));
-    }
-    for (int i = 0; i < k; i++) ring[i] = coord(pointOf(r, ringSlot(c, k, g, i)), x);
-    return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sortedSum(k));
-}
-
-// Twin of LoopSplit.creaseVertexPoint: the rules before and after this level's decay, blended by the
-// average of the values that decay to 0 (summed in ascending order, times a reciprocal from Java).
-void creaseVertexPoint(uint r, int c, int k, int g) {
-    float vs = srcFloat(r, SHARP_BASE + SPOKES + c);
-    float vsNext = loopDecay(vs);
-    int nd = 0;
-    if (vs > 0.0 && vsNext <= 0.0) ring[nd++] = vs;
-    int np = 0;
-    int nc = 0;
-    int p0 = -1;
-    int p1 = -1;
-    int c0 = -1;
-    int c1 = -1;
-    for (int i = 0; i < k; i++) {
-        float s = spokeSharpness(r, c, k, g, i);
-#ifdef CHAIKIN
-        float next = nearHalf[c * RING_MAX + i];
-#else
-        float next = loopDecay(s);
-#endif
-        if (s > 0.0) {
-            if (np == 0) p0 = i; else if (np == 1) p1 = i;
-            np++;
-            if (next <= 0.0) ring[nd++] = s;
-        }
-        if (next > 0.0) {
-            if (nc == 0) c0 = i; else if (nc == 1) c1 = i;
-            nc++;
-        }
-    }
-    int parentRule = loopVertexRule(vs, np);
-    int childRule = loopVertexRule(vsNext, nc);
-    sNextRule[c] = childRule;
-    sNextE0[c] = c0;
-    sNextE1[c] = c1;
-    bool blend = parentRule != childRule && parentRule >= RULE_CREASE;
-    float w = 0.0;
-    if (blend) {
-        precise float a = sortedSum(nd) * weights[RECIPROCAL_BASE + nd];
-        w = min(1.0, a);
-    }
-#ifdef SMOOTH_UVS
-    sParentRule[c] = parentRule;
-    sParentE0[c] = p0;
-    sParentE1[c] = p1;
-    sBlends[c] = blend;
-    sBlendWeight[c] = w;
-#endif
-    for (int x = 0; x < 3; x++) {
-        float child = maskCoordinate(r, c, k, g, childRule, c0, c1, x);
-        vertexPoints[3 * c + x] = blend ? loopBlend(w, maskCoordinate(r, c, k, g, parentRule, p0, p1, x), child) : child;
-    }
-}
-#endif
-
-void vertexPoint(uint r, int c, int k, int g, bool frozen) {
-    uint v = pointOf(r, c);
-    int o = 3 * c;
-    if (frozen) {
-        for (int x = 0; x < 3; x++) vertexPoints[o + x] = coord(v, x);
-        return;
-    }
-#ifdef CREASES
-    if (sSharp) {
-        creaseVertexPoint(r, c, k, g);
-        return;
-    }
-#endif
-    if (g != NO_GAP) {
-        uint a = pointOf(r, ringSlot(c, k, g, g));
-        uint b = pointOf(r, ringSlot(c, k, g, (g + 1) % k));
-        for (int x = 0; x < 3; x++) {
-            vertexPoints[o + x] = loopBoundaryVertexPoint(coord(v, x), coord(a, x), coord(b, x));
-        }
-        return;
-    }
-    float w = weights[2 * k];
-    float beta = weights[2 * k + 1];
-    for (int x = 0; x < 3; x++) {
-        for (int i = 0; i < k; i++) ring[i] = coord(pointOf(r, ringSlot(c, k, g, i)), x);
-        vertexPoints[o + x] = loopVertexPoint(w, beta, coord(v, x), sortedSum(k));
-    }
-}
-
-void edgePoint(uint r, int c, int k, int g, int i) {
-    uint a = pointOf(r, c);
-    uint b = pointOf(r, ringSlot(c, k, g, i));
-    int o = ep(c, i);
-#ifdef CREASES
-    float sharp = sSharp ? srcFloat(r, SHARP_BASE + ringBit(c, k, g, i)) : 0.0;
-#else
-    float sharp = 0.0;
-#endif
-    // a crease while both halves stay sharp (uniform creasing: s >= 1; Chaikin: each half its own)
-#ifdef CHAIKIN
-    bool crease = sharp > 0.0 && nearHalf[c * RING_MAX + i] > 0.0 && farHalf(r, c, i) > 0.0;
-#else
-    bool crease = sharp >= 1.0;
-#endif
-#ifdef LIMIT
-    // On the limit surface nothing is frozen and complete spokes keep Loop's mask (LoopSplit).
-    if (isBoundarySpoke(k, g, i) || crease) {
-#else
-    if (isBoundarySpoke(k, g, i) || recBit(ringBit(c, k, g, i)) || crease) {
-#endif
-        RECORD_EDGE_MODE(c, i, EDGE_MIDPOINT, sharp)
-        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
-        return;
-    }
-    uint oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
-    uint od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
-#ifdef CREASES
-    if (sharp > 0.0) {
-        RECORD_EDGE_MODE(c, i, EDGE_SEMI_SHARP, sharp)
-        for (int x = 0; x < 3; x++) {
-            edgePoints[o + x] = loopCreaseEdgePoint(sharp, coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
-        }
-        return;
-    }
-#endif
-    RECORD_EDGE_MODE(c, i, EDGE_SMOOTH, sharp)
-    for (int x = 0; x < 3; x++) {
-        edgePoints[o + x] = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
-    }
-}
-
-#ifdef SMOOTH_UVS
-// ---- The smooth uv rule (OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY), twin of LoopSplit's: a corner's
-// uv in this face belongs to a span of faces that carry the same value, bounded by the seam codes of
-// its spokes; only that span's values are read for it. The accessors read this level (next false)
-// or the level the split makes (next true: the vertex child and the edge points of its spokes).
-
-int ue(int c, int i, int side) { return 4 * (c * RING_MAX + i) + 2 * side; }
-float uvAt(int c, int x, bool next) { return next ? uvVertex[2 * c + x] : srcFloat(sR, UV_BASE + 2 * c + x); }
-int childCode(int code) { return (code & UV_SEAM_NEAR) | (code != 0 ? UV_SEAM_FAR : 0); }
-
-// The seam code of spoke i of corner c, seen from c (LoopSplit.uvCode).
-int uvCode(int c, int i, bool next) {
-    int code;
-    if (i == 0) {
-        code = int(srcFloat(sR, UV_SEAM_BASE + c));
-    } else if (i == 1) {
-        int edge = int(srcFloat(sR, UV_SEAM_BASE + (c + 2) % 3));
-        code = (edge & UV_SEAM_NEAR) << 1 | (edge & UV_SEAM_FAR) >> 1;
-    } else {
-        code = int(srcFloat(sR, UV_SEAM_BASE + ringBit(c, sK[c], sG[c], i)));
-    }
-    return next ? childCode(code) : code;
-}
-
-// The uv of spoke i's far end clockwise (side 0) or counter-clockwise (side 1) of it (LoopSplit.uvFarAt).
-float uvFarAt(int c, int i, int side, int x, bool next) {
-    if (next) return uvEdge[ue(c, i, side) + x];
-    if (i == 0) return side == 0 ? srcFloat(sR, UV_FAR_BASE + 4 * c + x) : uvAt((c + 1) % 3, x, false);
-    if (i == 1) return side == 0 ? uvAt((c + 2) % 3, x, false) : srcFloat(sR, UV_FAR_BASE + 4 * ((c + 2) % 3) + 2 + x);
-    return srcFloat(sR, UV_FAR_BASE + 4 * ringBit(c, sK[c], sG[c], i) + 2 * side + x);
-}
-
-float uvSpokeSharpness(int c, int k, int g, int i, bool next) {
-#ifdef CREASES
-    if (sSharp) {
-        float s = spokeSharpness(sR, c, k, g, i);
-#ifdef CHAIKIN
-        return next ? nearHalf[c * RING_MAX + i] : s;
-#else
-        return next ? loopDecay(s) : s;
-#endif
-    }
-#endif
-    return isBoundarySpoke(k, g, i) ? UV_INFINITE_SHARPNESS : 0.0;
-}
-
-float uvCornerSharpness(int c, bool next) {
-#ifdef CREASES
-    float vs = sSharp ? srcFloat(sR, SHARP_BASE + SPOKES + c) : 0.0;
-    return next ? loopDecay(vs) : vs;
-#else
-    return 0.0;
-#endif
-}
-
-// Twin of LoopSplit.uvEdgePoint.
-void uvEdgePoint(int c, int k, int i) {
-    int mode = edgeMode[c * RING_MAX + i];
-    int o = ue(c, i, 0);
-    if (mode == EDGE_MIDPOINT || uvCode(c, i, false) != 0) {
-        for (int side = 0; side < 2; side++) {
-            for (int x = 0; x < 2; x++) {
-                uvEdge[o + 2 * side + x] = loopMidpoint(uvAt(c, x, false), uvFarAt(c, i, side, x, false));
-            }
-        }
-        return;
-    }
-    int prev = (i + k - 1) % k;
-    int next = (i + 1) % k;
-    for (int x = 0; x < 2; x++) {
-        float a = uvAt(c, x, false);
-        float b = uvFarAt(c, i, 0, x, false);
-        float oc = uvFarAt(c, prev, 1, x, false);
-        float od = uvFarAt(c, next, 0, x, false);
-#ifdef CREASES
-        float v = mode == EDGE_SEMI_SHARP ? loopCreaseEdgePoint(edgeSharp[c * RING_MAX + i], a, b, oc, od)
-                                         : loopEdgePoint(a, b, oc, od);
-#else
-        float v = loopEdgePoint(a, b, oc, od);
-#endif
-        uvEdge[o + x] = v;
-        uvEdge[o + 2 + x] = v;
-    }
-}
-
-// What uvSpan found (LoopSplit.uvSpan): a seamless value, a pinned one, or a curve between two ends.
-const int SPAN_MATCHED = 0;
-const int SPAN_PINNED = 1;
-const int SPAN_CURVE = 2;
-int spanS0;
-int spanS1;
-int spanSide0;
-int spanSide1;
-int spanFirst;
-int spanCount;
-
-// Twin of LoopSplit.uvSpan.
-int uvSpan(int c, int k, int g, bool next) {
-    bool boundary = g != NO_GAP;
-    bool mismatched = boundary && k == 2;
-    bool nearSeams = false;
-    int farSeams = 0;
-    int dart = -1;
-    for (int i = 0; i < k; i++) {
-        int code = uvCode(c, i, next);
-        mismatched = mismatched || code != 0;
-        nearSeams = nearSeams || (code & UV_SEAM_NEAR) != 0;
-        if ((code & UV_SEAM_FAR) != 0) {
-            farSeams++;
-            dart = i;
-        }
-    }
-    if (!mismatched) return SPAN_MATCHED;
-    if (!boundary && !nearSeams) {
-        spanS0 = dart;
-        spanS1 = dart;
-        spanSide0 = 0;
-        spanSide1 = 1;
-        spanFirst = (dart + 1) % k;
-        spanCount = k - 1;
-        return farSeams == 1 ? SPAN_CURVE : SPAN_PINNED;
-    }
-    int last = boundary ? g : -1;
-    int first = boundary ? (g + 1) % k : -1;
-    int s1 = 1;
-    while (s1 != last && (uvCode(c, s1, next) & UV_SEAM_NEAR) == 0) s1 = (s1 + 1) % k;
-    int s0 = 0;
-    while (s0 != first && (uvCode(c, s0, next) & UV_SEAM_NEAR) == 0) s0 = (s0 + k - 1) % k;
-    spanS0 = s0;
-    spanS1 = s1;
-    spanSide0 = 1;
-    spanSide1 = 0;
-    spanFirst = (s0 + 1) % k;
-    spanCount = (s1 - s0 + k) % k - 1;
-    bool pinned = srcFloat(sR, UV_PIN_BASE + c) != 0.0 || spanCount == 0;
-    for (int j = 0; j < spanCount && !pinned; j++) pinned = (uvCode(c, (spanFirst + j) % k, next) & UV_SEAM_FAR) != 0;
-    return pinned ? SPAN_PINNED : SPAN_CURVE;
-}
-
-// Twin of LoopSplit.uvMask: the positions' vertex mask on the uvs of a seamless vertex.
-float uvMask(int c, int k, int rule, int e0, int e1, int x) {
-    float v = uvAt(c, x, false);
-    if (rule == RULE_CORNER) return v;
-    if (rule == RULE_CREASE) return loopBoundaryVertexPoint(v, uvFarAt(c, e0, 0, x, false), uvFarAt(c, e1, 0, x, false));
-    for (int i = 0; i < k; i++) ring[i] = uvFarAt(c, i, 0, x, false);
-    return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sortedSum(k));
-}
-
-// Twin of LoopSplit.uvMatched.
-float uvMatched(int c, int k, int g, int x) {
-#ifdef CREASES
-    if (sSharp) {
-        float child = uvMask(c, k, sNextRule[c], sNextE0[c], sNextE1[c], x);
-        return sBlends[c] ? loopBlend(sBlendWeight[c], uvMask(c, k, sParentRule[c], sParentE0[c], sParentE1[c], x), child)
-                          : child;
-    }
-#endif
-    if (g != NO_GAP) {
-        return loopBoundaryVertexPoint(uvAt(c, x, false), uvFarAt(c, g, 0, x, false), uvFarAt(c, (g + 1) % k, 0, x, false));
-    }
-    return uvMask(c, k, RULE_SMOOTH, -1, -1, x);
-}
-
-// Twin of LoopSplit.uvVertexPoint.
-void uvVertexPoint(int c, int k, int g, bool frozen) {
-    int o = 2 * c;
-    int kind = frozen ? SPAN_PINNED : uvSpan(c, k, g, false);
-    if (kind == SPAN_MATCHED) {
-        for (int x = 0; x < 2; x++) uvVertex[o + x] = uvMatched(c, k, g, x);
-        return;
-    }
-    float w = -1.0;
-#ifdef CREASES
-    if (kind == SPAN_CURVE && sSharp) {
-        // the span's own transition weight (LoopSplit.uvVertexPoint)
-        float vs = uvCornerSharpness(c, false);
-        float vsNext = uvCornerSharpness(c, true);
-        bool infinite = vs >= SHARP_INFINITE;
-        bool sharpNow = vs > 0.0;
-        bool sharpNext = vsNext > 0.0;
-        int nd = 0;
-        if (vs > 0.0 && vsNext <= 0.0) ring[nd++] = vs;
-        for (int j = 0; j < spanCount; j++) {
-            int i = (spanFirst + j) % k;
-            float sh = uvSpokeSharpness(c, k, g, i, false);
-            float next = uvSpokeSharpness(c, k, g, i, true);
-            infinite = infinite || sh >= SHARP_INFINITE;
-            sharpNow = sharpNow || sh > 0.0;
-            sharpNext = sharpNext || next > 0.0;
-            if (sh > 0.0 && next <= 0.0) ring[nd++] = sh;
-        }
-        if (infinite || sharpNext) kind = SPAN_PINNED;
-        if (sharpNow) {
-            w = 0.0;
-            if (nd != 0) {
-                precise float a = sortedSum(nd) * weights[RECIPROCAL_BASE + nd];
-                w = min(1.0, a);
-            }
-        }
-    }
-#endif
-    for (int x = 0; x < 2; x++) {
-        float v = uvAt(c, x, false);
-        if (kind == SPAN_PINNED) {
-            uvVertex[o + x] = v;
-            continue;
-        }
-        float curve = loopBoundaryVertexPoint(v, uvFarAt(c, spanS0, spanSide0, x, false),
-                                              uvFarAt(c, spanS1, spanSide1, x, false));
-#ifdef CREASES
-        uvVertex[o + x] = w >= 0.0 ? loopBlend(w, v, curve) : curve;
-#else
-        uvVertex[o + x] = curve;
-#endif
-    }
-}
-vec2 uvVertexOf(int c) { return vec2(uvVertex[2 * c], uvVertex[2 * c + 1]); }
-
-#ifdef UV_LIMITS
+#if defined(SMOOTH_UVS) && defined(UV_LIMITS)
 // Limit uvs (UV_LIMITS): those of the vertices this split creates, and of corners renewed at the last level.
 vec2 bornUvLimit[3];
 vec2 sRenewedUvLimit[3];
@@ -685,10 +175,7 @@ void bornUvLimitOf(int e, bool curve, int start) {
     }
 }
 #endif
-#endif
 
-vec3 vertexVec(int c) { return vec3(vertexPoints[3 * c], vertexPoints[3 * c + 1], vertexPoints[3 * c + 2]); }
-vec3 edgeVec(int c, int i) { int o = ep(c, i); return vec3(edgePoints[o], edgePoints[o + 1], edgePoints[o + 2]); }
 
 #if !defined(DIRECT) && !defined(REGULAR_ONLY)
 // ---- General children, written float by float into the child segment (few records take this path).
@@ -755,15 +242,6 @@ void copySpoke(int bit, int end, float far, int childBit) {
     }
 #endif
 }
-
-#ifdef CHAIKIN
-float chaikinFar(uint r, int c, int i) { return sSharp ? farHalf(r, c, i) : 0.0; }
-float nextAverageIf(int y, int i) { return sSharp ? nextAverage(y, i) : 0.0; }
-#else
-float chaikinFar(uint r, int c, int i) { return 0.0; }
-float nextAverageIf(int y, int i) { return 0.0; }
-float alone(float h) { return 0.0; }
-#endif
 
 void endChild(uint q, int kk[3], int gg[3], uint nf) {
     uint m0 = packMeta0(kk[0], kk[1], kk[2], nf);
@@ -1217,30 +695,20 @@ vec3 bornOut(int e) {
     return edgeVec(e, 0);
 #endif
 }
-void sliverPut(uint o, vec3 p, vec3 n, vec2 uv) {
-    for (int x = 0; x < 3; x++) sliverP[o + uint(x)] = p[x];
-#ifdef NORMALS
-    n = outputNormal(n);
-    for (int x = 0; x < 3; x++) sliverN[o + uint(x)] = n[x];
-#endif
-#ifdef UVS
-    sliverUv[o] = uv.x;
-    sliverUv[o + 1u] = uv.y;
-    sliverUv[o + 2u] = 0.0;
-#endif
-}
 #ifdef DIRECT
-void directPut(uint o, vec3 p, vec3 n, vec2 uv) {
-    for (int x = 0; x < 3; x++) directP[o + uint(x)] = p[x];
-#ifdef NORMALS
-    n = outputNormal(n);
-    for (int x = 0; x < 3; x++) directN[o + uint(x)] = n[x];
+// What corner c of a general record shows in a direct triangle: its output position and its normal
+// at the next level, or at the last uniform level those taken again from its ring (renewCorner).
+vec3 directCorner(uint r, int c) {
+#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM) && defined(LIMIT)
+    if (sRenewAll[c]) return sRenewLimit[c];
 #endif
-#ifdef UVS
-    directUv[o] = uv.x;
-    directUv[o + 1u] = uv.y;
-    directUv[o + 2u] = 0.0;
+    return cornerOut(r, c);
+}
+vec3 directCornerNormal(uint r, int c) {
+#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM)
+    if (sRenewAll[c]) return sRenewedNormal[c];
 #endif
+    return nextCornerNormal(r, c);
 }
 #endif
 #endif
@@ -1274,7 +742,7 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 }
 #endif
 
-#if defined(DIRECT) && defined(REGULAR_ONLY)
+#ifdef DIRECT
 // Four output triangles (a0 b0 c0 ... a3 b3 c3), 36 floats, at vec4 o4 of the output: 9 vec4 stores.
 #define PUT_FOUR(dst) \
     dst[o4] = vec4(a0, b0.x); \
@@ -1308,6 +776,47 @@ void putFourNormals(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c
     PUT_FOUR(directN4)
 }
 #endif
+#endif
+
+#ifndef UNIFORM
+// The slivers of a record from sliver float o on, both paths' (LoopSplit.writeSlivers): one (a, b, m)
+// along each edge whose neighbour has finished, with a -> b as the edge runs here; a and b are
+// frozen, so V' = V. P_c is what corner c shows, M_e what the vertex born on edge e shows.
+void writeSlivers(uint r, uint nf, uint o, vec3 P0, vec3 P1, vec3 P2, vec3 M0, vec3 M1, vec3 M2) {
+    for (int e = 0; e < 3; e++) {
+        if ((nf & (1u << uint(e))) == 0u) continue;
+        vec3 pa = e == 0 ? P0 : e == 1 ? P1 : P2;
+        vec3 pb = e == 0 ? P1 : e == 1 ? P2 : P0;
+        vec3 pm = e == 0 ? M0 : e == 1 ? M1 : M2;
+        sliverTriangle(o, pa, pb, pm);
+#ifdef NORMALS
+        sliverNormals(o, cornerNormal(r, e), cornerNormal(r, (e + 1) % 3), bornNormal(e));
+#endif
+#ifdef UVS
+        sliverUvs(o, loadOutputUv(r, e), loadOutputUv(r, (e + 1) % 3), bornOutUv(e));
+#endif
+        o += 9u;
+    }
+}
+#endif
+
+#ifdef DIRECT
+// A record's four children as output triangles at vec4 o4 (corner children 0, 1, 2, then the
+// centre), for both paths (LoopSplit.writeDirect): P_c, PN_c and PU_c are what corner c shows, the
+// vertex born on edge e shows M_e, bornNormal(e) and bornOutUv(e).
+void writeDirect(uint o4, vec3 P0, vec3 P1, vec3 P2, vec3 M0, vec3 M1, vec3 M2, vec3 PN0, vec3 PN1, vec3 PN2,
+                 vec2 PU0, vec2 PU1, vec2 PU2) {
+    putFourTriangles(o4, P0, M0, M2, M0, P1, M1, M2, M1, P2, M1, M2, M0);
+#ifdef NORMALS
+    vec3 N0 = bornNormal(0), N1 = bornNormal(1), N2 = bornNormal(2);
+    putFourNormals(o4, PN0, N0, N2, N0, PN1, N1, N2, N1, PN2, N1, N2, N0);
+#endif
+#ifdef UVS
+    vec3 U0 = vec3(PU0, 0.0), U1 = vec3(PU1, 0.0), U2 = vec3(PU2, 0.0);
+    vec3 W0 = vec3(bornOutUv(0), 0.0), W1 = vec3(bornOutUv(1), 0.0), W2 = vec3(bornOutUv(2), 0.0);
+    putFourUvs(o4, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
+#endif
+}
 #endif
 
 #ifdef FUSED
@@ -1395,7 +904,6 @@ void splitRegular(uint j, uint r, uint m0) {
     bornUvLimit[1] = regularBornUvLimit(UE10, UE00, UV1, UE15, UE22, UV2, UE20, pointLess(V1, V2));
     bornUvLimit[2] = regularBornUvLimit(UE20, UE10, UV2, UE25, UE02, UV0, UE00, pointLess(V2, V0));
 #endif
-    vec3 PN0 = cornerNormal(r, 0), PN1 = cornerNormal(r, 1), PN2 = cornerNormal(r, 2);
 #endif
 #ifdef LIMIT
     vec3 P0 = loadPoint(r, limitSlot(0)), P1 = loadPoint(r, limitSlot(1)), P2 = loadPoint(r, limitSlot(2));
@@ -1405,23 +913,7 @@ void splitRegular(uint j, uint r, uint m0) {
     vec3 M0 = E00, M1 = E10, M2 = E20;
 #endif
 #ifndef UNIFORM
-    // Sliver (a, b, m) along each edge whose neighbour has finished.
-    uint nf = neighbourFinished(m0);
-    uint o = SLIVER_FLOAT_BASE + 9u * sliverOffset[r];
-    for (int e = 0; e < 3; e++) {
-        if ((nf & (1u << uint(e))) == 0u) continue;
-        vec3 pa = e == 0 ? P0 : e == 1 ? P1 : P2;
-        vec3 pb = e == 0 ? P1 : e == 1 ? P2 : P0;
-        vec3 pm = e == 0 ? M0 : e == 1 ? M1 : M2;
-        sliverTriangle(o, pa, pb, pm);
-#ifdef NORMALS
-        sliverNormals(o, cornerNormal(r, e), cornerNormal(r, (e + 1) % 3), bornNormal(e));
-#endif
-#ifdef UVS
-        sliverUvs(o, loadOutputUv(r, e), loadOutputUv(r, (e + 1) % 3), bornOutUv(e));
-#endif
-        o += 9u;
-    }
+    writeSlivers(r, neighbourFinished(m0), SLIVER_FLOAT_BASE + 9u * sliverOffset[r], P0, P1, P2, M0, M1, M2);
 #endif
 #if defined(FUSED)
     uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
@@ -1429,24 +921,16 @@ void splitRegular(uint j, uint r, uint m0) {
     directRegularChild(r, 1, o4 + 9u);
     directRegularChild(r, 2, o4 + 18u);
     directRegularChild(r, 3, o4 + 27u);
-#elif defined(DIRECT) && defined(REGULAR_ONLY)
-    // The four children as output triangles: corner children 0, 1, 2, then the centre; edge c's
-    // point is E_c0, spoke 0 of the corner it starts from, as in LoopSplit.splitRegular.
-    putFourTriangles((DIRECT_FLOAT_BASE + 36u * j) / 4u, P0, M0, M2, M0, P1, M1, M2, M1, P2, M1, M2, M0);
-#ifdef NORMALS
-    putFourNormals((DIRECT_FLOAT_BASE + 36u * j) / 4u, PN0, BN0, BN2, BN0, PN1, BN1, BN2, BN1, PN2, BN1, BN2, BN0);
-#endif
-#ifdef UVS
-    {
+#elif defined(DIRECT)
+    // The four children as output triangles; edge c's point is E_c0, spoke 0 of the corner it
+    // starts from, as in LoopSplit.splitRegular.
 #if defined(SMOOTH_UVS) && !defined(UV_LIMITS)
-        vec3 U0 = vec3(UV0.xy, 0.0), U1 = vec3(UV1.xy, 0.0), U2 = vec3(UV2.xy, 0.0);
+    vec2 PU0 = UV0.xy, PU1 = UV1.xy, PU2 = UV2.xy;
 #else
-        vec3 U0 = vec3(loadOutputUv(r, 0), 0.0), U1 = vec3(loadOutputUv(r, 1), 0.0), U2 = vec3(loadOutputUv(r, 2), 0.0);
+    vec2 PU0 = CORNER_UV(r, 0), PU1 = CORNER_UV(r, 1), PU2 = CORNER_UV(r, 2);
 #endif
-        vec3 W0 = vec3(bornOutUv(0), 0.0), W1 = vec3(bornOutUv(1), 0.0), W2 = vec3(bornOutUv(2), 0.0);
-        putFourUvs((DIRECT_FLOAT_BASE + 36u * j) / 4u, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
-    }
-#endif
+    writeDirect((DIRECT_FLOAT_BASE + 36u * j) / 4u, P0, P1, P2, M0, M1, M2,
+                cornerNormal(r, 0), cornerNormal(r, 1), cornerNormal(r, 2), PU0, PU1, PU2);
 #endif
 }
 
@@ -1634,11 +1118,6 @@ void directRegularChild(uint r, int k, uint o4) {
 }
 #endif
 
-// What splitOne() leaves for the child writers of this invocation's record (and sR, sK, sG, above).
-bool sRegular;
-uint sNf;
-bool sInterior[3];
-
 // Computes this invocation's record; false if the record is left to the other kind of dispatch
 // (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
 // its own kind, so that the short regular path is not compiled with the general path's registers).
@@ -1661,13 +1140,7 @@ bool splitOne(uint j) {
     sRegular = sRegular && seamless(r);  // (LoopSplit.run)
 #endif
 #ifdef CREASES
-    sSharp = (m0 & SHARP_FLAG) != 0u;
-    sStale = m0 & (GENERAL_BITS & ~SHARP_FLAG);
-    for (int c = 0; c < 3; c++) {
-        // without sharpness, a corner's rule at the next level is its boundary's or the smooth one
-        sNextRule[c] = gap(m1, c) != NO_GAP ? RULE_CREASE : RULE_SMOOTH;
-        sBornStale[c] = false;
-    }
+    beginRules(m0, m1);
 #endif
 #if defined(REGULAR_ONLY)
     if (!sRegular) return false;
@@ -1680,19 +1153,12 @@ bool splitOne(uint j) {
 #ifdef REGULAR_ONLY
     splitRegular(j, r, m0);
 #else
-    for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[metaOf(r, 2 + w)];
-    for (int c = 0; c < 3; c++) {
-        sK[c] = valence(m0, c);
-        sG[c] = gap(m1, c);
-    }
+    loadRing(r, m0, m1);
 #ifdef CHAIKIN
     if (sSharp) chaikinHalves(r);
 #endif
     for (int c = 0; c < 3; c++) {
-        bool frozen = false;
-#ifndef LIMIT
-        for (int i = 0; i < sK[c] && !frozen; i++) frozen = recBit(ringBit(c, sK[c], sG[c], i));
-#endif
+        bool frozen = cornerFrozen(c);
         vertexPoint(r, c, sK[c], sG[c], frozen);
         for (int i = 0; i < sK[c]; i++) edgePoint(r, c, sK[c], sG[c], i);
 #ifdef SMOOTH_UVS
@@ -1701,12 +1167,8 @@ bool splitOne(uint j) {
 #endif
     }
 #ifdef SMOOTH_UVS
-    BU0 = vec2(uvEdge[ue(0, 0, 1)], uvEdge[ue(0, 0, 1) + 1]);
-    BU1 = vec2(uvEdge[ue(1, 0, 1)], uvEdge[ue(1, 0, 1) + 1]);
-    BU2 = vec2(uvEdge[ue(2, 0, 1)], uvEdge[ue(2, 0, 1) + 1]);
+    smoothBornUvs();
 #endif
-
-    for (int e = 0; e < 3; e++) sInterior[e] = nextEdgeInterior(sK[e], sG[e]);
 #ifdef NORMALS
     for (int c = 0; c < 3; c++) {
         int c1 = (c + 1) % 3;
@@ -1715,22 +1177,7 @@ bool splitOne(uint j) {
         vec3 q3 = sInterior[c] ? edgeVec(c1, 2) : vec3(0.0);
         vec3 lim;
         vec3 nor;
-#ifdef CREASES
-        // m_c's two sharp edges, if any: the halves of edge c at c and at c+1
-        float halves = sSharp ? loopDecay(srcFloat(r, SHARP_BASE + c)) : 0.0;
-        float halves1 = halves;
-#ifdef CHAIKIN
-        if (sSharp) {
-            halves = nearHalf[c * RING_MAX];
-            halves1 = nearHalf[c1 * RING_MAX + 1];
-        }
-#endif
-        bool crease = sSharp && sInterior[c] && halves > 0.0 && halves1 > 0.0;
-        sBornStale[c] = sSharp && sInterior[c] && (halves > 0.0 || halves1 > 0.0)
-            && (halves < SHARP_INFINITE || halves1 < SHARP_INFINITE);
-#else
-        bool crease = false;
-#endif
+        bool crease = bornCrease(r, c);
         birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], crease,
               lim, nor);
 #ifdef UV_LIMITS
@@ -1755,46 +1202,16 @@ bool splitOne(uint j) {
 #endif
 
 #ifndef UNIFORM
-    uint s = sliverOffset[r];
-    for (int e = 0; e < 3; e++) {
-        if ((sNf & (1u << uint(e))) != 0u) {
-            // Sliver (a, b, m) with a -> b as the edge runs here; a and b are frozen, so V' = V.
-            uint o = SLIVER_FLOAT_BASE + 9u * s;
-            s++;
-            int e1 = (e + 1) % 3;
-            sliverPut(o, cornerOut(r, e), cornerNormal(r, e), CORNER_UV(r, e));
-            sliverPut(o + 3u, cornerOut(r, e1), cornerNormal(r, e1), CORNER_UV(r, e1));
-            sliverPut(o + 6u, bornOut(e), bornNormal(e), bornOutUv(e));
-        }
+    // (most records have no sliver: their corners' output positions are not loaded for nothing)
+    if (sNf != 0u) {
+        writeSlivers(r, sNf, SLIVER_FLOAT_BASE + 9u * sliverOffset[r], cornerOut(r, 0), cornerOut(r, 1),
+                     cornerOut(r, 2), bornOut(0), bornOut(1), bornOut(2));
     }
 #endif
-
 #ifdef DIRECT
-    uint o = DIRECT_FLOAT_BASE + 36u * j;
-    for (int c = 0; c < 3; c++) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM)
-        if (sRenewAll[c]) {
-            directPut(o + uint(9 * c + 3 * c),
-#ifdef LIMIT
-                      sRenewLimit[c],
-#else
-                      cornerOut(r, c),
-#endif
-                      sRenewedNormal[c], OUT_CORNER_UV(r, c));
-        } else {
-            directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), OUT_CORNER_UV(r, c));
-        }
-#else
-        directPut(o + uint(9 * c + 3 * c), cornerOut(r, c), nextCornerNormal(r, c), OUT_CORNER_UV(r, c));
-#endif
-        directPut(o + uint(9 * c + 3 * c1), bornOut(c), bornNormal(c), bornOutUv(c));
-        directPut(o + uint(9 * c + 3 * c2), bornOut(c2), bornNormal(c2), bornOutUv(c2));
-    }
-    for (int i = 0; i < 3; i++) {
-        directPut(o + uint(27 + 3 * i), bornOut((i + 1) % 3), bornNormal((i + 1) % 3), bornOutUv((i + 1) % 3));
-    }
+    writeDirect((DIRECT_FLOAT_BASE + 36u * j) / 4u, directCorner(r, 0), directCorner(r, 1), directCorner(r, 2),
+                bornOut(0), bornOut(1), bornOut(2), directCornerNormal(r, 0), directCornerNormal(r, 1),
+                directCornerNormal(r, 2), OUT_CORNER_UV(r, 0), OUT_CORNER_UV(r, 1), OUT_CORNER_UV(r, 2));
 #endif
 #endif
     return true;

@@ -1,0 +1,93 @@
+// The position channel of the split (twin of PositionChannel.java): the new positions of the
+// record's corners (vertex points) and the edge points of every spoke of every corner, by Loop's
+// masks under the rules split_rules.glsl decided. Shared spokes are computed from both ends and agree
+// because the masks are symmetric to the bit.
+
+float vertexPoints[9];
+float edgePoints[3 * RING_MAX * 3];
+
+#ifdef CREASES
+// One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease).
+float maskCoordinate(uint r, int c, int k, int g, int rule, int e0, int e1, int x) {
+    float v = coord(pointOf(r, c), x);
+    if (rule == RULE_CORNER) return v;
+    if (rule == RULE_CREASE) {
+        return loopBoundaryVertexPoint(v, coord(pointOf(r, ringSlot(c, k, g, e0)), x),
+                                       coord(pointOf(r, ringSlot(c, k, g, e1)), x));
+    }
+    for (int i = 0; i < k; i++) ring[i] = coord(pointOf(r, ringSlot(c, k, g, i)), x);
+    return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sortedSum(k));
+}
+
+// Twin of PositionChannel.creaseVertexPoint: corner c's vertex point by the rules creaseRule decides.
+void creaseVertexPoint(uint r, int c, int k, int g) {
+    int parentRule, p0, p1, childRule, c0, c1;
+    bool blend;
+    float w;
+    creaseRule(r, c, k, g, parentRule, p0, p1, childRule, c0, c1, blend, w);
+    for (int x = 0; x < 3; x++) {
+        float child = maskCoordinate(r, c, k, g, childRule, c0, c1, x);
+        vertexPoints[3 * c + x] = blend ? loopBlend(w, maskCoordinate(r, c, k, g, parentRule, p0, p1, x), child) : child;
+    }
+}
+#endif
+
+// V'_c, the new position of corner c: its old one when frozen, else by the crease rules in a sharp
+// record, the boundary mask on a boundary, or Loop's vertex mask (PositionChannel.vertexPoint).
+void vertexPoint(uint r, int c, int k, int g, bool frozen) {
+    uint v = pointOf(r, c);
+    int o = 3 * c;
+    if (frozen) {
+        for (int x = 0; x < 3; x++) vertexPoints[o + x] = coord(v, x);
+        return;
+    }
+#ifdef CREASES
+    if (sSharp) {
+        creaseVertexPoint(r, c, k, g);
+        return;
+    }
+#endif
+    if (g != NO_GAP) {
+        uint a = pointOf(r, ringSlot(c, k, g, g));
+        uint b = pointOf(r, ringSlot(c, k, g, (g + 1) % k));
+        for (int x = 0; x < 3; x++) {
+            vertexPoints[o + x] = loopBoundaryVertexPoint(coord(v, x), coord(a, x), coord(b, x));
+        }
+        return;
+    }
+    float w = weights[2 * k];
+    float beta = weights[2 * k + 1];
+    for (int x = 0; x < 3; x++) {
+        for (int i = 0; i < k; i++) ring[i] = coord(pointOf(r, ringSlot(c, k, g, i)), x);
+        vertexPoints[o + x] = loopVertexPoint(w, beta, coord(v, x), sortedSum(k));
+    }
+}
+
+// The edge point of spoke i of corner c, by the mask spokeRule chooses (PositionChannel.edgePoint).
+void edgePoint(uint r, int c, int k, int g, int i) {
+    uint a = pointOf(r, c);
+    uint b = pointOf(r, ringSlot(c, k, g, i));
+    int o = ep(c, i);
+    float sharp;
+    int mode = spokeRule(r, c, k, g, i, sharp);
+    if (mode == EDGE_MIDPOINT) {
+        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
+        return;
+    }
+    uint oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
+    uint od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
+#ifdef CREASES
+    if (mode == EDGE_SEMI_SHARP) {
+        for (int x = 0; x < 3; x++) {
+            edgePoints[o + x] = loopCreaseEdgePoint(sharp, coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
+        }
+        return;
+    }
+#endif
+    for (int x = 0; x < 3; x++) {
+        edgePoints[o + x] = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
+    }
+}
+
+vec3 vertexVec(int c) { return vec3(vertexPoints[3 * c], vertexPoints[3 * c + 1], vertexPoints[3 * c + 2]); }
+vec3 edgeVec(int c, int i) { int o = ep(c, i); return vec3(edgePoints[o], edgePoints[o + 1], edgePoints[o + 2]); }
