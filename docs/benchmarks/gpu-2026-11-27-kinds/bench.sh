@@ -31,13 +31,15 @@ for c in $CASES; do
   one "$k next process" $k -jar $JAR bench $f --levels $l --json $OUT/raw/$k.json
   __GL_SHADER_DISK_CACHE=0 one "$k driver cache off" $k -jar $JAR bench $f --levels $l
 done > $OUT/bench.txt 2>&1
-# the features' cost on one mesh, each a warm process (after a first that fills the caches)
+# the features' cost on one mesh, each a warm process (after a first that fills the caches):
+# bigguyT without uvs, and bigguy_charts (the same triangles with uv charts) for the uv rules
 F=$G/bigguy_charts.obj
-for opts in "" "--limit" "--uv linear" "--uv smooth" "--uv smooth --limit"; do
-  k=charts$(echo "$opts" | tr -d ' -')
+for c in "$M/bigguyT.obj:" "$M/bigguyT.obj:--limit" "$F:--uv linear" "$F:--uv smooth" "$F:--uv smooth --limit"; do
+  f=${c%%:*}; opts=${c#*:}
+  k=feat$(basename $f .obj)$(echo "$opts" | tr -d ' -')
   mkdir -p /tmp/dc-$k; export __GL_SHADER_DISK_CACHE_PATH=/tmp/dc-$k
-  java -Dloopsub.gl.programCache=/tmp/pc-$k -jar $JAR bench $F --levels 6 $opts --backend gl --reps 1 --warmup 0 > /dev/null 2>&1
-  one "bigguy_charts-6 $opts (warm process)" $k -jar $JAR bench $F --levels 6 $opts
+  java -Dloopsub.gl.programCache=/tmp/pc-$k -jar $JAR bench $f --levels 6 $opts --backend gl --reps 1 --warmup 0 > /dev/null 2>&1
+  one "$(basename $f .obj)-6 $opts (warm process)" $k -jar $JAR bench $f --levels 6 $opts
 done > $OUT/features.txt 2>&1
 unset __GL_SHADER_DISK_CACHE_PATH
 for c in $CASES $F:5; do
