@@ -47,6 +47,7 @@ class TwinNamesTest {
             new Twin("split_rules.glsl", List.of(stream("SplitRules"))),
             new Twin("position_channel.glsl", List.of(stream("PositionChannel"))),
             new Twin("uv_channel.glsl", List.of(stream("UvChannel"))),
+            new Twin("limit_channel.glsl", List.of(stream("LimitChannel"))),
             new Twin("loop_flag_edges.comp",
                     List.of(LoopFlagEdges.class, SpokeTest.class, EdgeCriteria.class, ViewCulling.class)),
             new Twin("loop_filter.comp", List.of(LoopFilter.class)),
@@ -92,7 +93,7 @@ class TwinNamesTest {
                 "SplitScratch.ringSlot3");
         javaOnly("Java's ordered sum keys into its sort; GLSL sorts floats in registers (sortedSum)",
                 "LoopSplit.sortKey", "LoopSplit.fromSortKey");
-        javaOnly("a cross product into an array; GLSL returns a vec3 (loopCross3)", "LoopSplit.crossInto");
+        javaOnly("a cross product into an array; GLSL returns a vec3 (loopCross3)", "LimitChannel.crossInto");
         javaOnly("Chaikin's far-end average of a child spoke; GLSL inlines it in putChildFar", "LoopSplit.farOf");
         javaOnly("the SHARP bit of a child, set by GLSL where it writes the child's metadata (endChild)",
                 "LoopSplit.markSharp");
