@@ -3,6 +3,7 @@ package org.loopsub.stream;
 import static org.loopsub.stream.SplitRules.EDGE_MIDPOINT;
 import static org.loopsub.stream.SplitRules.EDGE_SEMI_SHARP;
 import static org.loopsub.stream.SplitRules.alone;
+import static org.loopsub.stream.ChildWriter.copyBit;
 import static org.loopsub.stream.LimitChannel.pointLess;
 import static org.loopsub.stream.SplitScratch.putPoint;
 import static org.loopsub.stream.UvChannel.SPAN_CURVE;
@@ -59,8 +60,6 @@ public final class LoopSplit {
     private final int[] k;
     private final int[] g;
     private final boolean[] interior;
-    private final int[] kk = new int[3];
-    private final int[] gg = new int[3];
 
     // Regular records (see splitRegular): the constant ring tables and their scratch.
     /** {@code 3 * regSlot(c, i)} at {@code 6c + i}. */
@@ -82,6 +81,8 @@ public final class LoopSplit {
     private final int vf;
     private final int tf;
     private final LimitChannel limits;
+    private final TriangleWriter triangles;
+    private final ChildWriter childWriter;
     private final float[] bornNormal;
     private final float[] bornLimit;
     private final float[] bornRing;
@@ -192,6 +193,8 @@ public final class LoopSplit {
         this.renewedNormal = limits.renewedNormal;
         this.renewedAll = limits.renewedAll;
         this.renewedLimit = limits.renewedLimit;
+        this.triangles = new TriangleWriter(layout, uv, limits);
+        this.childWriter = new ChildWriter(scratch, rules, positions, uv, limits);
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
             regularSlots[t] = RegularChildren.recordSlot(layout, t);
         }
@@ -325,173 +328,12 @@ public final class LoopSplit {
         }
 
         int nf = RecordLayout.neighbourFinished(m0);
-        writeSlivers(slivers, sliverFloat, nf, p, pb, vertexPoints, edgePoints, 3 * ringMax);
+        triangles.writeSlivers(slivers, sliverFloat, nf, p, pb, vertexPoints, edgePoints, 3 * ringMax);
         if (children == null) {
-            writeDirect(direct, directAt + 4 * tf * j, p, pb, vertexPoints, edgePoints, 3 * ringMax, renewed, renewedAll);
+            triangles.writeDirect(direct, directAt + 4 * tf * j, p, pb, vertexPoints, edgePoints, 3 * ringMax, renewed, renewedAll);
             return;
         }
-        for (int c = 0; c < 3; c++) {
-            int q = 4 * j + c;
-            writeCornerChild(children.chunkOf(q), children.indexOf(q), c, meta, mb, nf);
-            if (uvs) {
-                cornerChildUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c, p, pb);
-            }
-            if (smoothUvs) {
-                cornerChildSmoothUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c);
-            }
-            if (normals) {
-                float[] qp = children.chunkOf(q).points;
-                int qb = children.indexOf(q) * pointFloats;
-                carryCorner(qp, qb, c, p, pb);
-                if (renewed[c]) {
-                    putPoint(qp, qb + 3 * layout.normalSlot(c), renewedNormal, 3 * c);
-                }
-            }
-        }
-        int q = 4 * j + 3;
-        writeCentreChild(children.chunkOf(q), children.indexOf(q), meta, mb);
-        if (normals) {
-            carryCentre(children.chunkOf(q).points, children.indexOf(q) * pointFloats);
-        }
-        if (uvs) {
-            carryUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, p, pb, 1, 2, 0);
-        }
-        if (smoothUvs) {
-            centreChildSmoothUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats);
-        }
-    }
-
-    /**
-     * The slivers of a record from float {@code o} of {@code slivers} on, both paths': one
-     * {@code (a, b, m)} along each edge whose neighbour has finished ({@code nf}), with a -> b as the
-     * edge runs here; a and b are frozen, so V' = V. Corner c's control point is
-     * {@code vertices[3c]}, the edge point of edge e {@code edges[edgeStride * e]}.
-     */
-    private void writeSlivers(float[] slivers, int o, int nf, float[] p, int pb, float[] vertices, float[] edges,
-                              int edgeStride) {
-        for (int e = 0; e < 3; e++) {
-            if ((nf & 1 << e) != 0) {
-                putCorner(slivers, o, p, pb, e, vertices);
-                putCorner(slivers, o + vf, p, pb, (e + 1) % 3, vertices);
-                putBorn(slivers, o + 2 * vf, e, edges, edgeStride * e);
-                o += tf;
-            }
-        }
-    }
-
-    /**
-     * A record's four children as output triangles from float {@code d} of {@code direct} on (corner
-     * children 0, 1, 2, then the centre), both paths': points as in {@link #writeSlivers}; corners
-     * whose limit or normal was taken again at the next level ({@code renewed}, {@code renewedAll})
-     * show that one.
-     */
-    private void writeDirect(float[] direct, int d, float[] p, int pb, float[] vertices, float[] edges,
-                             int edgeStride, boolean[] renewed, boolean[] renewedAll) {
-        for (int c = 0; c < 3; c++) {
-            int c2 = (c + 2) % 3;
-            putCorner(direct, d + tf * c + vf * c, p, pb, c, vertices);
-            if (smoothUvs && !uvLimits) {
-                direct[d + tf * c + vf * c + vuv] = uvVertex[2 * c];
-                direct[d + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
-            }
-            if (uvLimits && renewedAll[c]) {
-                direct[d + tf * c + vf * c + vuv] = renewedUvLimit[2 * c];
-                direct[d + tf * c + vf * c + vuv + 1] = renewedUvLimit[2 * c + 1];
-            }
-            if (normals && (renewed[c] || renewedAll[c])) {
-                putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
-            }
-            if (limit && renewedAll[c]) {
-                putPoint(direct, d + tf * c + vf * c, renewedLimit, 3 * c);
-            }
-            putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edges, edgeStride * c);
-            putBorn(direct, d + tf * c + vf * c2, c2, edges, edgeStride * c2);
-        }
-        for (int i = 0; i < 3; i++) {
-            int e = (i + 1) % 3;
-            putBorn(direct, d + 3 * tf + vf * i, e, edges, edgeStride * e);
-        }
-    }
-
-    /**
-     * Output vertex of corner c that keeps its place (a sliver's end, a corner child's corner): the
-     * control point {@code vertices[3c]} or the carried limit position, then the carried normal.
-     */
-    private void putCorner(float[] dst, int d, float[] p, int pb, int c, float[] vertices) {
-        if (limit) {
-            putPoint(dst, d, p, pb + 3 * layout.limitSlot(c));
-        } else {
-            putPoint(dst, d, vertices, 3 * c);
-        }
-        if (normals) {
-            putPoint(dst, d + 3, p, pb + 3 * layout.normalSlot(c));
-        }
-        if (uvs) {
-            dst[d + vuv] = p[pb + layout.outputUvFloat(c, 0)];
-            dst[d + vuv + 1] = p[pb + layout.outputUvFloat(c, 1)];
-        }
-    }
-
-    /** Corner child c's uvs: its corner c keeps the parent's, corners c+1 and c+2 are m_c and m_{c+2}. */
-    private void cornerChildUvs(float[] q, int qb, int c, float[] p, int pb) {
-        int c2 = (c + 2) % 3;
-        carryUvs(q, qb, p, pb, c == 0 ? -1 : c == 1 ? c2 : c, c == 1 ? -1 : c == 2 ? c2 : c,
-                c == 2 ? -1 : c == 0 ? c2 : c);
-    }
-
-    /** A child's uvs: corner c keeps the parent's corner, the others are born ones (e0, e1, e2: edge per child corner, -1 = parent's corner). */
-    private void carryUvs(float[] q, int qb, float[] p, int pb, int e0, int e1, int e2) {
-        carryUv(q, qb, p, pb, 0, e0);
-        carryUv(q, qb, p, pb, 1, e1);
-        carryUv(q, qb, p, pb, 2, e2);
-    }
-
-    private void carryUv(float[] q, int qb, float[] p, int pb, int cc, int e) {
-        for (int x = 0; x < 2; x++) {
-            q[qb + layout.uvFloat(cc, x)] = e < 0 ? p[pb + layout.uvFloat(cc, x)] : bornUv[2 * e + x];
-        }
-    }
-
-    /** Output vertex m_e, born on edge e: the edge point {@code edges[eo]} or its limit, then its normal. */
-    private void putBorn(float[] dst, int d, int e, float[] edges, int eo) {
-        if (limit) {
-            putPoint(dst, d, bornLimit, 3 * e);
-        } else {
-            putPoint(dst, d, edges, eo);
-        }
-        if (normals) {
-            putPoint(dst, d + 3, bornNormal, 3 * e);
-        }
-        if (uvs) {
-            float[] from = uvLimits ? bornUvLimit : bornUv;
-            dst[d + vuv] = from[2 * e];
-            dst[d + vuv + 1] = from[2 * e + 1];
-        }
-    }
-
-    /** Corner child c's limit data: its corner keeps the parent's, the two others are m_c and m_{c+2}. */
-    private void carryCorner(float[] q, int qb, int c, float[] p, int pb) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        putPoint(q, qb + 3 * layout.normalSlot(c), p, pb + 3 * layout.normalSlot(c));
-        putPoint(q, qb + 3 * layout.normalSlot(c1), bornNormal, 3 * c);
-        putPoint(q, qb + 3 * layout.normalSlot(c2), bornNormal, 3 * c2);
-        if (limit) {
-            putPoint(q, qb + 3 * layout.limitSlot(c), p, pb + 3 * layout.limitSlot(c));
-            putPoint(q, qb + 3 * layout.limitSlot(c1), bornLimit, 3 * c);
-            putPoint(q, qb + 3 * layout.limitSlot(c2), bornLimit, 3 * c2);
-        }
-    }
-
-    /** The centre child's limit data: corner j is m_{j+1}. */
-    private void carryCentre(float[] q, int qb) {
-        for (int jj = 0; jj < 3; jj++) {
-            int e = (jj + 1) % 3;
-            putPoint(q, qb + 3 * layout.normalSlot(jj), bornNormal, 3 * e);
-            if (limit) {
-                putPoint(q, qb + 3 * layout.limitSlot(jj), bornLimit, 3 * e);
-            }
-        }
+        childWriter.writeChildren(children, j, meta, mb, nf, p, pb);
     }
 
     /**
@@ -511,246 +353,6 @@ public final class LoopSplit {
         rules.beginRules(m0);
         for (int c = 0; c < 3; c++) {
             limits.uvLimitPoint(c, k[c], g[c], false, p, pb + layout.uvLimit(c, 0));
-        }
-    }
-
-    /** Writes one spoke's smooth-uv data into a child: its seam code and its far end's uv on both sides. */
-    private void putUvSpoke(float[] q, int qb, int bit, int code, float[] src0, int o0, float[] src1, int o1) {
-        q[qb + layout.uvSeam(bit)] = code;
-        for (int x = 0; x < 2; x++) {
-            q[qb + layout.uvFar(bit, 0, x)] = src0[o0 + x];
-            q[qb + layout.uvFar(bit, 1, x)] = src1[o1 + x];
-        }
-    }
-
-    /** Seam code of a child spoke that halves a parent spoke, seen from the new vertex on it towards {@code endBit}'s end. */
-    private static int halfFromMiddle(int parentCode, int endBit) {
-        return (parentCode != 0 ? RecordLayout.UV_SEAM_NEAR : 0) | ((parentCode & endBit) != 0 ? RecordLayout.UV_SEAM_FAR : 0);
-    }
-
-    /**
-     * Corner child c's smooth-uv data: c's vertex child keeps its spans (its spokes halve c's: seams
-     * at c stay, a seam anywhere on a spoke ends at the new vertex on it), the new vertices m_c and
-     * m_{c+2} see halves of the parent's edges and edges inside a parent face (no seam).
-     */
-    private void cornerChildSmoothUvs(float[] q, int qb, int c) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        if (uvLimits) {
-            for (int x = 0; x < 2; x++) {
-                q[qb + layout.uvLimit(c, x)] = scratch.curP[scratch.curPb + layout.uvLimit(c, x)];
-                q[qb + layout.uvLimit(c1, x)] = bornUvLimit[2 * c + x];
-                q[qb + layout.uvLimit(c2, x)] = bornUvLimit[2 * c2 + x];
-            }
-        }
-        q[qb + layout.uvFloat(c, 0)] = uvVertex[2 * c];
-        q[qb + layout.uvFloat(c, 1)] = uvVertex[2 * c + 1];
-        q[qb + layout.uvPin(c)] = scratch.curP[scratch.curPb + layout.uvPin(c)];
-        q[qb + layout.uvPin(c1)] = 0f;
-        q[qb + layout.uvPin(c2)] = 0f;
-        int pc = (int) scratch.curP[scratch.curPb + layout.uvSeam(c)];
-        int pc2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(c2)];
-        // own edges: c halves parent edge c at c; c+1 lies inside this face; c+2 halves parent edge c+2 at c
-        putUvSpoke(q, qb, c, (pc & RecordLayout.UV_SEAM_NEAR) | (pc != 0 ? RecordLayout.UV_SEAM_FAR : 0),
-                uvEdge, uv.ue(c, 0, 0), uvVertex, 2 * c);
-        putUvSpoke(q, qb, c1, 0, uvEdge, uv.ue(c2, 0, 1), uvEdge, uv.ue(c, 0, 1));
-        // (m_{c+2}'s uv across edge c+2 as corner c sees it: V'_c reads it, and only where c's value
-        // there is this face's)
-        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, uv.ue(c, 1, 1));
-        // V'_c's other spokes: the edge points of c's spokes
-        for (int i = 2; i < k[c]; i++) {
-            int code = uv.uvCode(c, i, false);
-            int childCode = (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
-            putUvSpoke(q, qb, ringBits[c * ringMax + i], childCode, uvEdge, uv.ue(c, i, 0), uvEdge, uv.ue(c, i, 1));
-            if (i == 2 && RecordLayout.fanLength(k[c], g[c]) < 0) {
-                putUvSpoke(q, qb, 3 + 2 * c, childCode, uvEdge, uv.ue(c, i, 0), uvEdge, uv.ue(c, i, 1));
-            }
-        }
-        // m_c: (m_c, E(c, D_c)) and (m_c, E(c+1, D_c)) inside the face across edge c, (m_c, V'_{c+1})
-        // halving edge c, (m_c, m_{c+1}) inside this face
-        if (interior[c]) {
-            putUvSpoke(q, qb, 4 + 2 * c, 0, uvEdge, uv.ue(c, k[c] - 1, 1), uvEdge, uv.ue(c, k[c] - 1, 1));
-            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvEdge, uv.ue(c1, 2, 0), uvEdge, uv.ue(c1, 2, 0));
-            putUvSpoke(q, qb, layout.fanBit(c1, 1), halfFromMiddle(pc, RecordLayout.UV_SEAM_FAR),
-                    uvVertex, 2 * c1, uvVertex, 2 * c1);
-        } else {
-            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvVertex, 2 * c1, uvVertex, 2 * c1);
-        }
-        putUvSpoke(q, qb, 3 + 2 * c1, 0, uvEdge, uv.ue(c1, 0, 1), uvEdge, uv.ue(c1, 0, 1));
-        // m_{c+2}: (m_{c+2}, m_{c+1}) inside this face, (m_{c+2}, V'_{c+2}) halving edge c+2, and the
-        // two spokes inside the face across edge c+2
-        putUvSpoke(q, qb, 4 + 2 * c1, 0, uvEdge, uv.ue(c1, 0, 1), uvEdge, uv.ue(c1, 0, 1));
-        putUvSpoke(q, qb, layout.fanBit(c2, 0), halfFromMiddle(pc2, RecordLayout.UV_SEAM_NEAR),
-                uvVertex, 2 * c2, uvVertex, 2 * c2);
-        if (interior[c2]) {
-            putUvSpoke(q, qb, layout.fanBit(c2, 1), 0, uvEdge, uv.ue(c2, k[c2] - 1, 1), uvEdge, uv.ue(c2, k[c2] - 1, 1));
-            putUvSpoke(q, qb, 3 + 2 * c2, 0, uvEdge, uv.ue(c, 2, 0), uvEdge, uv.ue(c, 2, 0));
-        }
-    }
-
-    /** The centre child's smooth-uv data: corner j is m_{j+1}; its edges lie inside this face. */
-    private void centreChildSmoothUvs(float[] q, int qb) {
-        for (int jj = 0; jj < 3; jj++) {
-            int e = (jj + 1) % 3;
-            int e2 = (jj + 2) % 3;
-            q[qb + layout.uvPin(jj)] = 0f;
-            if (uvLimits) {
-                q[qb + layout.uvLimit(jj, 0)] = bornUvLimit[2 * e];
-                q[qb + layout.uvLimit(jj, 1)] = bornUvLimit[2 * e + 1];
-            }
-            int pe = (int) scratch.curP[scratch.curPb + layout.uvSeam(e)];
-            int pe2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(e2)];
-            putUvSpoke(q, qb, jj, 0, uvEdge, uv.ue(e2, 0, 1), uvEdge, uv.ue(e, 0, 1));
-            putUvSpoke(q, qb, 3 + 2 * jj, halfFromMiddle(pe, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
-            putUvSpoke(q, qb, 4 + 2 * jj, halfFromMiddle(pe2, RecordLayout.UV_SEAM_NEAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
-            if (interior[e]) {
-                putUvSpoke(q, qb, layout.fanBit(jj, 0), 0, uvEdge, uv.ue(e, k[e] - 1, 1), uvEdge, uv.ue(e, k[e] - 1, 1));
-                putUvSpoke(q, qb, layout.fanBit(jj, 1), 0, uvEdge, uv.ue(e2, 2, 0), uvEdge, uv.ue(e2, 2, 0));
-            }
-        }
-    }
-
-    private void writeCornerChild(RecordChunk dst, int r, int c, int[] meta, int mb, int nf) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        float[] q = dst.points;
-        int qb = r * pointFloats;
-        int[] qm = dst.meta;
-        int qmb = r * metaInts;
-        // beginChild: the destination is all zero already (ChildSink's contract).
-
-        putPoint(q, qb + 3 * c, vertexPoints, 3 * c);
-        putPoint(q, qb + 3 * c1, edgePoints, scratch.ep(c, 0));
-        putPoint(q, qb + 3 * c2, edgePoints, scratch.ep(c, 1));
-        if (interior[c]) {
-            putPoint(q, qb + 3 * (3 + c), edgePoints, scratch.ep(c, k[c] - 1));
-        }
-        putPoint(q, qb + 3 * (3 + c1), edgePoints, scratch.ep(c1, 0));
-        boolean dp = RecordLayout.prevEdgeInterior(g[c]);
-        if (dp) {
-            putPoint(q, qb + 3 * (3 + c2), edgePoints, scratch.ep(c, 2));
-        }
-        int fan = RecordLayout.fanLength(k[c], g[c]);
-        int first = 2 + (dp ? 1 : 0);
-        for (int jj = 0; jj < fan; jj++) {
-            putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, scratch.ep(c, first + jj));
-            copySpoke(meta, mb, layout.fanBit(c, jj), c, farOf(alone(rules.chaikinFar(c, first + jj))), q, qb, qm, qmb,
-                    layout.fanBit(c, jj));
-        }
-        // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
-        if (interior[c]) {
-            putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, scratch.ep(c1, 2));
-            putPoint(q, qb + 3 * layout.fanSlot(c1, 1), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, c1, farOf(rules.nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 1));
-        } else {
-            putPoint(q, qb + 3 * layout.fanSlot(c1, 0), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, c1, farOf(rules.nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 0));
-        }
-        // m_{c+2}: ring (V'_c, m_c, m_{c+1}, V'_{c+2}, [E(c+2, D_{c+2})], [E(c, D_{c+2})]).
-        putPoint(q, qb + 3 * layout.fanSlot(c2, 0), vertexPoints, 3 * c2);
-        copySpoke(meta, mb, c2, c2, farOf(rules.nextAverageIf(c2, 0)), q, qb, qm, qmb, layout.fanBit(c2, 0));
-        if (interior[c2]) {
-            putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, scratch.ep(c2, k[c2] - 1));
-        }
-
-        kk[c] = k[c];
-        gg[c] = g[c];
-        kk[c1] = interior[c] ? 6 : 4;
-        gg[c1] = interior[c] ? RecordLayout.NO_GAP : 1;
-        kk[c2] = interior[c2] ? 6 : 4;
-        gg[c2] = interior[c2] ? RecordLayout.NO_GAP : 3;
-        int childNf = nf & (1 << c | 1 << c2);
-        qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], childNf);
-        qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
-        // Halves of parent edges and spokes inherit their complete bits; new edges start open.
-        copySpoke(meta, mb, c, c, 0f, q, qb, qm, qmb, c);
-        copySpoke(meta, mb, c2, c, 0f, q, qb, qm, qmb, c2);
-        copySpoke(meta, mb, 3 + 2 * c, c, farOf(interior[c] ? alone(rules.chaikinFar(c, k[c] - 1)) : -1f), q, qb, qm, qmb,
-                3 + 2 * c);
-        copySpoke(meta, mb, 4 + 2 * c2, c, farOf(RecordLayout.prevEdgeInterior(g[c]) ? alone(rules.chaikinFar(c, 2)) : -1f),
-                q, qb, qm, qmb, 4 + 2 * c2);
-        if (rules.sharpRecord) {
-            // the corner keeps its (decayed) sharpness; the new vertices have none
-            q[qb + layout.cornerSharpness(c)] = LoopRules.decay(scratch.curP[scratch.curPb + layout.cornerSharpness(c)]);
-            markSharp(q, qb, qm, qmb);
-        }
-        if (creases) {
-            qm[qmb] |= rules.staleBits & RecordLayout.STALE << c;
-            qm[qmb] |= bornStale[c] ? RecordLayout.STALE << c1 : 0;
-            qm[qmb] |= bornStale[c2] ? RecordLayout.STALE << c2 : 0;
-        }
-    }
-
-    private void writeCentreChild(RecordChunk dst, int r, int[] meta, int mb) {
-        float[] q = dst.points;
-        int qb = r * pointFloats;
-        int[] qm = dst.meta;
-        int qmb = r * metaInts;
-        // beginChild: the destination is all zero already (ChildSink's contract).
-        for (int jj = 0; jj < 3; jj++) {
-            int e = (jj + 1) % 3;
-            int e2 = (jj + 2) % 3;
-            putPoint(q, qb + 3 * jj, edgePoints, scratch.ep(e, 0));
-            putPoint(q, qb + 3 * (3 + jj), vertexPoints, 3 * e2);
-            if (interior[e]) {
-                putPoint(q, qb + 3 * layout.fanSlot(jj, 0), edgePoints, scratch.ep(e, k[e] - 1));
-                putPoint(q, qb + 3 * layout.fanSlot(jj, 1), edgePoints, scratch.ep(e2, 2));
-            }
-            kk[jj] = interior[e] ? 6 : 4;
-            gg[jj] = interior[e] ? RecordLayout.NO_GAP : 2;
-            // (m_{j+1}, V'_{j+2}) halves parent edge j+1; (m_{j+2}, V'_{j+2}) halves parent edge j+2.
-            copySpoke(meta, mb, e, e2, farOf(rules.nextAverageIf(e2, 1)), q, qb, qm, qmb, 3 + 2 * jj);
-            copySpoke(meta, mb, e2, e2, farOf(rules.nextAverageIf(e2, 0)), q, qb, qm, qmb, 4 + 2 * jj);
-        }
-        qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], 0);
-        qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
-        if (rules.sharpRecord) {
-            markSharp(q, qb, qm, qmb);
-        }
-        for (int jj = 0; jj < 3 && creases; jj++) {
-            qm[qmb] |= bornStale[(jj + 1) % 3] ? RecordLayout.STALE << jj : 0;
-        }
-    }
-
-    /**
-     * A spoke of a child that halves a spoke of the parent: its complete bit and sharpness, the
-     * parent spoke's half at corner {@code end}'s end; with Chaikin also {@code far}, the average at
-     * the child spoke's far end (for a child spoke that is not one of the child's own edges).
-     */
-    private void copySpoke(int[] meta, int mb, int bit, int end, float far, float[] q, int qb, int[] qm, int qmb,
-                           int childBit) {
-        copyBit(meta, mb, bit, qm, qmb, childBit);
-        if (!rules.sharpRecord) {
-            return;
-        }
-        float half;
-        if (!chaikin) {
-            half = LoopRules.decay(scratch.curP[scratch.curPb + layout.spokeSharpness(bit)]);
-        } else if (bit < 3) {
-            half = end == bit ? nearHalf[bit * ringMax] : nearHalf[end * ringMax + 1];
-        } else {
-            int i = rules.ringIndex(end, bit);
-            half = i < 0 ? 0f : nearHalf[end * ringMax + i];
-        }
-        q[qb + layout.spokeSharpness(childBit)] = half;
-        if (chaikin && childBit >= 3) {
-            q[qb + layout.spokeFar(childBit)] = far;
-        }
-    }
-
-    /** With Chaikin, the far-end average a child spoke gets (0 without: unused). */
-    private float farOf(float value) {
-        return chaikin && rules.sharpRecord ? value : 0f;
-    }
-
-    /** Sets a finished child's {@link RecordLayout#SHARP} bit if any of its sharpness is above 0. */
-    private void markSharp(float[] q, int qb, int[] qm, int qmb) {
-        int from = qb + layout.spokeSharpness(0);
-        for (int f = from; f < from + layout.spokes() + 3; f++) {
-            if (q[f] > 0) {
-                qm[qmb] |= RecordLayout.SHARP;
-                return;
-            }
         }
     }
 
@@ -898,9 +500,9 @@ public final class LoopSplit {
             }
         }
         int nf = RecordLayout.neighbourFinished(m0);
-        writeSlivers(slivers, sliverFloat, nf, p, pb, regVertex, regEdge, 18);
+        triangles.writeSlivers(slivers, sliverFloat, nf, p, pb, regVertex, regEdge, 18);
         if (children == null) {
-            writeDirect(direct, directAt + 4 * tf * j, p, pb, regVertex, regEdge, 18, NOT_RENEWED, NOT_RENEWED);
+            triangles.writeDirect(direct, directAt + 4 * tf * j, p, pb, regVertex, regEdge, 18, NOT_RENEWED, NOT_RENEWED);
             return;
         }
         // Children of a regular record are regular: every corner has valence 6 and a fan of two; the
@@ -931,10 +533,10 @@ public final class LoopSplit {
             qm[qmb] = meta0 | (nf & (1 << c | 1 << c2)) << 24;
             qm[qmb + 1] = meta1;
             if (normals) {
-                carryCorner(qp, qb, c, p, pb);
+                childWriter.carryCorner(qp, qb, c, p, pb);
             }
             if (uvs) {
-                cornerChildUvs(qp, qb, c, p, pb);
+                childWriter.cornerChildUvs(qp, qb, c, p, pb);
             }
             if (smoothUvs) {
                 regularChildSmoothUvs(qp, qb, c);
@@ -959,10 +561,10 @@ public final class LoopSplit {
         qm[qmb] = meta0;
         qm[qmb + 1] = meta1;
         if (normals) {
-            carryCentre(qp, qb);
+            childWriter.carryCentre(qp, qb);
         }
         if (uvs) {
-            carryUvs(qp, qb, p, pb, 1, 2, 0);
+            childWriter.carryUvs(qp, qb, p, pb, 1, 2, 0);
         }
         if (smoothUvs) {
             regularChildSmoothUvs(qp, qb, 3);
@@ -1075,12 +677,6 @@ public final class LoopSplit {
             } else {
                 putPoint(qp, qb + 3 * slot, regEdge, 3 * (src - 3));
             }
-        }
-    }
-
-    private static void copyBit(int[] meta, int mb, int bit, int[] qm, int qmb, int childBit) {
-        if (RecordLayout.bit(meta, mb, bit)) {
-            RecordLayout.setBit(qm, qmb, childBit);
         }
     }
 }
