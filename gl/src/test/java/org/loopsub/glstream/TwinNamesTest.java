@@ -50,6 +50,7 @@ class TwinNamesTest {
             new Twin("limit_channel.glsl", List.of(stream("LimitChannel"))),
             new Twin("triangle_writer.glsl", List.of(stream("TriangleWriter"))),
             new Twin("child_writer.glsl", List.of(stream("ChildWriter"))),
+            new Twin("regular_split.glsl", List.of(stream("RegularSplit"))),
             new Twin("loop_flag_edges.comp",
                     List.of(LoopFlagEdges.class, SpokeTest.class, EdgeCriteria.class, ViewCulling.class)),
             new Twin("loop_filter.comp", List.of(LoopFilter.class)),
@@ -91,11 +92,11 @@ class TwinNamesTest {
                 "ChildWriter.cornerChildUvs");
         javaOnly("the regular path's child from RegularChildren' table; GLSL gets the table as REGULAR_CHILD_k "
                 + "macros (regularChild)",
-                "LoopSplit.putRegularChild", "LoopSplit.regularChildSmoothUvs", "LoopSplit.regularUvs");
+                "RegularSplit.putRegularChild", "RegularSplit.regularChildSmoothUvs");
         javaOnly("3 * ringSlot, the Java record's float offset; GLSL addresses tiles through pointOf",
                 "SplitScratch.ringSlot3");
         javaOnly("Java's ordered sum keys into its sort; GLSL sorts floats in registers (sortedSum)",
-                "LoopSplit.sortKey", "LoopSplit.fromSortKey");
+                "RegularSplit.sortKey", "RegularSplit.fromSortKey");
         javaOnly("a cross product into an array; GLSL returns a vec3 (loopCross3)", "LimitChannel.crossInto");
         javaOnly("Chaikin's far-end average of a child spoke; GLSL inlines it in putChildFar", "ChildWriter.farOf");
         javaOnly("the SHARP bit of a child, set by GLSL where it writes the child's metadata (endChild)",
