@@ -1,13 +1,5 @@
 package org.loopsub.stream;
 
-import static org.loopsub.stream.SplitRules.EDGE_MIDPOINT;
-import static org.loopsub.stream.SplitRules.EDGE_SEMI_SHARP;
-import static org.loopsub.stream.SplitRules.alone;
-import static org.loopsub.stream.SplitScratch.putPoint;
-import static org.loopsub.stream.UvChannel.SPAN_CURVE;
-import static org.loopsub.stream.UvChannel.SPAN_MATCHED;
-import static org.loopsub.stream.UvChannel.SPAN_PINNED;
-
 import org.loopsub.rules.LoopRules;
 
 /**
@@ -21,6 +13,18 @@ import org.loopsub.rules.LoopRules;
  * child c (c = 0, 1, 2) is {@code (V'_c, m_c, m_{c+2})} in corner slots {@code c, c+1, c+2}; the
  * centre child 3 has {@code m_{j+1}} in corner slot j. Orientation is preserved.
  *
+ * <p>The split is laid out as OpenSubdiv refines primvars: the rules of a record's corners and spokes
+ * are decided once ({@link SplitRules}: frozen corners; smooth, dart, crease or corner before and
+ * after this level's decay, and the blend between them; how each spoke's edge point is made;
+ * Chaikin's halves), then every channel applies them: the positions ({@link PositionChannel}, vertex
+ * and edge points), the uvs ({@link UvChannel}, the linear or the smooth rule) and the limit data
+ * ({@link LimitChannel}, limit positions, normals and uvs). Two writers take the channels' results:
+ * the {@link ChildWriter} (the children as records of the next level) and the {@link TriangleWriter}
+ * (slivers, and at the last level the children as output triangles). Each of these classes, and
+ * {@link SplitScratch} (the record being split and the scratch they share), is the twin of a GLSL
+ * file that {@code loop_split.comp} includes, of the same name in snake case, with the same
+ * function names (docs/design.md, "The split as channels").
+ *
  * <p>Positions follow {@link LoopRules}; the adaptive rules of docs/design.md §4 enter in two places: a
  * corner with any complete spoke is frozen (keeps its position), and a complete spoke's edge point
  * is its midpoint. On the limit surface ({@link RecordLayout#limit()}) neither applies: every output
@@ -28,118 +32,42 @@ import org.loopsub.rules.LoopRules;
  * control points may follow Loop's rules everywhere and triangles of different levels still meet.
  *
  * <p>With a layout that carries limit data, the split also computes the limit position and normal of
- * the three vertices it creates (see {@link #birth}) and hands every child its corners' data. With
- * sharpness, records that have any take the general path, where each corner's rule comes from its
- * spokes' sharpness ({@link #creaseVertexPoint}) and each child spoke gets its half of the parent's
- * (uniform decay, or Chaikin's per end: {@link SplitRules#chaikinHalves}). With uvs, a new vertex takes the
- * midpoint of its edge's uvs in this face (the linear rule), or with {@link RecordLayout#smoothUvs()}
- * the smooth rule's value ({@link #uvVertexPoint}, {@link #uvEdgePoint}; seamless regular records
- * by {@link #regularUvs}).
+ * the three vertices it creates and hands every child its corners' data. With sharpness, records
+ * that have any take the general path, where each corner's rule comes from its spokes' sharpness and
+ * each child spoke gets its half of the parent's (uniform decay, or Chaikin's per end). With uvs, a
+ * new vertex takes the midpoint of its edge's uvs in this face (the linear rule), or with
+ * {@link RecordLayout#smoothUvs()} the smooth rule's value.
  *
  * <p>Like the shader, records whose three corners are interior and of valence 6 (almost every record
- * after a few levels) take {@link #splitRegular}, where every ring index is a constant from a table
- * and the ring sums sort with a sorting network; the values are those of the general path,
- * operation for operation. The pass allocates nothing per record: the scratch arrays live in the
- * instance (one per worker thread).
+ * after a few levels) take the regular path ({@link RegularSplit}), where every ring index is a
+ * constant from a table and the ring sums sort with a sorting network; the values are those of the
+ * general path, operation for operation, and its triangles go through the same writer. The pass
+ * allocates nothing per record: the channels' arrays live in the instance (one per worker thread).
  */
 public final class LoopSplit {
     private final RecordLayout layout;
-    private final float[] weights;
     private final int ringMax;
     private final int pointFloats;
     private final int metaInts;
-    // Scratch, one instance per worker thread.
+    private final int tf;
+    private final boolean normals;
+    private final boolean chaikin;
+    private final boolean uvs;
+    private final boolean smoothUvs;
+    // One of each part per instance, so per worker thread: they hold the record being split.
     private final SplitScratch scratch;
+    private final SplitRules rules;
     private final PositionChannel positions;
-    private final float[] edgePoints;
-    private final float[] vertexPoints;
-    private final float[] ring;
-    private final int[] ringBits;
+    private final UvChannel uv;
+    private final LimitChannel limits;
+    private final TriangleWriter triangles;
+    private final ChildWriter childWriter;
+    private final RegularSplit regular;
     private final int[] k;
     private final int[] g;
-    private final boolean[] interior;
-    private final int[] kk = new int[3];
-    private final int[] gg = new int[3];
-
-    // Regular records (see splitRegular): the constant ring tables and their scratch.
-    /** {@code 3 * regSlot(c, i)} at {@code 6c + i}. */
-    private final int[] regOff = new int[18];
-    /** {@code regBit(c, i)} at {@code 6c + i}. */
-    private final int[] regBit = new int[18];
-    /** [c][i][x], 3 * 6 * 3. */
-    private final float[] regEdge = new float[54];
-    private final float[] regVertex = new float[9];
-    /** The record slot of each of {@link RegularChildren}' table slots, in this layout. */
-    private final int[] regularSlots = new int[RegularChildren.SLOTS];
-
-    // Limit data (layouts that carry it): the limit position and normal of the vertices this split
-    // creates, m_0, m_1, m_2 (the record's own edge points), and the ring each is computed from.
-    private final boolean normals;
-    private final boolean limit;
-    /** Frozen corners and linear complete edges (docs/design.md §4); off on the limit surface. */
-    private final boolean adaptiveRules;
-    private final int vf;
-    private final int tf;
-    private final float[] bornNormal = new float[9];
-    private final float[] bornLimit = new float[9];
-    private final float[] bornRing = new float[18];
-    /** Texture coordinates (layouts with uvs): per vertex m_e born on edge e, its uv in this face. */
-    private final boolean uvs;
-    private final int vuv;
-    private final UvChannel uv;
-    private final float[] bornUv;
-    private final boolean smoothUvs;
-    private final float[] uvEdge;
-    private final float[] uvVertex;
-    /** With limit uvs: those of the vertices this split creates, of corners renewed at the last level, the masks. */
-    private final boolean uvLimits;
-    private final float[] bornUvLimit = new float[6];
-    private final float[] renewedUvLimit = new float[6];
-    private final float[] uvLimitWeights;
-    /** The regular path's smooth-uv scratch: a child's uv per table slot, and the child spokes' table. */
-    private final float[] regSlotUv = new float[2 * RegularChildren.SLOTS];
-    private final int[][] regularUvSpokes;
-    private final float[] uvRing;
-    private final int[] parentRule;
-    private final int[] parentE0;
-    private final int[] parentE1;
-    private final float[] blendWeight;
-    private final boolean[] blends;
-    private final int[] edgeMode;
-    private final float[] edgeSharp;
-    private final float[] tanU = new float[3];
-    private final float[] tanV = new float[3];
-    /** Boundary corners whose normal is taken again at the next level, and that normal. */
-    private final boolean[] renewed = new boolean[3];
-    private final float[] renewedNormal = new float[9];
-    /** The regular path's corners: none renewed (they are interior, and no regular record is sharp). */
-    private static final boolean[] NOT_RENEWED = new boolean[3];
-    private final float[] tangents;
-    private final int tangentStride;
-
-    // Creases (layouts with sharpness): the rules decided once per record.
-    private final SplitRules rules;
-    private final boolean creases;
-    private final float[] reciprocals;
-    private final float[] decayed;
-    private final boolean chaikin;
-    private final float[] nearHalf;
-    private final int[] nextRule;
-    private final int[] nextE0;
-    private final int[] nextE1;
-    private final boolean[] bornStale;
     /**
-     * Whether the last split takes the limit of sharp corners again from their rings there
-     * (uniform refinement: every triangle ends at that level, as OpenSubdiv evaluates the limit).
-     */
-    private boolean renewAtLast;
-    private final boolean[] renewedAll = new boolean[3];
-    private final float[] renewedLimit = new float[9];
-    private final float[] limitWeights;
-    private final float[] interiorTangents;
-    /**
-     * Whether regular records take {@link #splitRegular}; only LoopSplitTest turns it off, to hold
-     * the fast path against the general one on the same records.
+     * Whether regular records take the regular path ({@link RegularSplit}); only LoopSplitTest turns
+     * it off, to hold the fast path against the general one on the same records.
      */
     boolean regularPath = true;
 
@@ -149,65 +77,24 @@ public final class LoopSplit {
      */
     public LoopSplit(RecordLayout layout, float[] weights) {
         this.layout = layout;
-        this.weights = weights;
         this.ringMax = layout.ringMax();
         this.pointFloats = layout.pointFloats();
         this.metaInts = layout.metaInts();
-        this.normals = layout.carriesNormals();
-        this.limit = layout.limit();
-        this.adaptiveRules = !limit;
-        this.vf = layout.vertexFloats();
         this.tf = layout.triangleFloats();
-        this.tangentStride = weights.length / 2;
-        this.tangents = normals ? LoopRules.boundaryTangents(tangentStride - 1) : null;
-        this.creases = layout.creases();
+        this.normals = layout.carriesNormals();
         this.chaikin = layout.chaikin();
         this.uvs = layout.uvs();
-        this.vuv = layout.vertexUv();
         this.smoothUvs = layout.smoothUvs();
-        this.uvLimits = layout.uvLimits();
-        this.uvLimitWeights = uvLimits ? LoopRules.limitWeights(weights) : null;
-        this.regularUvSpokes = RegularChildren.uvSpokes(layout);
-        this.limitWeights = normals && creases ? LoopRules.limitWeights(weights) : null;
-        this.interiorTangents = normals && creases ? LoopRules.interiorTangents(tangentStride - 1) : null;
         this.scratch = new SplitScratch(layout);
-        this.ring = scratch.ring;
-        this.ringBits = scratch.ringBits;
+        this.rules = new SplitRules(scratch);
+        this.positions = new PositionChannel(scratch, rules, weights);
+        this.uv = new UvChannel(scratch, rules, weights);
+        this.limits = new LimitChannel(scratch, rules, positions, uv, weights);
+        this.triangles = new TriangleWriter(layout, uv, limits);
+        this.childWriter = new ChildWriter(scratch, rules, positions, uv, limits);
+        this.regular = new RegularSplit(scratch, uv, limits, triangles, childWriter, weights);
         this.k = scratch.k;
         this.g = scratch.g;
-        this.interior = scratch.interior;
-        this.rules = new SplitRules(scratch);
-        this.reciprocals = rules.reciprocals;
-        this.decayed = rules.decayed;
-        this.nearHalf = rules.nearHalf;
-        this.nextRule = rules.nextRule;
-        this.nextE0 = rules.nextE0;
-        this.nextE1 = rules.nextE1;
-        this.parentRule = rules.parentRule;
-        this.parentE0 = rules.parentE0;
-        this.parentE1 = rules.parentE1;
-        this.blendWeight = rules.blendWeight;
-        this.blends = rules.blends;
-        this.edgeMode = rules.edgeMode;
-        this.edgeSharp = rules.edgeSharp;
-        this.bornStale = rules.bornStale;
-        this.positions = new PositionChannel(scratch, rules, weights);
-        this.vertexPoints = positions.vertexPoints;
-        this.edgePoints = positions.edgePoints;
-        this.uv = new UvChannel(scratch, rules, weights);
-        this.bornUv = uv.bornUv;
-        this.uvEdge = uv.uvEdge;
-        this.uvVertex = uv.uvVertex;
-        this.uvRing = uv.uvRing;
-        for (int t = 0; t < RegularChildren.SLOTS; t++) {
-            regularSlots[t] = RegularChildren.recordSlot(layout, t);
-        }
-        for (int c = 0; c < 3; c++) {
-            for (int i = 0; i < 6; i++) {
-                regOff[6 * c + i] = 3 * layout.ringSlot(c, 6, RecordLayout.NO_GAP, i);
-                regBit[6 * c + i] = layout.ringBit(c, 6, RecordLayout.NO_GAP, i);
-            }
-        }
     }
 
     /**
@@ -241,7 +128,7 @@ public final class LoopSplit {
      * @return this
      */
     public LoopSplit renewSharpLimitsAtLastLevel(boolean on) {
-        renewAtLast = on;
+        limits.renewAtLast = on;
         return this;
     }
 
@@ -282,8 +169,8 @@ public final class LoopSplit {
             int mb = r * metaInts;
             int m0 = meta[mb];
             if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & RecordLayout.REGULAR_MASK) == regularMeta0
-                    && (!smoothUvs || seamless(chunk.points, r * pointFloats))) {
-                splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
+                    && (!smoothUvs || regular.seamless(chunk.points, r * pointFloats))) {
+                regular.splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             } else {
                 splitOne(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             }
@@ -327,480 +214,18 @@ public final class LoopSplit {
             uv.smoothBornUvs();
         }
         if (normals) {
-            // m_c's ring: (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1}).
-            for (int c = 0; c < 3; c++) {
-                int c1 = (c + 1) % 3;
-                int c2 = (c + 2) % 3;
-                putPoint(bornRing, 0, edgePoints, scratch.ep(c2, 0));
-                putPoint(bornRing, 3, vertexPoints, 3 * c);
-                if (interior[c]) {
-                    putPoint(bornRing, 6, edgePoints, scratch.ep(c, k[c] - 1));
-                    putPoint(bornRing, 9, edgePoints, scratch.ep(c1, 2));
-                }
-                putPoint(bornRing, 12, vertexPoints, 3 * c1);
-                putPoint(bornRing, 15, edgePoints, scratch.ep(c1, 0));
-                boolean crease = rules.bornCrease(p, pb, c);
-                birth(c, edgePoints, scratch.ep(c, 0), interior[c], crease);
-                if (uvLimits) {
-                    bornUvLimitOf(c, !interior[c] || crease || uv.uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
-                }
-            }
-            for (int c = 0; c < 3; c++) {
-                renewed[c] = g[c] != RecordLayout.NO_GAP && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
-                if (renewed[c]) {
-                    renewNormal(c, k[c], g[c]);
-                }
-                // Only stale corners: every record holding one knows it (the bit) and renews it alike.
-                renewedAll[c] = renewAtLast && children == null && (rules.staleBits & RecordLayout.STALE << c) != 0;
-                if (renewedAll[c]) {
-                    renewCorner(c, k[c], g[c]);
-                    if (uvLimits) {
-                        uvLimitPoint(c, k[c], g[c], true, renewedUvLimit, 2 * c);
-                    }
-                }
-            }
+            limits.bornLimits(p, pb);
+            limits.renewCorners(children == null);
         }
 
         int nf = RecordLayout.neighbourFinished(m0);
-        writeSlivers(slivers, sliverFloat, nf, p, pb, vertexPoints, edgePoints, 3 * ringMax);
+        triangles.writeSlivers(slivers, sliverFloat, nf, p, pb, positions.vertexPoints, positions.edgePoints, 3 * ringMax);
         if (children == null) {
-            writeDirect(direct, directAt + 4 * tf * j, p, pb, vertexPoints, edgePoints, 3 * ringMax, renewed, renewedAll);
+            triangles.writeDirect(direct, directAt + 4 * tf * j, p, pb, positions.vertexPoints, positions.edgePoints,
+                    3 * ringMax, limits.renewed, limits.renewedAll);
             return;
         }
-        for (int c = 0; c < 3; c++) {
-            int q = 4 * j + c;
-            writeCornerChild(children.chunkOf(q), children.indexOf(q), c, meta, mb, nf);
-            if (uvs) {
-                cornerChildUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c, p, pb);
-            }
-            if (smoothUvs) {
-                cornerChildSmoothUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, c);
-            }
-            if (normals) {
-                float[] qp = children.chunkOf(q).points;
-                int qb = children.indexOf(q) * pointFloats;
-                carryCorner(qp, qb, c, p, pb);
-                if (renewed[c]) {
-                    putPoint(qp, qb + 3 * layout.normalSlot(c), renewedNormal, 3 * c);
-                }
-            }
-        }
-        int q = 4 * j + 3;
-        writeCentreChild(children.chunkOf(q), children.indexOf(q), meta, mb);
-        if (normals) {
-            carryCentre(children.chunkOf(q).points, children.indexOf(q) * pointFloats);
-        }
-        if (uvs) {
-            carryUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats, p, pb, 1, 2, 0);
-        }
-        if (smoothUvs) {
-            centreChildSmoothUvs(children.chunkOf(q).points, children.indexOf(q) * pointFloats);
-        }
-    }
-
-    /**
-     * The limit normal of boundary corner c (k >= {@link LoopRules#LEVEL_DEPENDENT_BOUNDARY}
-     * neighbours) taken again from its ring at the next level: V'_c with the edge points of its
-     * spokes, from the end of its leading boundary edge (ring position g + 1) on. A boundary
-     * vertex's ring has one start, so every record holding the vertex gets the same bits.
-     */
-    private void renewNormal(int c, int kc, int gc) {
-        sectorTangents(c, kc, (gc + 1) % kc, gc);
-        crossInto(renewedNormal, 3 * c);
-    }
-
-    /**
-     * The limit tangents of corner c at the next level as a crease (or boundary) vertex, into
-     * {@link #tanU} and {@link #tanV}: the one-sided sector from sharp spoke e0 counter-clockwise to
-     * e1 of its ring there (V'_c and the edge points of its spokes), by the number of edges between.
-     */
-    private void sectorTangents(int c, int k, int e0, int e1) {
-        int between = Math.floorMod(e1 - e0, k) - 1;
-        for (int x = 0; x < 3; x++) {
-            float v = vertexPoints[3 * c + x];
-            float q0 = edgePoints[scratch.ep(c, e0) + x];
-            float ql = edgePoints[scratch.ep(c, e1) + x];
-            tanU[x] = LoopRules.tangentUBoundary(q0, ql);
-            if (between == 0) {
-                tanV[x] = (q0 + ql) - (v + v);
-            } else if (between == 1) {
-                tanV[x] = edgePoints[scratch.ep(c, (e0 + 1) % k) + x] - v;
-            } else if (between == 2) {
-                tanV[x] = LoopRules.tangentVBoundary4(v, q0, edgePoints[scratch.ep(c, (e0 + 1) % k) + x],
-                        edgePoints[scratch.ep(c, (e0 + 2) % k) + x], ql);
-            } else {
-                for (int j = 0; j <= between + 1; j++) {
-                    ring[j] = edgePoints[scratch.ep(c, (e0 + j) % k) + x];
-                }
-                tanV[x] = LoopRules.weightedSum(tangents, (between + 2) * tangentStride, ring, between + 2);
-            }
-        }
-    }
-
-    /** Point i of corner c's ring at the next level: the edge point of its spoke i. */
-    private boolean nextPrecedes(int c, int i, int j) {
-        return pointLess(edgePoints, scratch.ep(c, i), edgePoints, scratch.ep(c, j));
-    }
-
-    /**
-     * The limit position and normal of corner c at the next level (the last one), from its ring
-     * there (V'_c and the edge points of its spokes) by its rule there: twin of the shader's
-     * renewCorner. Where a choice of start is free it is the neighbour first by position, so that
-     * every record holding the vertex makes the same one.
-     */
-    private void renewCorner(int c, int k, int g) {
-        int rule = nextRule[c];
-        int o = 3 * c;
-        boolean boundary = g != RecordLayout.NO_GAP;
-        if (rule == LoopRules.CORNER) {
-            int a = boundary ? (g + 1) % k : -1;
-            if (!boundary) {
-                for (int i = 0; i < k; i++) {
-                    boolean candidate = nextE0[c] < 0 || i == nextE0[c] || i == nextE1[c]
-                            || LoopRules.decay(rules.spokeSharpness(scratch.curP, scratch.curPb, c, k, g, i)) > 0;
-                    if (candidate && (a < 0 || nextPrecedes(c, i, a))) {
-                        a = i;
-                    }
-                }
-            }
-            int b = (a + 1) % k;
-            for (int x = 0; x < 3; x++) {
-                float v = vertexPoints[o + x];
-                renewedLimit[o + x] = v;
-                tanU[x] = edgePoints[scratch.ep(c, a) + x] - v;
-                tanV[x] = edgePoints[scratch.ep(c, b) + x] - v;
-            }
-        } else if (rule == LoopRules.CREASE) {
-            int e0 = nextE0[c];
-            int e1 = nextE1[c];
-            if (boundary) {
-                e0 = (g + 1) % k;
-                e1 = g;
-            } else if (nextPrecedes(c, e1, e0)) {
-                e0 = nextE1[c];
-                e1 = nextE0[c];
-            }
-            for (int x = 0; x < 3; x++) {
-                renewedLimit[o + x] = LoopRules.limitCreasePoint(vertexPoints[o + x], edgePoints[scratch.ep(c, e0) + x],
-                        edgePoints[scratch.ep(c, e1) + x]);
-            }
-            sectorTangents(c, k, e0, e1);
-        } else {
-            int s = 0;
-            for (int i = 1; i < k; i++) {
-                if (nextPrecedes(c, i, s)) {
-                    s = i;
-                }
-            }
-            float w = limitWeights[2 * k];
-            float e = limitWeights[2 * k + 1];
-            int at = 2 * k * tangentStride;
-            for (int x = 0; x < 3; x++) {
-                float su = 0f;
-                float sv = 0f;
-                for (int j = 0; j < k; j++) {
-                    float q = edgePoints[scratch.ep(c, (s + j) % k) + x];
-                    su = su + interiorTangents[at + 2 * j] * q;
-                    sv = sv + interiorTangents[at + 2 * j + 1] * q;
-                }
-                tanU[x] = su;
-                tanV[x] = sv;
-                for (int i = 0; i < k; i++) {
-                    ring[i] = edgePoints[scratch.ep(c, i) + x];
-                }
-                renewedLimit[o + x] = LoopRules.vertexPoint(w, e, vertexPoints[o + x], LoopRules.sortedSum(ring, k));
-            }
-        }
-        crossInto(renewedNormal, o);
-    }
-
-    /**
-     * Limit position and normal of m_c, the new vertex on edge c, from its ring in {@link #bornRing}:
-     * {@code (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1})}, counter-clockwise, the
-     * bracketed pair only on an interior edge. The two records on an interior edge see this ring
-     * rotated by three; the tangents start at the smaller of V'_c and V'_{c+1} so that both compute
-     * the same bits (docs/design.md §5). A boundary vertex's ring starts at its leading edge, V'_{c+1}.
-     */
-    private void birth(int c, float[] m, int mo, boolean interiorEdge, boolean creaseEdge) {
-        float[] q = bornRing;
-        int o = 3 * c;
-        if (creaseEdge) {
-            // On a sharp edge (its halves stay sharp) m is a crease vertex: its sharp neighbours are
-            // V'_c and V'_{c+1}; the one-sided normal's sector starts at the smaller of them.
-            boolean first = pointLess(q, 3, q, 12);
-            int a = first ? 3 : 12;
-            int b1 = first ? 6 : 15;
-            int b2 = first ? 9 : 0;
-            int z = first ? 12 : 3;
-            for (int x = 0; x < 3; x++) {
-                bornLimit[o + x] = LoopRules.limitCreasePoint(m[mo + x], q[12 + x], q[3 + x]);
-                tanU[x] = LoopRules.tangentUBoundary(q[a + x], q[z + x]);
-                tanV[x] = LoopRules.tangentVBoundary4(m[mo + x], q[a + x], q[b1 + x], q[b2 + x], q[z + x]);
-            }
-            crossInto(bornNormal, o);
-            return;
-        }
-        if (interiorEdge) {
-            int s = pointLess(q, 3, q, 12) ? 1 : 4;
-            int i0 = 3 * s;
-            int i1 = 3 * ((s + 1) % 6);
-            int i2 = 3 * ((s + 2) % 6);
-            int i3 = 3 * ((s + 3) % 6);
-            int i4 = 3 * ((s + 4) % 6);
-            int i5 = 3 * ((s + 5) % 6);
-            float[] u = tanU;
-            float[] v = tanV;
-            for (int x = 0; x < 3; x++) {
-                // The ring sum in the canonical rotation: the same sequence in both records, so
-                // the same bits, without sorting.
-                float sum = q[i0 + x] + q[i1 + x] + q[i2 + x] + q[i3 + x] + q[i4 + x] + q[i5 + x];
-                bornLimit[o + x] = LoopRules.limitPoint6(m[mo + x], sum);
-                u[x] = LoopRules.tangentU6(q[i0 + x], q[i1 + x], q[i2 + x], q[i3 + x], q[i4 + x], q[i5 + x]);
-                v[x] = LoopRules.tangentV6(q[i0 + x], q[i1 + x], q[i2 + x], q[i3 + x], q[i4 + x], q[i5 + x]);
-            }
-            crossInto(bornNormal, o);
-            return;
-        }
-        // Boundary: ring (V'_{c+1}, m_{c+1}, m_{c+2}, V'_c) from the leading edge.
-        float[] u = tanU;
-        float[] v = tanV;
-        for (int x = 0; x < 3; x++) {
-            float q0 = q[12 + x];
-            float q1 = q[15 + x];
-            float q2 = q[x];
-            float q3 = q[3 + x];
-            bornLimit[o + x] = LoopRules.limitCreasePoint(m[mo + x], q0, q3);
-            u[x] = LoopRules.tangentUBoundary(q0, q3);
-            v[x] = LoopRules.tangentVBoundary4(m[mo + x], q0, q1, q2, q3);
-        }
-        crossInto(bornNormal, o);
-    }
-
-    /** {@code tanU x tanV} into {@code dst[o..o+2]}. */
-    private void crossInto(float[] dst, int o) {
-        dst[o] = LoopRules.cross(tanU[1], tanU[2], tanV[1], tanV[2]);
-        dst[o + 1] = LoopRules.cross(tanU[2], tanU[0], tanV[2], tanV[0]);
-        dst[o + 2] = LoopRules.cross(tanU[0], tanU[1], tanV[0], tanV[1]);
-    }
-
-    /** Whether point a precedes point b, x first, then y, then z. */
-    private static boolean pointLess(float[] a, int ao, float[] b, int bo) {
-        if (a[ao] != b[bo]) {
-            return a[ao] < b[bo];
-        }
-        if (a[ao + 1] != b[bo + 1]) {
-            return a[ao + 1] < b[bo + 1];
-        }
-        return a[ao + 2] < b[bo + 2];
-    }
-
-    /**
-     * The slivers of a record from float {@code o} of {@code slivers} on, both paths': one
-     * {@code (a, b, m)} along each edge whose neighbour has finished ({@code nf}), with a -> b as the
-     * edge runs here; a and b are frozen, so V' = V. Corner c's control point is
-     * {@code vertices[3c]}, the edge point of edge e {@code edges[edgeStride * e]}.
-     */
-    private void writeSlivers(float[] slivers, int o, int nf, float[] p, int pb, float[] vertices, float[] edges,
-                              int edgeStride) {
-        for (int e = 0; e < 3; e++) {
-            if ((nf & 1 << e) != 0) {
-                putCorner(slivers, o, p, pb, e, vertices);
-                putCorner(slivers, o + vf, p, pb, (e + 1) % 3, vertices);
-                putBorn(slivers, o + 2 * vf, e, edges, edgeStride * e);
-                o += tf;
-            }
-        }
-    }
-
-    /**
-     * A record's four children as output triangles from float {@code d} of {@code direct} on (corner
-     * children 0, 1, 2, then the centre), both paths': points as in {@link #writeSlivers}; corners
-     * whose limit or normal was taken again at the next level ({@code renewed}, {@code renewedAll})
-     * show that one.
-     */
-    private void writeDirect(float[] direct, int d, float[] p, int pb, float[] vertices, float[] edges,
-                             int edgeStride, boolean[] renewed, boolean[] renewedAll) {
-        for (int c = 0; c < 3; c++) {
-            int c2 = (c + 2) % 3;
-            putCorner(direct, d + tf * c + vf * c, p, pb, c, vertices);
-            if (smoothUvs && !uvLimits) {
-                direct[d + tf * c + vf * c + vuv] = uvVertex[2 * c];
-                direct[d + tf * c + vf * c + vuv + 1] = uvVertex[2 * c + 1];
-            }
-            if (uvLimits && renewedAll[c]) {
-                direct[d + tf * c + vf * c + vuv] = renewedUvLimit[2 * c];
-                direct[d + tf * c + vf * c + vuv + 1] = renewedUvLimit[2 * c + 1];
-            }
-            if (normals && (renewed[c] || renewedAll[c])) {
-                putPoint(direct, d + tf * c + vf * c + 3, renewedNormal, 3 * c);
-            }
-            if (limit && renewedAll[c]) {
-                putPoint(direct, d + tf * c + vf * c, renewedLimit, 3 * c);
-            }
-            putBorn(direct, d + tf * c + vf * ((c + 1) % 3), c, edges, edgeStride * c);
-            putBorn(direct, d + tf * c + vf * c2, c2, edges, edgeStride * c2);
-        }
-        for (int i = 0; i < 3; i++) {
-            int e = (i + 1) % 3;
-            putBorn(direct, d + 3 * tf + vf * i, e, edges, edgeStride * e);
-        }
-    }
-
-    /**
-     * Output vertex of corner c that keeps its place (a sliver's end, a corner child's corner): the
-     * control point {@code vertices[3c]} or the carried limit position, then the carried normal.
-     */
-    private void putCorner(float[] dst, int d, float[] p, int pb, int c, float[] vertices) {
-        if (limit) {
-            putPoint(dst, d, p, pb + 3 * layout.limitSlot(c));
-        } else {
-            putPoint(dst, d, vertices, 3 * c);
-        }
-        if (normals) {
-            putPoint(dst, d + 3, p, pb + 3 * layout.normalSlot(c));
-        }
-        if (uvs) {
-            dst[d + vuv] = p[pb + layout.outputUvFloat(c, 0)];
-            dst[d + vuv + 1] = p[pb + layout.outputUvFloat(c, 1)];
-        }
-    }
-
-    /** Corner child c's uvs: its corner c keeps the parent's, corners c+1 and c+2 are m_c and m_{c+2}. */
-    private void cornerChildUvs(float[] q, int qb, int c, float[] p, int pb) {
-        int c2 = (c + 2) % 3;
-        carryUvs(q, qb, p, pb, c == 0 ? -1 : c == 1 ? c2 : c, c == 1 ? -1 : c == 2 ? c2 : c,
-                c == 2 ? -1 : c == 0 ? c2 : c);
-    }
-
-    /** A child's uvs: corner c keeps the parent's corner, the others are born ones (e0, e1, e2: edge per child corner, -1 = parent's corner). */
-    private void carryUvs(float[] q, int qb, float[] p, int pb, int e0, int e1, int e2) {
-        carryUv(q, qb, p, pb, 0, e0);
-        carryUv(q, qb, p, pb, 1, e1);
-        carryUv(q, qb, p, pb, 2, e2);
-    }
-
-    private void carryUv(float[] q, int qb, float[] p, int pb, int cc, int e) {
-        for (int x = 0; x < 2; x++) {
-            q[qb + layout.uvFloat(cc, x)] = e < 0 ? p[pb + layout.uvFloat(cc, x)] : bornUv[2 * e + x];
-        }
-    }
-
-    /** Output vertex m_e, born on edge e: the edge point {@code edges[eo]} or its limit, then its normal. */
-    private void putBorn(float[] dst, int d, int e, float[] edges, int eo) {
-        if (limit) {
-            putPoint(dst, d, bornLimit, 3 * e);
-        } else {
-            putPoint(dst, d, edges, eo);
-        }
-        if (normals) {
-            putPoint(dst, d + 3, bornNormal, 3 * e);
-        }
-        if (uvs) {
-            float[] from = uvLimits ? bornUvLimit : bornUv;
-            dst[d + vuv] = from[2 * e];
-            dst[d + vuv + 1] = from[2 * e + 1];
-        }
-    }
-
-    /** Corner child c's limit data: its corner keeps the parent's, the two others are m_c and m_{c+2}. */
-    private void carryCorner(float[] q, int qb, int c, float[] p, int pb) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        putPoint(q, qb + 3 * layout.normalSlot(c), p, pb + 3 * layout.normalSlot(c));
-        putPoint(q, qb + 3 * layout.normalSlot(c1), bornNormal, 3 * c);
-        putPoint(q, qb + 3 * layout.normalSlot(c2), bornNormal, 3 * c2);
-        if (limit) {
-            putPoint(q, qb + 3 * layout.limitSlot(c), p, pb + 3 * layout.limitSlot(c));
-            putPoint(q, qb + 3 * layout.limitSlot(c1), bornLimit, 3 * c);
-            putPoint(q, qb + 3 * layout.limitSlot(c2), bornLimit, 3 * c2);
-        }
-    }
-
-    /** The centre child's limit data: corner j is m_{j+1}. */
-    private void carryCentre(float[] q, int qb) {
-        for (int jj = 0; jj < 3; jj++) {
-            int e = (jj + 1) % 3;
-            putPoint(q, qb + 3 * layout.normalSlot(jj), bornNormal, 3 * e);
-            if (limit) {
-                putPoint(q, qb + 3 * layout.limitSlot(jj), bornLimit, 3 * e);
-            }
-        }
-    }
-
-    /**
-     * The limit uv of corner c's value in this face, taken at this level or the next: a matched value
-     * by the positions' limit mask of its vertex rule there, a curve by the B-spline's
-     * {@code 2/3 x + 1/6 (e0 + e1)} unless sharpness is left in its span (then, like a pinned value,
-     * it stays).
-     */
-    void uvLimitPoint(int c, int k, int g, boolean next, float[] out, int o) {
-        int kind = uv.uvSpan(c, k, g, next);
-        if (kind == SPAN_MATCHED) {
-            // the positions' rule at that level: by its sharp spokes (boundary ones included) and its own sharpness
-            int sharp = 0;
-            int e0 = -1;
-            int e1 = -1;
-            for (int i = 0; i < k; i++) {
-                if (uv.uvSpokeSharpness(c, k, g, i, next) > 0) {
-                    e0 = sharp == 0 ? i : e0;
-                    e1 = sharp == 1 ? i : e1;
-                    sharp++;
-                }
-            }
-            int rule = LoopRules.vertexRule(uv.uvCornerSharpness(c, next), sharp);
-            for (int x = 0; x < 2; x++) {
-                float v = uv.uvAt(c, x, next);
-                if (rule == LoopRules.CORNER) {
-                    out[o + x] = v;
-                } else if (rule == LoopRules.CREASE) {
-                    out[o + x] = LoopRules.limitCreasePoint(v, uv.uvFarAt(c, e0, 0, x, next), uv.uvFarAt(c, e1, 0, x, next));
-                } else {
-                    for (int i = 0; i < k; i++) {
-                        uvRing[i] = uv.uvFarAt(c, i, 0, x, next);
-                    }
-                    out[o + x] = LoopRules.vertexPoint(uvLimitWeights[2 * k], uvLimitWeights[2 * k + 1], v,
-                            LoopRules.sortedSum(uvRing, k));
-                }
-            }
-            return;
-        }
-        boolean sharp = uv.uvCornerSharpness(c, next) > 0;
-        for (int j = 0; j < uv.spanCount && kind == SPAN_CURVE; j++) {
-            sharp |= uv.uvSpokeSharpness(c, k, g, (uv.spanFirst + j) % k, next) > 0;
-        }
-        for (int x = 0; x < 2; x++) {
-            float v = uv.uvAt(c, x, next);
-            out[o + x] = kind == SPAN_PINNED || sharp ? v
-                    : LoopRules.limitCreasePoint(v, uv.uvFarAt(c, uv.spanS0, uv.spanSide0, x, next),
-                            uv.uvFarAt(c, uv.spanS1, uv.spanSide1, x, next));
-        }
-    }
-
-    /**
-     * The limit uv of m_e, born on edge e, in this face, from its ring one level down: on a seam, the
-     * boundary or an edge whose halves stay sharp a curve between V'_e and V'_{e+1}; elsewhere the
-     * valence-6 limit mask, its ring summed from the rotation the positions chose (so that both
-     * records on the edge get the same bits).
-     */
-    private void bornUvLimitOf(int e, boolean curve, int start) {
-        int e1 = (e + 1) % 3;
-        int e2 = (e + 2) % 3;
-        for (int x = 0; x < 2; x++) {
-            float m = uvEdge[uv.ue(e, 0, 1) + x];
-            if (curve) {
-                bornUvLimit[2 * e + x] = LoopRules.limitCreasePoint(m, uvVertex[2 * e1 + x], uvVertex[2 * e + x]);
-                continue;
-            }
-            uvRing[0] = uvEdge[uv.ue(e2, 0, 1) + x];
-            uvRing[1] = uvVertex[2 * e + x];
-            uvRing[2] = uvEdge[uv.ue(e, k[e] - 1, 1) + x];
-            uvRing[3] = uvEdge[uv.ue(e1, 2, 0) + x];
-            uvRing[4] = uvVertex[2 * e1 + x];
-            uvRing[5] = uvEdge[uv.ue(e1, 0, 1) + x];
-            float sum = uvRing[start] + uvRing[(start + 1) % 6] + uvRing[(start + 2) % 6] + uvRing[(start + 3) % 6]
-                    + uvRing[(start + 4) % 6] + uvRing[(start + 5) % 6];
-            bornUvLimit[2 * e + x] = LoopRules.limitPoint6(m, sum);
-        }
+        childWriter.writeChildren(children, j, meta, mb, nf, p, pb);
     }
 
     /**
@@ -819,577 +244,7 @@ public final class LoopSplit {
         scratch.loadRing(p, pb, m0, chunk.meta[mb + 1]);
         rules.beginRules(m0);
         for (int c = 0; c < 3; c++) {
-            uvLimitPoint(c, k[c], g[c], false, p, pb + layout.uvLimit(c, 0));
-        }
-    }
-
-    /** Writes one spoke's smooth-uv data into a child: its seam code and its far end's uv on both sides. */
-    private void putUvSpoke(float[] q, int qb, int bit, int code, float[] src0, int o0, float[] src1, int o1) {
-        q[qb + layout.uvSeam(bit)] = code;
-        for (int x = 0; x < 2; x++) {
-            q[qb + layout.uvFar(bit, 0, x)] = src0[o0 + x];
-            q[qb + layout.uvFar(bit, 1, x)] = src1[o1 + x];
-        }
-    }
-
-    /** Seam code of a child spoke that halves a parent spoke, seen from the new vertex on it towards {@code endBit}'s end. */
-    private static int halfFromMiddle(int parentCode, int endBit) {
-        return (parentCode != 0 ? RecordLayout.UV_SEAM_NEAR : 0) | ((parentCode & endBit) != 0 ? RecordLayout.UV_SEAM_FAR : 0);
-    }
-
-    /**
-     * Corner child c's smooth-uv data: c's vertex child keeps its spans (its spokes halve c's: seams
-     * at c stay, a seam anywhere on a spoke ends at the new vertex on it), the new vertices m_c and
-     * m_{c+2} see halves of the parent's edges and edges inside a parent face (no seam).
-     */
-    private void cornerChildSmoothUvs(float[] q, int qb, int c) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        if (uvLimits) {
-            for (int x = 0; x < 2; x++) {
-                q[qb + layout.uvLimit(c, x)] = scratch.curP[scratch.curPb + layout.uvLimit(c, x)];
-                q[qb + layout.uvLimit(c1, x)] = bornUvLimit[2 * c + x];
-                q[qb + layout.uvLimit(c2, x)] = bornUvLimit[2 * c2 + x];
-            }
-        }
-        q[qb + layout.uvFloat(c, 0)] = uvVertex[2 * c];
-        q[qb + layout.uvFloat(c, 1)] = uvVertex[2 * c + 1];
-        q[qb + layout.uvPin(c)] = scratch.curP[scratch.curPb + layout.uvPin(c)];
-        q[qb + layout.uvPin(c1)] = 0f;
-        q[qb + layout.uvPin(c2)] = 0f;
-        int pc = (int) scratch.curP[scratch.curPb + layout.uvSeam(c)];
-        int pc2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(c2)];
-        // own edges: c halves parent edge c at c; c+1 lies inside this face; c+2 halves parent edge c+2 at c
-        putUvSpoke(q, qb, c, (pc & RecordLayout.UV_SEAM_NEAR) | (pc != 0 ? RecordLayout.UV_SEAM_FAR : 0),
-                uvEdge, uv.ue(c, 0, 0), uvVertex, 2 * c);
-        putUvSpoke(q, qb, c1, 0, uvEdge, uv.ue(c2, 0, 1), uvEdge, uv.ue(c, 0, 1));
-        // (m_{c+2}'s uv across edge c+2 as corner c sees it: V'_c reads it, and only where c's value
-        // there is this face's)
-        putUvSpoke(q, qb, c2, halfFromMiddle(pc2, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * c, uvEdge, uv.ue(c, 1, 1));
-        // V'_c's other spokes: the edge points of c's spokes
-        for (int i = 2; i < k[c]; i++) {
-            int code = uv.uvCode(c, i, false);
-            int childCode = (code & RecordLayout.UV_SEAM_NEAR) | (code != 0 ? RecordLayout.UV_SEAM_FAR : 0);
-            putUvSpoke(q, qb, ringBits[c * ringMax + i], childCode, uvEdge, uv.ue(c, i, 0), uvEdge, uv.ue(c, i, 1));
-            if (i == 2 && RecordLayout.fanLength(k[c], g[c]) < 0) {
-                putUvSpoke(q, qb, 3 + 2 * c, childCode, uvEdge, uv.ue(c, i, 0), uvEdge, uv.ue(c, i, 1));
-            }
-        }
-        // m_c: (m_c, E(c, D_c)) and (m_c, E(c+1, D_c)) inside the face across edge c, (m_c, V'_{c+1})
-        // halving edge c, (m_c, m_{c+1}) inside this face
-        if (interior[c]) {
-            putUvSpoke(q, qb, 4 + 2 * c, 0, uvEdge, uv.ue(c, k[c] - 1, 1), uvEdge, uv.ue(c, k[c] - 1, 1));
-            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvEdge, uv.ue(c1, 2, 0), uvEdge, uv.ue(c1, 2, 0));
-            putUvSpoke(q, qb, layout.fanBit(c1, 1), halfFromMiddle(pc, RecordLayout.UV_SEAM_FAR),
-                    uvVertex, 2 * c1, uvVertex, 2 * c1);
-        } else {
-            putUvSpoke(q, qb, layout.fanBit(c1, 0), 0, uvVertex, 2 * c1, uvVertex, 2 * c1);
-        }
-        putUvSpoke(q, qb, 3 + 2 * c1, 0, uvEdge, uv.ue(c1, 0, 1), uvEdge, uv.ue(c1, 0, 1));
-        // m_{c+2}: (m_{c+2}, m_{c+1}) inside this face, (m_{c+2}, V'_{c+2}) halving edge c+2, and the
-        // two spokes inside the face across edge c+2
-        putUvSpoke(q, qb, 4 + 2 * c1, 0, uvEdge, uv.ue(c1, 0, 1), uvEdge, uv.ue(c1, 0, 1));
-        putUvSpoke(q, qb, layout.fanBit(c2, 0), halfFromMiddle(pc2, RecordLayout.UV_SEAM_NEAR),
-                uvVertex, 2 * c2, uvVertex, 2 * c2);
-        if (interior[c2]) {
-            putUvSpoke(q, qb, layout.fanBit(c2, 1), 0, uvEdge, uv.ue(c2, k[c2] - 1, 1), uvEdge, uv.ue(c2, k[c2] - 1, 1));
-            putUvSpoke(q, qb, 3 + 2 * c2, 0, uvEdge, uv.ue(c, 2, 0), uvEdge, uv.ue(c, 2, 0));
-        }
-    }
-
-    /** The centre child's smooth-uv data: corner j is m_{j+1}; its edges lie inside this face. */
-    private void centreChildSmoothUvs(float[] q, int qb) {
-        for (int jj = 0; jj < 3; jj++) {
-            int e = (jj + 1) % 3;
-            int e2 = (jj + 2) % 3;
-            q[qb + layout.uvPin(jj)] = 0f;
-            if (uvLimits) {
-                q[qb + layout.uvLimit(jj, 0)] = bornUvLimit[2 * e];
-                q[qb + layout.uvLimit(jj, 1)] = bornUvLimit[2 * e + 1];
-            }
-            int pe = (int) scratch.curP[scratch.curPb + layout.uvSeam(e)];
-            int pe2 = (int) scratch.curP[scratch.curPb + layout.uvSeam(e2)];
-            putUvSpoke(q, qb, jj, 0, uvEdge, uv.ue(e2, 0, 1), uvEdge, uv.ue(e, 0, 1));
-            putUvSpoke(q, qb, 3 + 2 * jj, halfFromMiddle(pe, RecordLayout.UV_SEAM_FAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
-            putUvSpoke(q, qb, 4 + 2 * jj, halfFromMiddle(pe2, RecordLayout.UV_SEAM_NEAR), uvVertex, 2 * e2, uvVertex, 2 * e2);
-            if (interior[e]) {
-                putUvSpoke(q, qb, layout.fanBit(jj, 0), 0, uvEdge, uv.ue(e, k[e] - 1, 1), uvEdge, uv.ue(e, k[e] - 1, 1));
-                putUvSpoke(q, qb, layout.fanBit(jj, 1), 0, uvEdge, uv.ue(e2, 2, 0), uvEdge, uv.ue(e2, 2, 0));
-            }
-        }
-    }
-
-    private void writeCornerChild(RecordChunk dst, int r, int c, int[] meta, int mb, int nf) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        float[] q = dst.points;
-        int qb = r * pointFloats;
-        int[] qm = dst.meta;
-        int qmb = r * metaInts;
-        // beginChild: the destination is all zero already (ChildSink's contract).
-
-        putPoint(q, qb + 3 * c, vertexPoints, 3 * c);
-        putPoint(q, qb + 3 * c1, edgePoints, scratch.ep(c, 0));
-        putPoint(q, qb + 3 * c2, edgePoints, scratch.ep(c, 1));
-        if (interior[c]) {
-            putPoint(q, qb + 3 * (3 + c), edgePoints, scratch.ep(c, k[c] - 1));
-        }
-        putPoint(q, qb + 3 * (3 + c1), edgePoints, scratch.ep(c1, 0));
-        boolean dp = RecordLayout.prevEdgeInterior(g[c]);
-        if (dp) {
-            putPoint(q, qb + 3 * (3 + c2), edgePoints, scratch.ep(c, 2));
-        }
-        int fan = RecordLayout.fanLength(k[c], g[c]);
-        int first = 2 + (dp ? 1 : 0);
-        for (int jj = 0; jj < fan; jj++) {
-            putPoint(q, qb + 3 * layout.fanSlot(c, jj), edgePoints, scratch.ep(c, first + jj));
-            copySpoke(meta, mb, layout.fanBit(c, jj), c, farOf(alone(rules.chaikinFar(c, first + jj))), q, qb, qm, qmb,
-                    layout.fanBit(c, jj));
-        }
-        // m_c: ring (m_{c+2}, V'_c, [E(c, D_c)], [E(c+1, D_c)], V'_{c+1}, m_{c+1}).
-        if (interior[c]) {
-            putPoint(q, qb + 3 * layout.fanSlot(c1, 0), edgePoints, scratch.ep(c1, 2));
-            putPoint(q, qb + 3 * layout.fanSlot(c1, 1), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, c1, farOf(rules.nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 1));
-        } else {
-            putPoint(q, qb + 3 * layout.fanSlot(c1, 0), vertexPoints, 3 * c1);
-            copySpoke(meta, mb, c, c1, farOf(rules.nextAverageIf(c1, 1)), q, qb, qm, qmb, layout.fanBit(c1, 0));
-        }
-        // m_{c+2}: ring (V'_c, m_c, m_{c+1}, V'_{c+2}, [E(c+2, D_{c+2})], [E(c, D_{c+2})]).
-        putPoint(q, qb + 3 * layout.fanSlot(c2, 0), vertexPoints, 3 * c2);
-        copySpoke(meta, mb, c2, c2, farOf(rules.nextAverageIf(c2, 0)), q, qb, qm, qmb, layout.fanBit(c2, 0));
-        if (interior[c2]) {
-            putPoint(q, qb + 3 * layout.fanSlot(c2, 1), edgePoints, scratch.ep(c2, k[c2] - 1));
-        }
-
-        kk[c] = k[c];
-        gg[c] = g[c];
-        kk[c1] = interior[c] ? 6 : 4;
-        gg[c1] = interior[c] ? RecordLayout.NO_GAP : 1;
-        kk[c2] = interior[c2] ? 6 : 4;
-        gg[c2] = interior[c2] ? RecordLayout.NO_GAP : 3;
-        int childNf = nf & (1 << c | 1 << c2);
-        qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], childNf);
-        qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
-        // Halves of parent edges and spokes inherit their complete bits; new edges start open.
-        copySpoke(meta, mb, c, c, 0f, q, qb, qm, qmb, c);
-        copySpoke(meta, mb, c2, c, 0f, q, qb, qm, qmb, c2);
-        copySpoke(meta, mb, 3 + 2 * c, c, farOf(interior[c] ? alone(rules.chaikinFar(c, k[c] - 1)) : -1f), q, qb, qm, qmb,
-                3 + 2 * c);
-        copySpoke(meta, mb, 4 + 2 * c2, c, farOf(RecordLayout.prevEdgeInterior(g[c]) ? alone(rules.chaikinFar(c, 2)) : -1f),
-                q, qb, qm, qmb, 4 + 2 * c2);
-        if (rules.sharpRecord) {
-            // the corner keeps its (decayed) sharpness; the new vertices have none
-            q[qb + layout.cornerSharpness(c)] = LoopRules.decay(scratch.curP[scratch.curPb + layout.cornerSharpness(c)]);
-            markSharp(q, qb, qm, qmb);
-        }
-        if (creases) {
-            qm[qmb] |= rules.staleBits & RecordLayout.STALE << c;
-            qm[qmb] |= bornStale[c] ? RecordLayout.STALE << c1 : 0;
-            qm[qmb] |= bornStale[c2] ? RecordLayout.STALE << c2 : 0;
-        }
-    }
-
-    private void writeCentreChild(RecordChunk dst, int r, int[] meta, int mb) {
-        float[] q = dst.points;
-        int qb = r * pointFloats;
-        int[] qm = dst.meta;
-        int qmb = r * metaInts;
-        // beginChild: the destination is all zero already (ChildSink's contract).
-        for (int jj = 0; jj < 3; jj++) {
-            int e = (jj + 1) % 3;
-            int e2 = (jj + 2) % 3;
-            putPoint(q, qb + 3 * jj, edgePoints, scratch.ep(e, 0));
-            putPoint(q, qb + 3 * (3 + jj), vertexPoints, 3 * e2);
-            if (interior[e]) {
-                putPoint(q, qb + 3 * layout.fanSlot(jj, 0), edgePoints, scratch.ep(e, k[e] - 1));
-                putPoint(q, qb + 3 * layout.fanSlot(jj, 1), edgePoints, scratch.ep(e2, 2));
-            }
-            kk[jj] = interior[e] ? 6 : 4;
-            gg[jj] = interior[e] ? RecordLayout.NO_GAP : 2;
-            // (m_{j+1}, V'_{j+2}) halves parent edge j+1; (m_{j+2}, V'_{j+2}) halves parent edge j+2.
-            copySpoke(meta, mb, e, e2, farOf(rules.nextAverageIf(e2, 1)), q, qb, qm, qmb, 3 + 2 * jj);
-            copySpoke(meta, mb, e2, e2, farOf(rules.nextAverageIf(e2, 0)), q, qb, qm, qmb, 4 + 2 * jj);
-        }
-        qm[qmb] = RecordLayout.packMeta0(kk[0], kk[1], kk[2], 0);
-        qm[qmb + 1] = RecordLayout.packMeta1(gg[0], gg[1], gg[2]);
-        if (rules.sharpRecord) {
-            markSharp(q, qb, qm, qmb);
-        }
-        for (int jj = 0; jj < 3 && creases; jj++) {
-            qm[qmb] |= bornStale[(jj + 1) % 3] ? RecordLayout.STALE << jj : 0;
-        }
-    }
-
-    /**
-     * A spoke of a child that halves a spoke of the parent: its complete bit and sharpness, the
-     * parent spoke's half at corner {@code end}'s end; with Chaikin also {@code far}, the average at
-     * the child spoke's far end (for a child spoke that is not one of the child's own edges).
-     */
-    private void copySpoke(int[] meta, int mb, int bit, int end, float far, float[] q, int qb, int[] qm, int qmb,
-                           int childBit) {
-        copyBit(meta, mb, bit, qm, qmb, childBit);
-        if (!rules.sharpRecord) {
-            return;
-        }
-        float half;
-        if (!chaikin) {
-            half = LoopRules.decay(scratch.curP[scratch.curPb + layout.spokeSharpness(bit)]);
-        } else if (bit < 3) {
-            half = end == bit ? nearHalf[bit * ringMax] : nearHalf[end * ringMax + 1];
-        } else {
-            int i = rules.ringIndex(end, bit);
-            half = i < 0 ? 0f : nearHalf[end * ringMax + i];
-        }
-        q[qb + layout.spokeSharpness(childBit)] = half;
-        if (chaikin && childBit >= 3) {
-            q[qb + layout.spokeFar(childBit)] = far;
-        }
-    }
-
-    /** With Chaikin, the far-end average a child spoke gets (0 without: unused). */
-    private float farOf(float value) {
-        return chaikin && rules.sharpRecord ? value : 0f;
-    }
-
-    /** Sets a finished child's {@link RecordLayout#SHARP} bit if any of its sharpness is above 0. */
-    private void markSharp(float[] q, int qb, int[] qm, int qmb) {
-        int from = qb + layout.spokeSharpness(0);
-        for (int f = from; f < from + layout.spokes() + 3; f++) {
-            if (q[f] > 0) {
-                qm[qmb] |= RecordLayout.SHARP;
-                return;
-            }
-        }
-    }
-
-    // ---- Regular records: three interior corners of valence 6. The ring of corner c is then fixed,
-    // N, P, D_prev, fan 0, fan 1, D_next, so every index below comes from the constant tables regOff
-    // and regBit (ringSlot and ringBit at k = 6, no gap). Same values as the general path, operation
-    // for operation; the ring sums sort with min/max (a sorting network), which gives the same
-    // ascending sequence as the insertion sort, and the sum runs left to right over it. (Only the
-    // order of -0 and +0, equal for the insertion sort, can differ, and adding +0 or -0 to a sum
-    // that starts at +0 never changes its bits: the sum is never -0.)
-
-    /**
-     * Optimal 6-input sorting network (12 comparators), then a left-to-right sum; twin of the
-     * shader's. The comparators work on {@link #sortKey}s, integers in the order of the floats, so
-     * that the JIT compiles them to branch-free min/max; the sorted sequence is the ascending one.
-     */
-    static float sortedSum6(float f0, float f1, float f2, float f3, float f4, float f5) {
-        int r0 = sortKey(f0);
-        int r1 = sortKey(f1);
-        int r2 = sortKey(f2);
-        int r3 = sortKey(f3);
-        int r4 = sortKey(f4);
-        int r5 = sortKey(f5);
-        int lo;
-        lo = Math.min(r1, r2); r2 = Math.max(r1, r2); r1 = lo;
-        lo = Math.min(r4, r5); r5 = Math.max(r4, r5); r4 = lo;
-        lo = Math.min(r0, r2); r2 = Math.max(r0, r2); r0 = lo;
-        lo = Math.min(r3, r5); r5 = Math.max(r3, r5); r3 = lo;
-        lo = Math.min(r0, r1); r1 = Math.max(r0, r1); r0 = lo;
-        lo = Math.min(r3, r4); r4 = Math.max(r3, r4); r3 = lo;
-        lo = Math.min(r1, r4); r4 = Math.max(r1, r4); r1 = lo;
-        lo = Math.min(r0, r3); r3 = Math.max(r0, r3); r0 = lo;
-        lo = Math.min(r2, r5); r5 = Math.max(r2, r5); r2 = lo;
-        lo = Math.min(r1, r3); r3 = Math.max(r1, r3); r1 = lo;
-        lo = Math.min(r2, r4); r4 = Math.max(r2, r4); r2 = lo;
-        lo = Math.min(r2, r3); r3 = Math.max(r2, r3); r2 = lo;
-        float s = 0f;
-        s = s + fromSortKey(r0);
-        s = s + fromSortKey(r1);
-        s = s + fromSortKey(r2);
-        s = s + fromSortKey(r3);
-        s = s + fromSortKey(r4);
-        s = s + fromSortKey(r5);
-        return s;
-    }
-
-    /**
-     * A float's bits as an int whose signed order is the float's order (negative floats have their
-     * magnitude bits flipped); -0 sorts just below +0. Finite floats only (records hold no NaN).
-     */
-    static int sortKey(float f) {
-        int b = Float.floatToRawIntBits(f);
-        return b ^ ((b >> 31) & 0x7FFFFFFF);
-    }
-
-    /** The float of a {@link #sortKey}. */
-    static float fromSortKey(int k) {
-        return Float.intBitsToFloat(k ^ ((k >> 31) & 0x7FFFFFFF));
-    }
-
-    private void splitRegular(RecordChunk chunk, int r, int j, int sliverFloat, ChildSink children, float[] direct,
-                              int directAt, float[] slivers) {
-        float[] p = chunk.points;
-        int[] meta = chunk.meta;
-        int pb = r * pointFloats;
-        int mb = r * metaInts;
-        int m0 = meta[mb];
-        // No complete bit at all (uniform refinement, and most of an adaptive one): nothing is
-        // frozen and no spoke takes its midpoint, without testing the bits one by one.
-        boolean anyBit = false;
-        for (int w = 2; w < metaInts; w++) {
-            anyBit |= meta[mb + w] != 0;
-        }
-        boolean rules = anyBit && adaptiveRules;
-        float w = weights[12];
-        float beta = weights[13];
-        if (uvs) {
-            uv.bornUvs(p, pb);
-        }
-        // At the last level only the record's own edges are written, each as spoke 0 of the corner
-        // it starts from (spoke 1 of corner c is spoke 0 of corner c+2 seen from the other end: the
-        // masks are symmetric, so it would give the same bits).
-        // (Births need spokes 0, 2 and 5 of every corner: all of them then.)
-        int spokes = children == null && !normals ? 1 : 6;
-        for (int c = 0; c < 3; c++) {
-            int t = 6 * c;
-            boolean frozen = false;
-            if (rules) {
-                for (int i = 0; i < 6; i++) {
-                    frozen |= RecordLayout.bit(meta, mb, regBit[t + i]);
-                }
-            }
-            int v = pb + 3 * c;
-            if (frozen) {
-                regVertex[3 * c] = p[v];
-                regVertex[3 * c + 1] = p[v + 1];
-                regVertex[3 * c + 2] = p[v + 2];
-            } else {
-                int s0 = pb + regOff[t];
-                int s1 = pb + regOff[t + 1];
-                int s2 = pb + regOff[t + 2];
-                int s3 = pb + regOff[t + 3];
-                int s4 = pb + regOff[t + 4];
-                int s5 = pb + regOff[t + 5];
-                for (int x = 0; x < 3; x++) {
-                    float s6 = sortedSum6(p[s0 + x], p[s1 + x], p[s2 + x], p[s3 + x], p[s4 + x], p[s5 + x]);
-                    regVertex[3 * c + x] = LoopRules.vertexPoint(w, beta, p[v + x], s6);
-                }
-            }
-            for (int i = 0; i < spokes; i++) {
-                int a = v;
-                int b = pb + regOff[t + i];
-                int oc = pb + regOff[t + (i + 5) % 6];
-                int od = pb + regOff[t + (i + 1) % 6];
-                boolean mid = rules && RecordLayout.bit(meta, mb, regBit[t + i]);
-                int o = 18 * c + 3 * i;
-                if (mid) {
-                    for (int x = 0; x < 3; x++) {
-                        regEdge[o + x] = LoopRules.midpoint(p[a + x], p[b + x]);
-                    }
-                } else {
-                    for (int x = 0; x < 3; x++) {
-                        regEdge[o + x] = LoopRules.edgePoint(p[a + x], p[b + x], p[oc + x], p[od + x]);
-                    }
-                }
-            }
-        }
-        if (smoothUvs) {
-            regularUvs(p, pb, meta, mb, rules);
-        }
-        if (normals) {
-            for (int c = 0; c < 3; c++) {
-                int c1 = (c + 1) % 3;
-                int c2 = (c + 2) % 3;
-                putPoint(bornRing, 0, regEdge, 18 * c2);
-                putPoint(bornRing, 3, regVertex, 3 * c);
-                putPoint(bornRing, 6, regEdge, 18 * c + 15);
-                putPoint(bornRing, 9, regEdge, 18 * c1 + 6);
-                putPoint(bornRing, 12, regVertex, 3 * c1);
-                putPoint(bornRing, 15, regEdge, 18 * c1);
-                birth(c, regEdge, 18 * c, true, false);
-                if (uvLimits) {
-                    bornUvLimitOf(c, false, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
-                }
-            }
-        }
-        int nf = RecordLayout.neighbourFinished(m0);
-        writeSlivers(slivers, sliverFloat, nf, p, pb, regVertex, regEdge, 18);
-        if (children == null) {
-            writeDirect(direct, directAt + 4 * tf * j, p, pb, regVertex, regEdge, 18, NOT_RENEWED, NOT_RENEWED);
-            return;
-        }
-        // Children of a regular record are regular: every corner has valence 6 and a fan of two; the
-        // fan slots beyond two stay zero (the destination is all zero, ChildSink's contract).
-        int meta0 = RecordLayout.packMeta0(6, 6, 6, 0);
-        int meta1 = RecordLayout.packMeta1(RecordLayout.NO_GAP, RecordLayout.NO_GAP, RecordLayout.NO_GAP);
-        for (int c = 0; c < 3; c++) {
-            int c1 = (c + 1) % 3;
-            int c2 = (c + 2) % 3;
-            int q = 4 * j + c;
-            RecordChunk dst = children.chunkOf(q);
-            int dr = children.indexOf(q);
-            float[] qp = dst.points;
-            int[] qm = dst.meta;
-            int qb = dr * pointFloats;
-            int qmb = dr * metaInts;
-            putRegularChild(qp, qb, c);
-            if (anyBit) {
-                copyBit(meta, mb, regBit[6 * c + 3], qm, qmb, layout.fanBit(c, 0));
-                copyBit(meta, mb, regBit[6 * c + 4], qm, qmb, layout.fanBit(c, 1));
-                copyBit(meta, mb, c, qm, qmb, layout.fanBit(c1, 1));
-                copyBit(meta, mb, c2, qm, qmb, layout.fanBit(c2, 0));
-                copyBit(meta, mb, c, qm, qmb, c);
-                copyBit(meta, mb, c2, qm, qmb, c2);
-                copyBit(meta, mb, 3 + 2 * c, qm, qmb, 3 + 2 * c);
-                copyBit(meta, mb, 4 + 2 * c2, qm, qmb, 4 + 2 * c2);
-            }
-            qm[qmb] = meta0 | (nf & (1 << c | 1 << c2)) << 24;
-            qm[qmb + 1] = meta1;
-            if (normals) {
-                carryCorner(qp, qb, c, p, pb);
-            }
-            if (uvs) {
-                cornerChildUvs(qp, qb, c, p, pb);
-            }
-            if (smoothUvs) {
-                regularChildSmoothUvs(qp, qb, c);
-            }
-        }
-        int q = 4 * j + 3;
-        RecordChunk dst = children.chunkOf(q);
-        int dr = children.indexOf(q);
-        float[] qp = dst.points;
-        int[] qm = dst.meta;
-        int qb = dr * pointFloats;
-        int qmb = dr * metaInts;
-        putRegularChild(qp, qb, 3);
-        for (int jj = 0; jj < 3; jj++) {
-            int e = (jj + 1) % 3;
-            int e2 = (jj + 2) % 3;
-            if (anyBit) {
-                copyBit(meta, mb, e, qm, qmb, 3 + 2 * jj);
-                copyBit(meta, mb, e2, qm, qmb, 4 + 2 * jj);
-            }
-        }
-        qm[qmb] = meta0;
-        qm[qmb + 1] = meta1;
-        if (normals) {
-            carryCentre(qp, qb);
-        }
-        if (uvs) {
-            carryUvs(qp, qb, p, pb, 1, 2, 0);
-        }
-        if (smoothUvs) {
-            regularChildSmoothUvs(qp, qb, 3);
-        }
-    }
-
-    /**
-     * Whether a regular record has no uv seam and no pinned value (smooth uv rule): then every uv of
-     * its ring is one value, the positions' masks apply to them as they are, and the regular path
-     * computes them (the general path would give the same bits).
-     */
-    private boolean seamless(float[] p, int pb) {
-        for (int c = 0; c < 3; c++) {
-            if (p[pb + layout.uvPin(c)] != 0f) {
-                return false;
-            }
-            for (int i = 0; i < 6; i++) {
-                if (p[pb + layout.uvSeam(regBit[6 * c + i])] != 0f) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The smooth uv rule on a seamless regular record: V'_c and the edge points of all six spokes
-     * of every corner (both sides one value) into {@link #uvVertex} and {@link #uvEdge}, with the
-     * operations of {@link #uvVertexPoint} and {@link #uvEdgePoint} on a seamless valence-6 ring.
-     */
-    private void regularUvs(float[] p, int pb, int[] meta, int mb, boolean rules) {
-        scratch.curP = p;
-        scratch.curPb = pb;
-        float w = weights[12];
-        float beta = weights[13];
-        for (int c = 0; c < 3; c++) {
-            k[c] = 6;
-            g[c] = RecordLayout.NO_GAP;
-            int t = 6 * c;
-            boolean frozen = false;
-            if (rules) {
-                for (int i = 0; i < 6; i++) {
-                    frozen |= RecordLayout.bit(meta, mb, regBit[t + i]);
-                }
-            }
-            for (int x = 0; x < 2; x++) {
-                float v = uv.uvAt(c, x, false);
-                for (int i = 0; i < 6; i++) {
-                    uvRing[i] = i == 0 ? uv.uvAt((c + 1) % 3, x, false) : i == 1 ? uv.uvAt((c + 2) % 3, x, false)
-                            : p[pb + layout.uvFar(regBit[t + i], 0, x)];
-                }
-                for (int i = 0; i < 6; i++) {
-                    boolean mid = rules && RecordLayout.bit(meta, mb, regBit[t + i]);
-                    float e = mid ? LoopRules.midpoint(v, uvRing[i])
-                            : LoopRules.edgePoint(v, uvRing[i], uvRing[(i + 5) % 6], uvRing[(i + 1) % 6]);
-                    uvEdge[uv.ue(c, i, 0) + x] = e;
-                    uvEdge[uv.ue(c, i, 1) + x] = e;
-                }
-                uvVertex[2 * c + x] = frozen ? v : LoopRules.vertexPoint(w, beta, v,
-                        sortedSum6(uvRing[0], uvRing[1], uvRing[2], uvRing[3], uvRing[4], uvRing[5]));
-            }
-        }
-        uv.smoothBornUvs();
-    }
-
-    /**
-     * Regular child k's smooth-uv data: its corners' uvs, its spokes' far-end uvs from its points'
-     * ({@link RegularChildren#uvSpokes}), no seam, no pin, and with limit uvs its corners'.
-     */
-    private void regularChildSmoothUvs(float[] qp, int qb, int kk) {
-        int[] sources = RegularChildren.SOURCES[kk];
-        for (int t = 0; t < RegularChildren.SLOTS; t++) {
-            int src = sources[t];
-            int o = src < 3 ? 2 * src : uv.ue((src - 3) / 6, (src - 3) % 6, 1);
-            float[] from = src < 3 ? uvVertex : uvEdge;
-            regSlotUv[2 * t] = from[o];
-            regSlotUv[2 * t + 1] = from[o + 1];
-        }
-        for (int c = 0; c < 3; c++) {
-            qp[qb + layout.uvFloat(c, 0)] = regSlotUv[2 * c];
-            qp[qb + layout.uvFloat(c, 1)] = regSlotUv[2 * c + 1];
-            qp[qb + layout.uvPin(c)] = 0f;
-        }
-        for (int[] row : regularUvSpokes) {
-            qp[qb + layout.uvSeam(row[0])] = 0f;
-            for (int x = 0; x < 2; x++) {
-                qp[qb + layout.uvFar(row[0], 0, x)] = regSlotUv[2 * row[1] + x];
-                qp[qb + layout.uvFar(row[0], 1, x)] = regSlotUv[2 * row[2] + x];
-            }
-        }
-        if (uvLimits) {
-            for (int jj = 0; jj < 3; jj++) {
-                // corner child c keeps the parent's limit uv at corner c; m_e elsewhere (the centre: m_{j+1} at j)
-                int e = kk == 3 ? (jj + 1) % 3 : jj == kk ? -1 : jj == (kk + 1) % 3 ? kk : (kk + 2) % 3;
-                for (int x = 0; x < 2; x++) {
-                    qp[qb + layout.uvLimit(jj, x)] = e < 0 ? scratch.curP[scratch.curPb + layout.uvLimit(jj, x)] : bornUvLimit[2 * e + x];
-                }
-            }
-        }
-    }
-
-    /** The points of regular child k from the registers, by {@link RegularChildren}' table. */
-    private void putRegularChild(float[] qp, int qb, int k) {
-        int[] sources = RegularChildren.SOURCES[k];
-        for (int t = 0; t < RegularChildren.SLOTS; t++) {
-            int src = sources[t];
-            int slot = regularSlots[t];
-            if (src < 3) {
-                putPoint(qp, qb + 3 * slot, regVertex, 3 * src);
-            } else {
-                putPoint(qp, qb + 3 * slot, regEdge, 3 * (src - 3));
-            }
-        }
-    }
-
-    private static void copyBit(int[] meta, int mb, int bit, int[] qm, int qmb, int childBit) {
-        if (RecordLayout.bit(meta, mb, bit)) {
-            RecordLayout.setBit(qm, qmb, childBit);
+            limits.uvLimitPoint(c, k[c], g[c], false, p, pb + layout.uvLimit(c, 0));
         }
     }
 }

@@ -215,6 +215,17 @@ class ShaderWeightsTest {
         assertEquals(String.valueOf(org.loopsub.stream.RecordLayout.FIXED_SPOKES), d.get("FIXED_SPOKES"));
     }
 
+    /** A shader's text with its includes' (the split's regular path lives in one of them). */
+    static String withIncludes(String shader) throws IOException {
+        String text = Files.readString(shaderFolder().resolve(shader), StandardCharsets.UTF_8);
+        StringBuilder all = new StringBuilder(text);
+        java.util.regex.Matcher inc = TwinNamesTest.INCLUDE.matcher(text);
+        while (inc.find()) {
+            all.append('\n').append(withIncludes(inc.group(1)));
+        }
+        return all.toString();
+    }
+
     /**
      * The regular children's slot map is Java's table ({@code RegularChildren}), handed over as
      * REGULAR_CHILD_k: no shader assigns a child register by hand, and the defines name every slot of
@@ -222,9 +233,10 @@ class ShaderWeightsTest {
      */
     @Test
     void theRegularChildMapComesFromJava() throws IOException {
-        String split = Files.readString(shaderFolder().resolve("loop_split.comp"), StandardCharsets.UTF_8);
+        String split = withIncludes("loop_split.comp");
+        assertTrue(split.contains("REGULAR_CHILD_0"), "the split and its includes read");
         assertTrue(!java.util.regex.Pattern.compile("\\bp0\\s*=\\s*[VE]\\d").matcher(split).find(),
-                "loop_split.comp spells out a child's slot map");
+                "loop_split.comp or one of its includes spells out a child's slot map");
         Map<String, String> d = org.loopsub.stream.RegularChildren.defines();
         assertEquals(4, d.size());
         for (String body : d.values()) {

@@ -47,6 +47,10 @@ class TwinNamesTest {
             new Twin("split_rules.glsl", List.of(stream("SplitRules"))),
             new Twin("position_channel.glsl", List.of(stream("PositionChannel"))),
             new Twin("uv_channel.glsl", List.of(stream("UvChannel"))),
+            new Twin("limit_channel.glsl", List.of(stream("LimitChannel"))),
+            new Twin("triangle_writer.glsl", List.of(stream("TriangleWriter"))),
+            new Twin("child_writer.glsl", List.of(stream("ChildWriter"))),
+            new Twin("regular_split.glsl", List.of(stream("RegularSplit"))),
             new Twin("loop_flag_edges.comp",
                     List.of(LoopFlagEdges.class, SpokeTest.class, EdgeCriteria.class, ViewCulling.class)),
             new Twin("loop_filter.comp", List.of(LoopFilter.class)),
@@ -79,23 +83,24 @@ class TwinNamesTest {
         javaOnly("level 0's limit uvs, made on the CPU by RecordBuilder for both back ends",
                 "LoopSplit.levelZeroUvLimits");
         javaOnly("Java's interleaved output vertex (position, normal, uv); GLSL writes each to its own buffer "
-                + "(sliverPut, directPut, cornerOut, bornOut)",
-                "LoopSplit.putCorner", "LoopSplit.putBorn", "SplitScratch.putPoint");
-        javaOnly("a child record's limit data and uvs copied slot by slot; GLSL writes them as it makes the child "
-                + "(putChildren, putChildUvs)",
-                "LoopSplit.carryCorner", "LoopSplit.carryCentre", "LoopSplit.carryUvs", "LoopSplit.carryUv",
-                "LoopSplit.cornerChildUvs");
+                + "(sliverTriangle, putFourTriangles and theirs for normals and uvs; cornerOut, bornOut)",
+                "TriangleWriter.putCorner", "TriangleWriter.putBorn");
+        javaOnly("a point copied float by float between Java's arrays; GLSL moves vec3s", "SplitScratch.putPoint");
+        javaOnly("a child record's limit data and uvs copied slot by slot; GLSL writes them as it makes the children "
+                + "(writeChildren's dstVec and dstUv; the regular path's putChildren, putChildUvs)",
+                "ChildWriter.carryCorner", "ChildWriter.carryCentre", "ChildWriter.carryUvs", "ChildWriter.carryUv",
+                "ChildWriter.cornerChildUvs");
         javaOnly("the regular path's child from RegularChildren' table; GLSL gets the table as REGULAR_CHILD_k "
                 + "macros (regularChild)",
-                "LoopSplit.putRegularChild", "LoopSplit.regularChildSmoothUvs", "LoopSplit.regularUvs");
+                "RegularSplit.putRegularChild", "RegularSplit.regularChildSmoothUvs");
         javaOnly("3 * ringSlot, the Java record's float offset; GLSL addresses tiles through pointOf",
                 "SplitScratch.ringSlot3");
         javaOnly("Java's ordered sum keys into its sort; GLSL sorts floats in registers (sortedSum)",
-                "LoopSplit.sortKey", "LoopSplit.fromSortKey");
-        javaOnly("a cross product into an array; GLSL returns a vec3 (loopCross3)", "LoopSplit.crossInto");
-        javaOnly("Chaikin's far-end average of a child spoke; GLSL inlines it in putChildFar", "LoopSplit.farOf");
+                "RegularSplit.sortKey", "RegularSplit.fromSortKey");
+        javaOnly("a cross product into an array; GLSL returns a vec3 (loopCross3)", "LimitChannel.crossInto");
+        javaOnly("Chaikin's far-end average of a child spoke; GLSL inlines it in putChildFar", "ChildWriter.farOf");
         javaOnly("the SHARP bit of a child, set by GLSL where it writes the child's metadata (endChild)",
-                "LoopSplit.markSharp");
+                "ChildWriter.markSharp");
         javaOnly("host-side: turns the criteria into constants, which the GL build takes as uniforms (GlCriteria)",
                 "EdgeCriteria.of", "EdgeCriteria.culling", "EdgeCriteria.screenRows", "EdgeCriteria.squared",
                 "EdgeCriteria.maxEdgeLength", "EdgeCriteria.flatness", "EdgeCriteria.screen", "EdgeCriteria.custom",
@@ -130,10 +135,6 @@ class TwinNamesTest {
      * why.
      */
     static final Map<String, String> DIFFERENT = Map.of(
-            "carryCentre ~ carry", "GLSL's carry moves complete bits into a regular child; Java's copies limit data",
-            "carryCorner ~ carry", "as carryCentre",
-            "carryUv ~ carry", "as carryCentre, for uvs",
-            "carryUvs ~ carry", "as carryCentre, for uvs",
             "putRegularChild ~ regularChild", "GLSL's regularChild is the slot map's macro target; Java's writes it",
             "regularChildSmoothUvs ~ regularChild", "as putRegularChild, for smooth uvs");
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.loopsub.rules.LoopRules;
 
 /**
- * The regular split sums a valence-6 ring with a sorting network ({@link LoopSplit#sortedSum6});
+ * The regular split sums a valence-6 ring with a sorting network ({@link RegularSplit#sortedSum6});
  * the general path with an insertion sort ({@link LoopRules#sortedSum}). Both records that share a
  * vertex must get the same bits whichever path each takes and however its ring is rotated, so the
  * two must be equal to the bit, and independent of the order of their inputs.
@@ -23,7 +23,7 @@ class SortedSumTest {
     }
 
     private static float network(float[] v) {
-        return LoopSplit.sortedSum6(v[0], v[1], v[2], v[3], v[4], v[5]);
+        return RegularSplit.sortedSum6(v[0], v[1], v[2], v[3], v[4], v[5]);
     }
 
     private static String show(float[] v) {
@@ -186,10 +186,10 @@ class SortedSumTest {
         for (int n = 0; n < 100_000; n++) {
             float a = randomFloat(random, -40, 40);
             float b = randomFloat(random, -40, 40);
-            int ka = LoopSplit.sortKey(a);
-            int kb = LoopSplit.sortKey(b);
+            int ka = RegularSplit.sortKey(a);
+            int kb = RegularSplit.sortKey(b);
             assertEquals(Float.compare(a, b), Integer.compare(ka, kb), a + " vs " + b);
-            assertEquals(Float.floatToRawIntBits(a), Float.floatToRawIntBits(LoopSplit.fromSortKey(ka)), "round trip of " + a);
+            assertEquals(Float.floatToRawIntBits(a), Float.floatToRawIntBits(RegularSplit.fromSortKey(ka)), "round trip of " + a);
         }
     }
 }

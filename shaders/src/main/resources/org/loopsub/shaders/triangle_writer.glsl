@@ -1,0 +1,136 @@
+// The triangle writer of the split (twin of TriangleWriter.java): a record's slivers and, at the last
+// level, its four children as output triangles, for both the general and the regular path
+// (writeSlivers, writeDirect): the corners and the vertices born on the edges as the position and limit
+// channels leave them, their normals and uvs beside them in their own buffers.
+
+void sliverTriangle(uint o, vec3 a, vec3 b, vec3 m) {
+    sliverP[o] = a.x; sliverP[o + 1u] = a.y; sliverP[o + 2u] = a.z;
+    sliverP[o + 3u] = b.x; sliverP[o + 4u] = b.y; sliverP[o + 5u] = b.z;
+    sliverP[o + 6u] = m.x; sliverP[o + 7u] = m.y; sliverP[o + 8u] = m.z;
+}
+
+#ifdef UVS
+void sliverUvs(uint o, vec2 a, vec2 b, vec2 m) {
+    sliverUv[o] = a.x; sliverUv[o + 1u] = a.y; sliverUv[o + 2u] = 0.0;
+    sliverUv[o + 3u] = b.x; sliverUv[o + 4u] = b.y; sliverUv[o + 5u] = 0.0;
+    sliverUv[o + 6u] = m.x; sliverUv[o + 7u] = m.y; sliverUv[o + 8u] = 0.0;
+}
+#endif
+#ifdef NORMALS
+void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
+    a = outputNormal(a);
+    b = outputNormal(b);
+    m = outputNormal(m);
+    sliverN[o] = a.x; sliverN[o + 1u] = a.y; sliverN[o + 2u] = a.z;
+    sliverN[o + 3u] = b.x; sliverN[o + 4u] = b.y; sliverN[o + 5u] = b.z;
+    sliverN[o + 6u] = m.x; sliverN[o + 7u] = m.y; sliverN[o + 8u] = m.z;
+}
+#endif
+
+#ifdef DIRECT
+// Four output triangles (a0 b0 c0 ... a3 b3 c3), 36 floats, at vec4 o4 of the output: 9 vec4 stores.
+#define PUT_FOUR(dst) \
+    dst[o4] = vec4(a0, b0.x); \
+    dst[o4 + 1u] = vec4(b0.yz, c0.xy); \
+    dst[o4 + 2u] = vec4(c0.z, a1); \
+    dst[o4 + 3u] = vec4(b1, c1.x); \
+    dst[o4 + 4u] = vec4(c1.yz, a2.xy); \
+    dst[o4 + 5u] = vec4(a2.z, b2); \
+    dst[o4 + 6u] = vec4(c2, a3.x); \
+    dst[o4 + 7u] = vec4(a3.yz, b3.xy); \
+    dst[o4 + 8u] = vec4(b3.z, c3);
+void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
+                      vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
+    PUT_FOUR(directP4)
+}
+#ifdef UVS
+// Their corner uvs (u, v, 0), at the same floats of the uv buffer.
+void putFourUvs(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
+                vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
+    PUT_FOUR(directUv4)
+}
+#endif
+#ifdef NORMALS
+// Their corner normals, at the same floats of the normal buffer.
+void putFourNormals(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
+                    vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
+    a0 = outputNormal(a0); b0 = outputNormal(b0); c0 = outputNormal(c0);
+    a1 = outputNormal(a1); b1 = outputNormal(b1); c1 = outputNormal(c1);
+    a2 = outputNormal(a2); b2 = outputNormal(b2); c2 = outputNormal(c2);
+    a3 = outputNormal(a3); b3 = outputNormal(b3); c3 = outputNormal(c3);
+    PUT_FOUR(directN4)
+}
+#endif
+#endif
+
+#ifndef UNIFORM
+// The slivers of a record from sliver float o on, both paths' (TriangleWriter.writeSlivers): one
+// (a, b, m) along each edge whose neighbour has finished, with a -> b as the edge runs here; a and b
+// are frozen, so V' = V. P_c is what corner c shows, M_e what the vertex born on edge e shows.
+void writeSlivers(uint r, uint nf, uint o, vec3 P0, vec3 P1, vec3 P2, vec3 M0, vec3 M1, vec3 M2) {
+    for (int e = 0; e < 3; e++) {
+        if ((nf & (1u << uint(e))) == 0u) continue;
+        vec3 pa = e == 0 ? P0 : e == 1 ? P1 : P2;
+        vec3 pb = e == 0 ? P1 : e == 1 ? P2 : P0;
+        vec3 pm = e == 0 ? M0 : e == 1 ? M1 : M2;
+        sliverTriangle(o, pa, pb, pm);
+#ifdef NORMALS
+        sliverNormals(o, cornerNormal(r, e), cornerNormal(r, (e + 1) % 3), bornNormal(e));
+#endif
+#ifdef UVS
+        sliverUvs(o, loadOutputUv(r, e), loadOutputUv(r, (e + 1) % 3), bornOutUv(e));
+#endif
+        o += 9u;
+    }
+}
+#endif
+
+#ifdef DIRECT
+// A record's four children as output triangles at vec4 o4 (corner children 0, 1, 2, then the
+// centre), for both paths (TriangleWriter.writeDirect): P_c, PN_c and PU_c are what corner c shows,
+// the vertex born on edge e shows M_e, bornNormal(e) and bornOutUv(e).
+void writeDirect(uint o4, vec3 P0, vec3 P1, vec3 P2, vec3 M0, vec3 M1, vec3 M2, vec3 PN0, vec3 PN1, vec3 PN2,
+                 vec2 PU0, vec2 PU1, vec2 PU2) {
+    putFourTriangles(o4, P0, M0, M2, M0, P1, M1, M2, M1, P2, M1, M2, M0);
+#ifdef NORMALS
+    vec3 N0 = bornNormal(0), N1 = bornNormal(1), N2 = bornNormal(2);
+    putFourNormals(o4, PN0, N0, N2, N0, PN1, N1, N2, N1, PN2, N1, N2, N0);
+#endif
+#ifdef UVS
+    vec3 U0 = vec3(PU0, 0.0), U1 = vec3(PU1, 0.0), U2 = vec3(PU2, 0.0);
+    vec3 W0 = vec3(bornOutUv(0), 0.0), W1 = vec3(bornOutUv(1), 0.0), W2 = vec3(bornOutUv(2), 0.0);
+    putFourUvs(o4, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
+#endif
+}
+#endif
+
+#if defined(UVS) && !defined(REGULAR_ONLY)
+// The uv a corner child's corner shows when written as an output triangle (OUT_CORNER_UV).
+vec2 outCornerUv(uint r, int c) {
+#if defined(UV_LIMITS)
+#if defined(CREASES) && defined(UNIFORM) && defined(DIRECT)
+    if (sRenewAll[c]) return sRenewedUvLimit[c];
+#endif
+    return loadOutputUv(r, c);
+#else
+    return NEXT_CORNER_UV(r, c);
+#endif
+}
+#endif
+
+#if defined(DIRECT) && !defined(REGULAR_ONLY)
+// What corner c of a general record shows in a direct triangle: its output position and its normal
+// at the next level, or at the last uniform level those taken again from its ring (renewCorner).
+vec3 directCorner(uint r, int c) {
+#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM) && defined(LIMIT)
+    if (sRenewAll[c]) return sRenewLimit[c];
+#endif
+    return cornerOut(r, c);
+}
+vec3 directCornerNormal(uint r, int c) {
+#if defined(CREASES) && defined(NORMALS) && defined(UNIFORM)
+    if (sRenewAll[c]) return sRenewedNormal[c];
+#endif
+    return nextCornerNormal(r, c);
+}
+#endif
