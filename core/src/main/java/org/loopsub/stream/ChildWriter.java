@@ -372,7 +372,10 @@ final class ChildWriter {
                 c == 2 ? -1 : c == 0 ? c2 : c);
     }
 
-    /** A child's uvs: corner c keeps the parent's corner, the others are born ones (e0, e1, e2: edge per child corner, -1 = parent's corner). */
+    /**
+     * A child's uvs: corner c keeps the parent's corner, the others are born ones (e0, e1, e2: edge per
+     * child corner, -1 = parent's corner).
+     */
     void carryUvs(float[] q, int qb, float[] p, int pb, int e0, int e1, int e2) {
         carryUv(q, qb, p, pb, 0, e0);
         carryUv(q, qb, p, pb, 1, e1);

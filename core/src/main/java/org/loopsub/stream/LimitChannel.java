@@ -107,7 +107,8 @@ final class LimitChannel {
             boolean crease = rules.bornCrease(p, pb, c);
             birth(c, edgePoints, scratch.ep(c, 0), interior[c], crease);
             if (uvLimits) {
-                bornUvLimitOf(c, !interior[c] || crease || uv.uvCode(c, 0, false) != 0, pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
+                bornUvLimitOf(c, !interior[c] || crease || uv.uvCode(c, 0, false) != 0,
+                        pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
             }
         }
     }

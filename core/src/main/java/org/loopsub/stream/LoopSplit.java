@@ -219,7 +219,8 @@ public final class LoopSplit {
         }
 
         int nf = RecordLayout.neighbourFinished(m0);
-        triangles.writeSlivers(slivers, sliverFloat, nf, p, pb, positions.vertexPoints, positions.edgePoints, 3 * ringMax);
+        triangles.writeSlivers(slivers, sliverFloat, nf, p, pb, positions.vertexPoints, positions.edgePoints,
+                3 * ringMax);
         if (children == null) {
             triangles.writeDirect(direct, directAt + 4 * tf * j, p, pb, positions.vertexPoints, positions.edgePoints,
                     3 * ringMax, limits.renewed, limits.renewedAll);

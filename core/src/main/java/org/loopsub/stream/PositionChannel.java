@@ -89,9 +89,8 @@ final class PositionChannel {
         rules.creaseRule(p, pb, c, k, g);
         for (int x = 0; x < 3; x++) {
             float child = maskCoordinate(p, pb, c, k, g, nextRule[c], nextE0[c], nextE1[c], x);
-            vertexPoints[3 * c + x] = blends[c]
-                    ? LoopRules.blend(blendWeight[c], maskCoordinate(p, pb, c, k, g, parentRule[c], parentE0[c], parentE1[c], x),
-                            child) : child;
+            vertexPoints[3 * c + x] = blends[c] ? LoopRules.blend(blendWeight[c],
+                    maskCoordinate(p, pb, c, k, g, parentRule[c], parentE0[c], parentE1[c], x), child) : child;
         }
     }
 
@@ -102,7 +101,8 @@ final class PositionChannel {
             return p[v + x];
         }
         if (rule == LoopRules.CREASE) {
-            return LoopRules.boundaryVertexPoint(p[v + x], p[pb + scratch.ringSlot3(c, e0) + x], p[pb + scratch.ringSlot3(c, e1) + x]);
+            return LoopRules.boundaryVertexPoint(p[v + x], p[pb + scratch.ringSlot3(c, e0) + x],
+                    p[pb + scratch.ringSlot3(c, e1) + x]);
         }
         for (int i = 0; i < k; i++) {
             ring[i] = p[pb + scratch.ringSlot3(c, i) + x];

@@ -9,9 +9,9 @@ import java.util.Map;
  * the edge points E_ci of every spoke i of every corner c (ring order N, P, D_prev, fan 0, fan 1,
  * D_next) in registers; each child's twelve point slots (corners 0-2, D 3-5, then the fans
  * {@code fan(0,0), fan(0,1), fan(1,0), fan(1,1), fan(2,0), fan(2,1)}) take one of them.
- * {@link LoopSplit#splitRegular} reads the table; the shader gets it as one {@code #define} per
- * child, a chain of assignments between named registers (an indexed table would go to local
- * memory on NVIDIA), generated here ({@link #defines()}).
+ * The split's regular path ({@code RegularSplit}) reads the table; the shader gets it as one
+ * {@code #define} per child, a chain of assignments between named registers (an indexed table
+ * would go to local memory on NVIDIA), generated here ({@link #defines()}).
  */
 public final class RegularChildren {
     private RegularChildren() {

@@ -54,8 +54,8 @@ final class RegularSplit {
     private final float[] regSlotUv = new float[2 * RegularChildren.SLOTS];
     private final int[][] regularUvSpokes;
 
-    RegularSplit(SplitScratch scratch, UvChannel uv, LimitChannel limits, TriangleWriter triangles, ChildWriter childWriter,
-                 float[] weights) {
+    RegularSplit(SplitScratch scratch, UvChannel uv, LimitChannel limits, TriangleWriter triangles,
+                 ChildWriter childWriter, float[] weights) {
         this.scratch = scratch;
         this.uv = uv;
         this.limits = limits;
@@ -357,7 +357,8 @@ final class RegularSplit {
     /**
      * The smooth uv rule on a seamless regular record: V'_c and the edge points of all six spokes
      * of every corner (both sides one value) into {@link #uvVertex} and {@link #uvEdge}, with the
-     * operations of {@link #uvVertexPoint} and {@link #uvEdgePoint} on a seamless valence-6 ring.
+     * operations of {@link UvChannel#uvVertexPoint} and {@link UvChannel#uvEdgePoint} on a seamless
+     * valence-6 ring.
      */
     private void regularUvs(float[] p, int pb, int[] meta, int mb, boolean rules) {
         scratch.curP = p;
@@ -424,7 +425,8 @@ final class RegularSplit {
                 // corner child c keeps the parent's limit uv at corner c; m_e elsewhere (the centre: m_{j+1} at j)
                 int e = kk == 3 ? (jj + 1) % 3 : jj == kk ? -1 : jj == (kk + 1) % 3 ? kk : (kk + 2) % 3;
                 for (int x = 0; x < 2; x++) {
-                    qp[qb + layout.uvLimit(jj, x)] = e < 0 ? scratch.curP[scratch.curPb + layout.uvLimit(jj, x)] : bornUvLimit[2 * e + x];
+                    qp[qb + layout.uvLimit(jj, x)] = e < 0 ? scratch.curP[scratch.curPb + layout.uvLimit(jj, x)]
+                            : bornUvLimit[2 * e + x];
                 }
             }
         }

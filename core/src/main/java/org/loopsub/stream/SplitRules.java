@@ -244,8 +244,8 @@ final class SplitRules {
         boolean crease = chaikin ? sharp > 0 && nearHalf[c * ringMax + i] > 0 && farHalf(p, pb, c, i) > 0 : sharp >= 1f;
         edgeSharp[c * ringMax + i] = sharp;
         int mode;
-        if (LoopFlagEdges.isBoundarySpoke(k, g, i) || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i])
-                || crease) {
+        if (LoopFlagEdges.isBoundarySpoke(k, g, i)
+                || adaptiveRules && RecordLayout.bit(meta, mb, ringBits[c * ringMax + i]) || crease) {
             mode = EDGE_MIDPOINT;
         } else {
             mode = sharp > 0f ? EDGE_SEMI_SHARP : EDGE_SMOOTH;

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,6 +36,11 @@ import org.loopsub.stream.ViewCulling;
  * includes), but for an explicit list of methods that have no twin, each with its reason; and no
  * name on one side is a near miss of a name on the other (one the other's prefix or suffix, as
  * {@code ringIndex} and {@code ringIndexOf} once were), unless listed as different things.
+ *
+ * <p>The split is twinned file for file (docs/design.md, "The split as channels"): every include of
+ * {@code loop_split.comp} but the shared record layout is the twin of the class of org.loopsub.stream
+ * named after it ({@code uv_channel.glsl}, {@code UvChannel}), and each such class's methods are
+ * found in that one file.
  */
 class TwinNamesTest {
     /** A shader and the Java classes it is the twin of. */
@@ -65,6 +71,10 @@ class TwinNamesTest {
             throw new AssertionError("no class org.loopsub.stream." + simpleName, e);
         }
     }
+
+    /** Includes of loop_split.comp that are no part of the split, and why. */
+    static final Map<String, String> SHARED_INCLUDES = Map.of(
+            "loop_record.glsl", "the record layout that every record pass includes (its twin is RecordLayout)");
 
     /** Java methods with no GLSL twin, as {@code Class.method}, and why. */
     static final Map<String, String> JAVA_ONLY = new LinkedHashMap<>();
@@ -241,6 +251,92 @@ class TwinNamesTest {
         Set<String> stale = new TreeSet<>(DIFFERENT.keySet());
         stale.removeAll(seen);
         assertEquals(Set.of(), stale, "listed as different, but no longer a near miss");
+    }
+
+    /** The class name a snake_case file stem asks for: {@code split_rules} is {@code SplitRules}. */
+    static String camelCase(String stem) {
+        StringBuilder b = new StringBuilder();
+        for (String part : stem.split("_")) {
+            if (!part.isEmpty()) {
+                b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+            }
+        }
+        return b.toString();
+    }
+
+    private static boolean streamClassExists(String simpleName) {
+        try {
+            Class.forName("org.loopsub.stream." + simpleName);
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    /**
+     * What breaks the file-for-file rule in a shader's includes: an include (but the shared ones) with
+     * no class of its name in CamelCase, or one that {@code twins} does not pair with that class.
+     *
+     * @param source the shader's text, comments stripped
+     * @param classExists whether org.loopsub.stream has a class of this simple name
+     * @param twins the pairs
+     * @return one line per problem
+     */
+    static List<String> unpairedIncludes(String source, Predicate<String> classExists, List<Twin> twins) {
+        List<String> problems = new ArrayList<>();
+        Matcher inc = INCLUDE.matcher(source);
+        while (inc.find()) {
+            String file = inc.group(1);
+            if (SHARED_INCLUDES.containsKey(file)) {
+                continue;
+            }
+            String name = camelCase(file.replaceFirst("\\.glsl$", ""));
+            if (!classExists.test(name)) {
+                problems.add(file + ": no class org.loopsub.stream." + name);
+            } else if (twins.stream().noneMatch(t -> t.shader().equals(file)
+                    && t.java().stream().anyMatch(c -> c.getSimpleName().equals(name)))) {
+                problems.add(file + ": not paired with " + name + " in TWINS");
+            }
+        }
+        return problems;
+    }
+
+    static String splitSource() throws IOException {
+        return ShaderWeightsTest.stripComments(Files.readString(ShaderWeightsTest.shaderFolder().resolve("loop_split.comp"),
+                StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theSplitIsTwinnedFileForFile() throws IOException {
+        String split = splitSource();
+        assertEquals(List.of(), unpairedIncludes(split, TwinNamesTest::streamClassExists, TWINS),
+                "an include of loop_split.comp is named after the Java class it twins (snake_case of CamelCase), "
+                        + "and TWINS pairs them");
+        Set<String> includes = new TreeSet<>();
+        Matcher inc = INCLUDE.matcher(split);
+        while (inc.find()) {
+            includes.add(inc.group(1));
+        }
+        // the other way round: every twinned part of the split is included (a file of its own, not left over)
+        for (Twin t : TWINS) {
+            boolean part = t.shader().endsWith(".glsl") && !SHARED_INCLUDES.containsKey(t.shader());
+            assertTrue(!part || includes.contains(t.shader()), t.shader() + " is twinned but loop_split.comp does "
+                    + "not include it");
+        }
+        assertTrue(includes.size() >= 9, "the split's parts are its includes: " + includes);
+    }
+
+    @Test
+    void theFileForFileCheckSeesAStrayInclude() {
+        String source = "#include \"loop_record.glsl\"\n#include \"split_rules.glsl\"\n"
+                + "#include \"crease_channel.glsl\"\n#include \"uv_channel.glsl\"\n";
+        List<Twin> twins = List.of(new Twin("split_rules.glsl", List.of(stream("SplitRules"))),
+                new Twin("uv_channel.glsl", List.of(stream("LimitChannel"))));
+        assertEquals(List.of("crease_channel.glsl: no class org.loopsub.stream.CreaseChannel",
+                "uv_channel.glsl: not paired with UvChannel in TWINS"),
+                unpairedIncludes(source, TwinNamesTest::streamClassExists, twins));
+        assertEquals("SplitScratch", camelCase("split_scratch"));
+        assertEquals("TriangleWriter", camelCase("triangle_writer"));
     }
 
     /** One name is the other's prefix or suffix (ignoring case), and the shorter is no mere fragment. */

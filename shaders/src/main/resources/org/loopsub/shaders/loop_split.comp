@@ -8,7 +8,14 @@
 // children as one vec4, and a warp's 16-byte stores fill four 128-byte lines. Slivers and direct
 // triangles are output triangles (9 floats each), bound as ranges whose starts need not fall on a
 // triangle: uSliverFloatBase and uDirectFloatBase say where this dispatch's first one starts inside
-// its bound range (for direct triangles a multiple of 4 floats: the regular half stores vec4s).
+// its bound range (for direct triangles a multiple of 4 floats: both halves store vec4s).
+//
+// This file is the pass's entry (splitOne, main) and its buffers; the split itself is in its
+// includes, each the twin of the Java class of its name (docs/design.md, "The split as channels"):
+// the record and the shared scratch (split_scratch), the rules decided once per record
+// (split_rules), the channels that apply them (position_channel, uv_channel, limit_channel), the two
+// writers (triangle_writer, child_writer) and the regular path (regular_split). Each include guards
+// its own body with the feature macros; they are included in that order, each after what it uses.
 #include "loop_record.glsl"
 
 #if !defined(REGULAR_ONLY) && !defined(GENERAL_ONLY)

@@ -59,7 +59,7 @@ float spokeSharpness(uint r, int c, int k, int g, int i) {
 #endif
 
 // Whether corner c keeps its position: it has a complete spoke. On the limit surface nothing is
-// frozen (LoopSplit).
+// frozen (LoopSplit, docs/design.md §4).
 bool cornerFrozen(int c) {
     bool frozen = false;
 #ifndef LIMIT

@@ -2,7 +2,7 @@
 // SplitScratch.java): loop_split.comp includes it before the rules and the channels, which read and
 // write these globals. One record per invocation, so globals serve as Java's per-thread scratch does.
 
-float ring[RING_MAX + 1];  // one more: the values a transition weight averages (LoopSplit.decayed)
+float ring[RING_MAX + 1];  // one more: the values a transition weight averages (SplitRules.decayed)
 uint sR;  // this invocation's record (splitOne)
 int sK[3];  // its corners' valences and gaps
 int sG[3];
