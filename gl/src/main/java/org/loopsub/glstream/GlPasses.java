@@ -347,6 +347,22 @@ final class GlPasses implements AutoCloseable {
     }
 
     /**
+     * Drops a program from this object's caches and from the programs waiting to be awaited, and
+     * releases it: for the edge test of criteria whose GLSL did not build.
+     */
+    void forget(ComputeProgram p) {
+        programs.values().removeIf(q -> q == p);
+        issued.removeIf(q -> q == p);
+        for (int i = 0; i < flag.length; i++) {
+            if (flag[i] == p) {
+                flag[i] = null;
+                flagFor[i] = null;
+            }
+        }
+        p.close();
+    }
+
+    /**
      * Waits for every program issued since the last call to be built.
      *
      * @return whether any of them was compiled from source (not linked from a kept binary)

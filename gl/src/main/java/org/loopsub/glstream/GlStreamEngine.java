@@ -108,8 +108,15 @@ public final class GlStreamEngine implements AutoCloseable {
     public void compileEdgeTest(GlCriteria criteria) {
         ComputeProgram plain = passes.flagEdges(criteria, false);
         ComputeProgram resident = passes.flagEdges(criteria, true);
-        plain.ready();
-        resident.ready();
+        try {
+            plain.ready();
+            resident.ready();
+        } catch (org.loopsub.gl.ShaderException e) {
+            // neither is kept: a later run must not meet them (nor wait for them) again
+            passes.forget(plain);
+            passes.forget(resident);
+            throw e;
+        }
     }
 
     /**

@@ -133,6 +133,9 @@ class WorkersTest {
                 }
                 List<String> lines = Files.readAllLines(f);
                 for (int i = 0; i < lines.size(); i++) {
+                    if (isClockWake(f, lines, i)) {
+                        continue;
+                    }
                     if (bypass.matcher(lines.get(i)).find() && !lines.get(i).trim().startsWith("*")) {
                         found.add(main.relativize(f) + ":" + (i + 1) + ": " + lines.get(i).trim());
                     }
@@ -141,6 +144,16 @@ class WorkersTest {
         }
         }
         assertEquals(List.of(), found);
+    }
+
+    /**
+     * The one thread outside the workers, and no work: GlContext.wakeClocks makes and drops a GL
+     * context on a thread of its own (a context cannot be made current on a thread that has one),
+     * named so that it is found here and nowhere else.
+     */
+    private static boolean isClockWake(Path f, List<String> lines, int i) {
+        return f.endsWith(Path.of("org", "loopsub", "gl", "GlContext.java")) && lines.get(i).contains("new Thread(")
+                && String.join("\n", lines.subList(i, Math.min(lines.size(), i + 8))).contains("\"loopsub-wake-clocks\"");
     }
 
     @Test
