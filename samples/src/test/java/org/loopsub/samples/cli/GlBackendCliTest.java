@@ -34,7 +34,8 @@ class GlBackendCliTest {
     private static final List<String> GPU_KEYS = List.of("renderer", "gl_version", "context", "scan",
             "subgroup_size", "budget_bytes", "kernel_nanos", "kernel_first_nanos", "kernel_run_nanos", "kernel_triangles_per_second",
             "bytes_read", "bytes_written", "gb_per_second", "copy_bandwidth_gbs", "bandwidth_fraction",
-            "end_to_end_nanos", "end_to_end_run_nanos", "end_to_end_triangles_per_second", "levels", "passes");
+            "end_to_end_nanos", "end_to_end_run_nanos", "end_to_end_triangles_per_second", "programs_compiled",
+            "programs_from_binaries", "compile_wait_nanos", "clock_wakes", "levels", "passes");
 
     private static String renderer;
     private static boolean software;
@@ -222,6 +223,12 @@ class GlBackendCliTest {
         Map<?, ?> gpu = assertInstanceOf(Map.class, map.get("gpu"), text);
         assertEquals(GPU_KEYS, new ArrayList<>(gpu.keySet()), text);
         assertEquals(renderer, gpu.get("renderer"));
+        // the run's passes were compiled or linked from kept binaries; only an NVIDIA GPU's clocks are woken
+        assertTrue(((Number) gpu.get("programs_compiled")).longValue()
+                + ((Number) gpu.get("programs_from_binaries")).longValue() > 0, text);
+        if (!renderer.contains("NVIDIA")) {
+            assertEquals(0L, ((Number) gpu.get("clock_wakes")).longValue(), text);
+        }
         assertEquals("reduce-then-scan", gpu.get("scan"));
         assertTrue(((String) gpu.get("gl_version")).length() > 0);
         long kernel = (Long) gpu.get("kernel_nanos");
