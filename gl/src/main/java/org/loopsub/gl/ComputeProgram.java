@@ -60,8 +60,8 @@ public final class ComputeProgram implements AutoCloseable {
     private boolean checked;
     /** The shader of a build from source not yet checked, 0 for one linked from a kept binary. */
     private int pendingShader;
-    /** The source strings, until the build is checked: what a binary is kept under. */
-    private List<String> sources;
+    /** Where a binary of this program is kept (ProgramBinaryCache.fileFor its sources), null for none. */
+    private java.nio.file.Path binaryFile;
     /** Whether the program was compiled from source (not linked from a kept binary). */
     private boolean compiled;
     private int localSizeX;
@@ -159,7 +159,8 @@ public final class ComputeProgram implements AutoCloseable {
         expand(stem, read(stem, stem + ".comp"), sources);
         int program = glCreateProgram();
         int shader = 0;
-        if (!ctx.binaries().load(program, sources)) {
+        java.nio.file.Path binaryFile = ctx.binaries().fileFor(sources);
+        if (!ctx.binaries().load(program, binaryFile)) {
             shader = glCreateShader(GL_COMPUTE_SHADER);
             glShaderSource(shader, sources.toArray(new CharSequence[0]));
             glCompileShader(shader);
@@ -169,7 +170,7 @@ public final class ComputeProgram implements AutoCloseable {
             ctx.programsBuilt++;
         }
         ComputeProgram p = new ComputeProgram(ctx, key, stem, program, shader);
-        p.sources = sources;
+        p.binaryFile = binaryFile;
         p.compiled = shader != 0;
         p.users = 1;
         ctx.programs.put(key, p);
@@ -190,8 +191,6 @@ public final class ComputeProgram implements AutoCloseable {
         ctx.checkThread();
         int shader = pendingShader;
         pendingShader = 0;
-        List<String> built = sources;
-        sources = null;
         if (shader != 0) {
             long waitStart = System.nanoTime();
             int compiledOk = glGetShaderi(shader, GL_COMPILE_STATUS);
@@ -209,7 +208,7 @@ public final class ComputeProgram implements AutoCloseable {
                 abandon();
                 throw new ShaderException(stem, "link", log);
             }
-            ctx.binaries().store(id, built);
+            ctx.binaries().store(id, binaryFile);
         }
         int[] size = new int[3];
         glGetProgramiv(id, GL_COMPUTE_WORK_GROUP_SIZE, size);

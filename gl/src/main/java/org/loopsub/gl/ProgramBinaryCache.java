@@ -84,8 +84,11 @@ final class ProgramBinaryCache {
         return stores;
     }
 
-    /** @return the file a program of these source strings is kept in */
+    /** @return the file a program of these source strings is kept in, or null when nothing is kept */
     Path fileFor(List<String> sources) {
+        if (dir == null) {
+            return null;
+        }
         MessageDigest sha;
         try {
             sha = MessageDigest.getInstance("SHA-256");
@@ -101,15 +104,15 @@ final class ProgramBinaryCache {
     }
 
     /**
-     * Links {@code program} from the binary kept for these sources, if there is one the driver takes.
+     * Links {@code program} from the binary kept in {@code file}, if there is one the driver takes.
      *
+     * @param file {@link #fileFor} the program's sources (null: nothing is kept)
      * @return whether the program is now linked; if not, compile it (a refused binary is deleted)
      */
-    boolean load(int program, List<String> sources) {
-        if (dir == null) {
+    boolean load(int program, Path file) {
+        if (file == null) {
             return false;
         }
-        Path file = fileFor(sources);
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -137,9 +140,13 @@ final class ProgramBinaryCache {
         return true;
     }
 
-    /** Keeps the binary of a program just linked from these sources; a failure only loses the binary. */
-    void store(int program, List<String> sources) {
-        if (dir == null) {
+    /**
+     * Keeps the binary of a program just linked; a failure only loses the binary.
+     *
+     * @param file {@link #fileFor} the program's sources (null: nothing is kept)
+     */
+    void store(int program, Path file) {
+        if (file == null) {
             return;
         }
         int length = glGetProgrami(program, GL_PROGRAM_BINARY_LENGTH);
@@ -158,7 +165,6 @@ final class ProgramBinaryCache {
         } finally {
             MemoryUtil.memFree(binary);
         }
-        Path file = fileFor(sources);
         Path temp = null;
         try {
             Files.createDirectories(dir);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.lwjgl.opengl.GL43C.GL_NUM_PROGRAM_BINARY_FORMATS;
@@ -42,12 +43,12 @@ class ProgramBinaryCacheTest extends GlTestBase {
     void aKeptBinaryLinksAProgramThatComputesTheSame() throws IOException {
         ProgramBinaryCache cache = ProgramBinaryCache.open(dir, gl.renderer(), gl.version());
         try (ComputeProgram compiled = ComputeProgram.load("iota_for_test", Map.of(), List.of())) {
-            cache.store(compiled.id(), SOURCES);
+            cache.store(compiled.id(), cache.fileFor(SOURCES));
             assertEquals(1, cache.stores());
             assertTrue(Files.isRegularFile(cache.fileFor(SOURCES)));
             int linked = glCreateProgram();
             try {
-                assertTrue(cache.load(linked, SOURCES), "the binary just kept links");
+                assertTrue(cache.load(linked, cache.fileFor(SOURCES)), "the binary just kept links");
                 assertEquals(1, cache.hits());
                 assertArrayEquals(iota(compiled.id(), 1000), iota(linked, 1000));
                 assertEquals(999, iota(linked, 1000)[999]);
@@ -70,7 +71,7 @@ class ProgramBinaryCacheTest extends GlTestBase {
         assertNotEquals(cache.fileFor(List.of("ab", "c")), cache.fileFor(List.of("a", "bc")));
         int p = glCreateProgram();
         try {
-            assertFalse(cache.load(p, SOURCES), "nothing kept yet");
+            assertFalse(cache.load(p, cache.fileFor(SOURCES)), "nothing kept yet");
         } finally {
             glDeleteProgram(p);
         }
@@ -80,14 +81,14 @@ class ProgramBinaryCacheTest extends GlTestBase {
     void aDamagedBinaryIsRefusedAndDeleted() throws IOException {
         ProgramBinaryCache cache = ProgramBinaryCache.open(dir, gl.renderer(), gl.version());
         try (ComputeProgram compiled = ComputeProgram.load("iota_for_test", Map.of(), List.of())) {
-            cache.store(compiled.id(), SOURCES);
+            cache.store(compiled.id(), cache.fileFor(SOURCES));
         }
         Path file = cache.fileFor(SOURCES);
         byte[] bytes = Files.readAllBytes(file);
         Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length / 3));
         int p = glCreateProgram();
         try {
-            assertFalse(cache.load(p, SOURCES), "a truncated binary must not link");
+            assertFalse(cache.load(p, cache.fileFor(SOURCES)), "a truncated binary must not link");
         } finally {
             glDeleteProgram(p);
         }
@@ -100,10 +101,11 @@ class ProgramBinaryCacheTest extends GlTestBase {
         Path notAFolder = Files.writeString(dir.resolve("a-file"), "x");
         ProgramBinaryCache cache = ProgramBinaryCache.open(notAFolder.resolve("programs"), gl.renderer(), gl.version());
         try (ComputeProgram compiled = ComputeProgram.load("iota_for_test", Map.of(), List.of())) {
-            cache.store(compiled.id(), SOURCES);
+            cache.store(compiled.id(), cache.fileFor(SOURCES));
         }
         assertEquals(0, cache.stores());
         assertTrue(ProgramBinaryCache.open(null, gl.renderer(), gl.version()) == ProgramBinaryCache.OFF);
+        assertNull(ProgramBinaryCache.OFF.fileFor(SOURCES), "a cache that is off names no file");
     }
 
     private static int[] iota(int program, int n) {

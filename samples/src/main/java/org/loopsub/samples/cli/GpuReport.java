@@ -50,12 +50,6 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
         static final Programs NONE = new Programs(0, 0, 0, 0);
     }
 
-    /** A report without program figures (the tests' own). */
-    GpuReport(String renderer, String glVersion, String route, String scan, int subgroupSize, long budgetBytes,
-              List<List<GpuTimer.Span>> runs, long[] endToEndNanos, long outputTriangles, Double copyBandwidthGbs) {
-        this(renderer, glVersion, route, scan, subgroupSize, budgetBytes, runs, endToEndNanos, outputTriangles,
-                copyBandwidthGbs, Programs.NONE);
-    }
 
     /**
      * The spans of one level, or of one pass stem, over the runs.

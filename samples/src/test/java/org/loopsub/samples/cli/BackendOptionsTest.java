@@ -121,7 +121,7 @@ class BackendOptionsTest {
                 List.of(span("loop_split", 0, 100, 400, 50), span("loop_split", 1, 400, 600, 20)),
                 List.of(span("loop_split", 0, 100, 400, 20), span("loop_split", 1, 400, 600, 40)));
         GpuReport g = new GpuReport("r", "4.6", "route", "reduce-then-scan", 32, 1 << 30, runs,
-                new long[] {300, 100, 200}, 1000, 2.0);
+                new long[] {300, 100, 200}, 1000, 2.0, GpuReport.Programs.NONE);
         assertEquals(60, g.kernelNanos(), "kernel runs 40, 70, 60");
         assertEquals(200, g.endToEndMedianNanos());
         assertEquals(500, g.bytesRead());
@@ -172,7 +172,7 @@ class BackendOptionsTest {
     @Test
     void gpuReportWithoutBandwidthWritesNulls() {
         GpuReport g = new GpuReport("r", "4.5", "route", "hillis-steele", 0, 1, List.of(List.of()), new long[] {5},
-                10, null);
+                10, null, GpuReport.Programs.NONE);
         Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
         assertTrue(json.containsKey("copy_bandwidth_gbs") && json.get("copy_bandwidth_gbs") == null);
         assertNull(json.get("bandwidth_fraction"));
