@@ -65,6 +65,24 @@ public final class GpuRun implements AutoCloseable {
         return out.endToEndNanos;
     }
 
+    /**
+     * Where a run's end-to-end time went, host nanoseconds, and the GPU's view of it.
+     *
+     * @param totalNanos from the start of the upload to the output complete on the GPU ({@link #endToEndNanos()})
+     * @param uploadNanos uploading level 0
+     * @param issueNanos issuing the levels' passes (host waits for sizes and compiles included)
+     * @param waitNanos waiting after the last pass was issued for the GPU to finish
+     * @param gpuNanos GPU time from the first timed pass's start to the last one's end; 0 unless timed
+     */
+    public record EndToEnd(long totalNanos, long uploadNanos, long issueNanos, long waitNanos, long gpuNanos) {
+    }
+
+    /** @return where the end-to-end time went (waits for the GPU on first call, like {@link #spans()}) */
+    public EndToEnd endToEnd() {
+        spans();
+        return new EndToEnd(out.endToEndNanos, out.uploadNanos, out.issueNanos, out.waitNanos, timer.wallNanos());
+    }
+
     /** @return the timed passes (empty unless timed), waiting for the GPU on first call */
     public List<GpuTimer.Span> spans() {
         if (spans == null) {

@@ -25,6 +25,7 @@ public final class GpuTimer implements AutoCloseable {
 
     private final boolean enabled;
     private final List<Pending> pending = new ArrayList<>();
+    private long wallNanos;
     private int openQuery;
     private String openLabel;
     private int openLevel;
@@ -80,12 +81,26 @@ public final class GpuTimer implements AutoCloseable {
      */
     public List<Span> spans() {
         List<Span> out = new ArrayList<>();
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
         for (Pending p : pending) {
             long t0 = glGetQueryObjecti64(p.begin(), GL_QUERY_RESULT);
             long t1 = glGetQueryObjecti64(p.end(), GL_QUERY_RESULT);
             out.add(new Span(p.label(), p.level(), p.bytesRead(), p.bytesWritten(), t1 - t0));
+            first = Math.min(first, t0);
+            last = Math.max(last, t1);
         }
+        wallNanos = pending.isEmpty() ? 0 : last - first;
         return out;
+    }
+
+    /**
+     * @return GPU time from the first timed pass's start to the last one's end, as of the last call
+     *     of {@link #spans()} (0 before it, or with nothing timed): the kernels and the gaps between
+     *     them, where the GPU waited for barriers or for the host to issue more work
+     */
+    public long wallNanos() {
+        return wallNanos;
     }
 
     @Override

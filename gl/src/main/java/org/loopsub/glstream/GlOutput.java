@@ -57,6 +57,12 @@ public final class GlOutput implements AutoCloseable {
     private long[] levelRecords = new long[16];
     /** Host nanoseconds from the start of the upload to the output being complete on the GPU. */
     public long endToEndNanos;
+    /** The part of {@link #endToEndNanos} spent uploading level 0 (host time, the copy issued). */
+    public long uploadNanos;
+    /** The part spent issuing the levels' passes, host waits for sizes and compiles included. */
+    public long issueNanos;
+    /** The part spent waiting, after the last pass was issued, for the GPU to finish. */
+    public long waitNanos;
 
     public GlOutput(GlBufferPool pool) {
         this.pool = pool;

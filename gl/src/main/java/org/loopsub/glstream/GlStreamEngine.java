@@ -91,11 +91,18 @@ public final class GlStreamEngine implements AutoCloseable {
         out.withNormals(passes.layout.carriesNormals());
         out.withUvs(passes.layout.uvs());
         long start = System.nanoTime();
+        long issued;
         try (GlLevel0 records = upload(level0, false)) {
+            long uploaded = System.nanoTime();
+            out.uploadNanos = uploaded - start;
             run(records, maxDepth, criteria, timer, progress, out);
+            issued = System.nanoTime();
+            out.issueNanos = issued - uploaded;
         }
         glFinish();
-        out.endToEndNanos = System.nanoTime() - start;
+        long end = System.nanoTime();
+        out.waitNanos = end - issued;
+        out.endToEndNanos = end - start;
         return out;
     }
 

@@ -235,7 +235,7 @@ final class BenchCommand extends RefiningCommand {
             }
         }
         long[] nanos = new long[reps];
-        long[] endToEnd = new long[reps];
+        List<GpuRun.EndToEnd> endToEnd = new ArrayList<>();
         List<List<GpuTimer.Span>> spans = new ArrayList<>();
         List<List<LevelStats>> levelsOfRun = new ArrayList<>();
         long triangles = 0;
@@ -247,7 +247,7 @@ final class BenchCommand extends RefiningCommand {
                     true))) {
                 nanos[i] = System.nanoTime() - t0;
                 spans.add(run.spans());
-                endToEnd[i] = run.endToEndNanos();
+                endToEnd.add(run.endToEnd());
                 levelsOfRun.add(run.levels());
                 triangles = run.triangleCount();
             }

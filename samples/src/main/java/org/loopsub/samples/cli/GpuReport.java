@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.loopsub.engine.GpuRun;
 import org.loopsub.gl.GpuTimer;
 
 /**
@@ -28,13 +29,13 @@ import org.loopsub.gl.GpuTimer;
  * @param subgroupSize the subgroup size, 0 without subgroups
  * @param budgetBytes the memory budget of one binding of records
  * @param runs the timed passes of each timed run, in run order
- * @param endToEndNanos each run's host time from upload to output ready, host waits included
+ * @param endToEnd each run's host time from upload to output ready (host waits included), and where it went
  * @param outputTriangles triangles made by each run
  * @param copyBandwidthGbs the device's copy bandwidth as the user measured it, or {@code null}
  * @param programs what preparing the passes cost the process, over all its runs (warm-ups included)
  */
 record GpuReport(String renderer, String glVersion, String route, String scan, int subgroupSize, long budgetBytes,
-                 List<List<GpuTimer.Span>> runs, long[] endToEndNanos, long outputTriangles, Double copyBandwidthGbs,
+                 List<List<GpuTimer.Span>> runs, List<GpuRun.EndToEnd> endToEnd, long outputTriangles, Double copyBandwidthGbs,
                  Programs programs) {
 
     /**
@@ -74,16 +75,20 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
     /** Copies the arrays and lists, so the report stays what was measured. */
     GpuReport {
         runs = runs.stream().map(List::copyOf).toList();
-        endToEndNanos = endToEndNanos.clone();
-        if (runs.size() != endToEndNanos.length || runs.isEmpty()) {
+        endToEnd = List.copyOf(endToEnd);
+        if (runs.size() != endToEnd.size() || runs.isEmpty()) {
             throw new IllegalArgumentException("one span list and one end-to-end time per run, at least one run");
         }
     }
 
     /** @return each run's end-to-end time */
-    @Override
-    public long[] endToEndNanos() {
-        return endToEndNanos.clone();
+    long[] endToEndNanos() {
+        return phase(GpuRun.EndToEnd::totalNanos);
+    }
+
+    /** @return one part of each run's end-to-end time */
+    private long[] phase(java.util.function.ToLongFunction<GpuRun.EndToEnd> part) {
+        return endToEnd.stream().mapToLong(part).toArray();
     }
 
     /** @return each run's kernel time: the sum of its passes' GPU durations */
@@ -104,7 +109,7 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
 
     /** @return the median end-to-end time */
     long endToEndMedianNanos() {
-        return median(endToEndNanos);
+        return median(endToEndNanos());
     }
 
     long bytesRead() {
@@ -209,6 +214,11 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
         long e2e = endToEndMedianNanos();
         out.printf(Locale.ROOT, "end to end: %s ms (upload to output ready on the GPU, host waits included); "
                 + "%s triangles/s%n", ms(e2e), Units.count(perSecond(outputTriangles, e2e)));
+        long gpu = median(phase(GpuRun.EndToEnd::gpuNanos));
+        out.printf(Locale.ROOT, "  of it: upload %s ms, issuing the passes %s ms, waiting for the GPU %s ms; "
+                        + "the GPU from the first pass's start to the last one's end %s ms (%s ms between passes)%n",
+                ms(median(phase(GpuRun.EndToEnd::uploadNanos))), ms(median(phase(GpuRun.EndToEnd::issueNanos))),
+                ms(median(phase(GpuRun.EndToEnd::waitNanos))), ms(gpu), ms(Math.max(0, gpu - kernel)));
         out.printf(Locale.ROOT, "programs: %d compiled (the host waited %s ms), %d linked from kept binaries%s%n",
                 programs.compiled(), ms(programs.compileWaitNanos()), programs.fromBinaries(),
                 programs.clockWakes() == 0 ? "" : "; clocks woken after the compile");
@@ -256,7 +266,11 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
         b.put("copy_bandwidth_gbs", copyBandwidthGbs == null ? null : Json.decimal(copyBandwidthGbs, 6));
         b.put("bandwidth_fraction", Json.decimal(bandwidthFraction(), 6));
         b.put("end_to_end_nanos", e2e);
-        array(b.putArray("end_to_end_run_nanos"), endToEndNanos);
+        array(b.putArray("end_to_end_run_nanos"), endToEndNanos());
+        b.put("end_to_end_upload_nanos", median(phase(GpuRun.EndToEnd::uploadNanos)));
+        b.put("end_to_end_issue_nanos", median(phase(GpuRun.EndToEnd::issueNanos)));
+        b.put("end_to_end_wait_nanos", median(phase(GpuRun.EndToEnd::waitNanos)));
+        b.put("gpu_first_to_last_pass_nanos", median(phase(GpuRun.EndToEnd::gpuNanos)));
         b.put("end_to_end_triangles_per_second", perSecond(outputTriangles, e2e));
         b.put("programs_compiled", programs.compiled());
         b.put("programs_from_binaries", programs.fromBinaries());

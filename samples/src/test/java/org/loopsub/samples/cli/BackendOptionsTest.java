@@ -109,6 +109,11 @@ class BackendOptionsTest {
         assertEquals(3, ObjCompare.lines("a\nb\nc\n"));
     }
 
+    /** An end-to-end time split evenly between the three host phases, the GPU busy for {@code gpu}. */
+    private static org.loopsub.engine.GpuRun.EndToEnd e2e(long total, long gpu) {
+        return new org.loopsub.engine.GpuRun.EndToEnd(total, total / 3, total / 3, total - 2 * (total / 3), gpu);
+    }
+
     private static GpuTimer.Span span(String label, int level, long read, long written, long nanos) {
         return new GpuTimer.Span(label, level, read, written, nanos);
     }
@@ -121,9 +126,12 @@ class BackendOptionsTest {
                 List.of(span("loop_split", 0, 100, 400, 50), span("loop_split", 1, 400, 600, 20)),
                 List.of(span("loop_split", 0, 100, 400, 20), span("loop_split", 1, 400, 600, 40)));
         GpuReport g = new GpuReport("r", "4.6", "route", "reduce-then-scan", 32, 1 << 30, runs,
-                new long[] {300, 100, 200}, 1000, 2.0, GpuReport.Programs.NONE);
+                List.of(e2e(300, 30), e2e(100, 10), e2e(200, 20)), 1000, 2.0, GpuReport.Programs.NONE);
         assertEquals(60, g.kernelNanos(), "kernel runs 40, 70, 60");
         assertEquals(200, g.endToEndMedianNanos());
+        Map<?, ?> phases = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
+        assertEquals(20L, phases.get("gpu_first_to_last_pass_nanos"), "median of 30, 10, 20");
+        assertEquals(66L, phases.get("end_to_end_upload_nanos"), "median of 100, 33, 66");
         assertEquals(500, g.bytesRead());
         assertEquals(1000, g.bytesWritten());
         List<GpuReport.Row> levels = g.levels();
@@ -153,7 +161,7 @@ class BackendOptionsTest {
 
     @Test
     void gpuReportSaysWhatItsProgramsCost() {
-        GpuReport g = new GpuReport("r", "4.6", "route", "reduce-then-scan", 32, 1, List.of(List.of()), new long[] {5},
+        GpuReport g = new GpuReport("r", "4.6", "route", "reduce-then-scan", 32, 1, List.of(List.of()), List.of(e2e(5, 0)),
                 10, null, new GpuReport.Programs(6, 2, 4_210_000_000L, 1));
         Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
         assertEquals(6L, json.get("programs_compiled"));
@@ -171,7 +179,7 @@ class BackendOptionsTest {
 
     @Test
     void gpuReportWithoutBandwidthWritesNulls() {
-        GpuReport g = new GpuReport("r", "4.5", "route", "hillis-steele", 0, 1, List.of(List.of()), new long[] {5},
+        GpuReport g = new GpuReport("r", "4.5", "route", "hillis-steele", 0, 1, List.of(List.of()), List.of(e2e(5, 0)),
                 10, null, GpuReport.Programs.NONE);
         Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
         assertTrue(json.containsKey("copy_bandwidth_gbs") && json.get("copy_bandwidth_gbs") == null);

@@ -34,7 +34,8 @@ class GlBackendCliTest {
     private static final List<String> GPU_KEYS = List.of("renderer", "gl_version", "context", "scan",
             "subgroup_size", "budget_bytes", "kernel_nanos", "kernel_first_nanos", "kernel_run_nanos", "kernel_triangles_per_second",
             "bytes_read", "bytes_written", "gb_per_second", "copy_bandwidth_gbs", "bandwidth_fraction",
-            "end_to_end_nanos", "end_to_end_run_nanos", "end_to_end_triangles_per_second", "programs_compiled",
+            "end_to_end_nanos", "end_to_end_run_nanos", "end_to_end_upload_nanos", "end_to_end_issue_nanos",
+            "end_to_end_wait_nanos", "gpu_first_to_last_pass_nanos", "end_to_end_triangles_per_second", "programs_compiled",
             "programs_from_binaries", "compile_wait_nanos", "clock_wakes", "levels", "passes");
 
     private static String renderer;
@@ -247,6 +248,14 @@ class GlBackendCliTest {
         long e2e = (Long) gpu.get("end_to_end_nanos");
         assertTrue(e2e > 0);
         assertEquals(Math.round(320 / (e2e / 1e9)), gpu.get("end_to_end_triangles_per_second"));
+        // the phases are medians taken on their own, so they need not add up; each is within the whole
+        for (String phase : List.of("end_to_end_upload_nanos", "end_to_end_issue_nanos", "end_to_end_wait_nanos")) {
+            long nanos = (Long) gpu.get(phase);
+            assertTrue(nanos >= 0 && nanos <= e2e, phase + " " + nanos + " of " + e2e);
+        }
+        long gpuSpan = (Long) gpu.get("gpu_first_to_last_pass_nanos");
+        assertTrue(gpuSpan >= kernel || Math.abs(gpuSpan - kernel) < 1000, "the passes lie inside their first-to-last span: "
+                + gpuSpan + " against kernels " + kernel);
         List<?> levels = (List<?>) gpu.get("levels");
         assertEquals(2, levels.size(), "levels 0 and 1 run passes; level 2 is their output");
         long levelBytes = 0;
