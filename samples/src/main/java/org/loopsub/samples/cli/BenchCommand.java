@@ -52,7 +52,9 @@ import picocli.CommandLine.ParameterException;
                     + "report adds, as medians over the timed runs: the kernel time (the passes' GPU "
                     + "durations summed) per level, per pass and in total, with the bytes the passes read "
                     + "and write and the GB/s achieved, triangles/s on the kernel time, and the end-to-end "
-                    + "time (upload to output ready, host waits included) with triangles/s on it; then what "
+                    + "time (upload to output ready, host waits included) with triangles/s on it and where it "
+                    + "went (upload, issuing the passes, waiting for the GPU; the GPU's span from the first "
+                    + "pass's start to the last one's end, and the part of it between passes); then what "
                     + "the passes' programs cost the process: how many were compiled, how long it waited for "
                     + "them, how many were linked from binaries an earlier process kept "
                     + "(~/.cache/loopsub/programs)."},
