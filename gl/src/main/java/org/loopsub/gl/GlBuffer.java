@@ -251,6 +251,41 @@ public final class GlBuffer implements AutoCloseable {
     }
 
     /**
+     * Native memory to stage {@code bytes} in for {@link #writeStaged}: the context's scratch, so that
+     * an upload makes no Java array and touches no fresh pages. Valid until the next staging or
+     * read-back on this thread.
+     *
+     * @param bytes how many bytes will be staged
+     * @return the address to fill
+     */
+    public long stage(long bytes) {
+        checkRange(0, bytes);
+        return ctx.scratch(bytes);
+    }
+
+    /**
+     * Writes bytes staged by {@link #stage} (the driver copies them before returning).
+     *
+     * @param byteOffset where to start, a multiple of 4
+     * @param address the staged bytes
+     * @param bytes how many
+     */
+    public void writeStaged(long byteOffset, long address, long bytes) {
+        if (bytes == 0) {
+            return;
+        }
+        checkRange(byteOffset, bytes);
+        if (ctx.capabilities().OpenGL45) {
+            GL45C.nglNamedBufferSubData(id, byteOffset, bytes, address);
+        } else {
+            int previous = bindCopyWrite();
+            GL45C.nglBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, bytes, address);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        }
+        GlChecks.check("writing buffer", id);
+    }
+
+    /**
      * @param byteOffset where to start, a multiple of 4
      * @param data what to write
      */

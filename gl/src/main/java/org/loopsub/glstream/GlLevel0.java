@@ -6,15 +6,19 @@ import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lwjgl.system.MemoryUtil;
+
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
 
 /**
  * The level-0 records on the GPU, in segments of at most four windows, rearranged on the CPU from
- * the record builder's chunks (one record after the other) into tiles of 32 (loop_record.glsl). A
- * prepared mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in place when
- * its control points move. The edge test writes complete bits into the records it tests, so a kept
+ * the record builder's chunks (one record after the other) into tiles of 32 (loop_record.glsl),
+ * straight into the context's native scratch memory and uploaded from there (no Java array: a
+ * one-shot refinement's upload made megabytes of them, and their allocation cost more than the
+ * copy). A prepared mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in
+ * place when its control points move. The edge test writes complete bits into the records it tests, so a kept
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
  */
 public final class GlLevel0 implements AutoCloseable {
@@ -24,13 +28,13 @@ public final class GlLevel0 implements AutoCloseable {
     final List<Segment> segments;
     /** Untouched metadata of each segment, or {@code null} for a stream used once. */
     private final List<GlBuffer> pristineMeta;
-    /**
-     * The tiled arrays each segment was uploaded from, kept by a stream that serves many runs: a
-     * moving cage rewrites them every frame ({@link #rewrite}), and arrays of this size made each
-     * time would be megabytes of garbage a frame.
-     */
-    private final List<float[]> tiledPoints = new ArrayList<>();
-    private final List<int[]> tiledMeta = new ArrayList<>();
+    /** Where the next record to tile is: chunk and index in it. */
+    private int cursorChunk;
+    private int cursorIndex;
+    /** The chunk arrays and record offsets of one tile's lanes (kept: a moving cage rewrites every frame). */
+    private final float[][] lanePoints = new float[Segment.TILE][];
+    private final int[][] laneMeta = new int[Segment.TILE][];
+    private final int[] laneAt = new int[Segment.TILE];
 
     /**
      * Uploads the records.
@@ -107,53 +111,82 @@ public final class GlLevel0 implements AutoCloseable {
         }
         List<Segment> written = existing == null ? new ArrayList<>() : null;
         long most = Math.min(segmentRecords, (Integer.MAX_VALUE - 8) / pf / Segment.TILE * Segment.TILE);
-        int chunk = 0;
-        int inChunk = 0;
         int index = 0;
+        cursorChunk = 0;
+        cursorIndex = 0;
         for (long first = 0; first < n; first += most, index++) {
             int count = (int) Math.min(most, n - first);
             int cap = (int) Segment.tiled(count);
             if (existing != null && (index >= existing.size() || existing.get(index).count() != count)) {
                 throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
             }
-            boolean reuse = index < tiledPoints.size();
-            float[] p = reuse ? tiledPoints.get(index) : new float[cap * pf];
-            int[] m = reuse ? tiledMeta.get(index) : new int[cap * mi];
-            for (int r = 0; r < count; r++) {
-                while (inChunk == chunks.get(chunk).count) {
-                    chunk++;
-                    inChunk = 0;
-                }
-                RecordChunk c = chunks.get(chunk);
-                int tile = r / Segment.TILE;
-                int lane = r % Segment.TILE;
-                for (int f = 0; f < pf; f++) {
-                    p[(tile * pf + f) * Segment.TILE + lane] = c.points[inChunk * pf + f];
-                }
-                for (int w = 0; w < mi; w++) {
-                    m[(tile * mi + w) * Segment.TILE + lane] = c.meta[inChunk * mi + w];
-                }
-                inChunk++;
-            }
             Segment seg;
             if (existing != null) {
                 seg = existing.get(index);
             } else {
-                seg = new Segment(pool.acquire(4L * p.length, "loop_records_points"),
-                        pool.acquire(4L * m.length, "loop_records_meta"), count);
+                seg = new Segment(pool.acquire(4L * cap * pf, "loop_records_points"),
+                        pool.acquire(4L * cap * mi, "loop_records_meta"), count);
                 written.add(seg);
-                if (pristineMeta != null) {
-                    tiledPoints.add(p);
-                    tiledMeta.add(m);
-                }
             }
-            seg.points().write(0, p);
-            seg.meta().write(0, m);
+            int from = cursorChunk;
+            int fromIndex = cursorIndex;
+            long at = seg.points().stage(4L * cap * pf);
+            tile(chunks, count, pf, at, true);
+            seg.points().writeStaged(0, at, 4L * cap * pf);
+            cursorChunk = from;
+            cursorIndex = fromIndex;
+            at = seg.meta().stage(4L * cap * mi);
+            tile(chunks, count, mi, at, false);
+            seg.meta().writeStaged(0, at, 4L * cap * mi);
         }
         if (existing != null && index != existing.size()) {
             throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
         }
         return existing != null ? existing : written;
+    }
+
+    /**
+     * Tiles the next {@code count} records' points (or metadata) into native memory at {@code at}:
+     * tile t's word f of lane l at {@code (t * words + f) * 32 + l}, written in that order; the lanes
+     * past the last record are zeros. Advances the cursor.
+     */
+    private void tile(List<RecordChunk> chunks, int count, int words, long at, boolean points) {
+        int tiles = (int) (Segment.tiled(count) / Segment.TILE);
+        long o = at;
+        for (int t = 0; t < tiles; t++) {
+            int lanes = Math.min(Segment.TILE, count - t * Segment.TILE);
+            for (int l = 0; l < lanes; l++) {
+                while (cursorIndex == chunks.get(cursorChunk).count) {
+                    cursorChunk++;
+                    cursorIndex = 0;
+                }
+                RecordChunk c = chunks.get(cursorChunk);
+                lanePoints[l] = c.points;
+                laneMeta[l] = c.meta;
+                laneAt[l] = cursorIndex * words;
+                cursorIndex++;
+            }
+            for (int f = 0; f < words; f++) {
+                int l = 0;
+                if (points) {
+                    for (; l < lanes; l++) {
+                        MemoryUtil.memPutFloat(o, lanePoints[l][laneAt[l] + f]);
+                        o += 4;
+                    }
+                } else {
+                    for (; l < lanes; l++) {
+                        MemoryUtil.memPutInt(o, laneMeta[l][laneAt[l] + f]);
+                        o += 4;
+                    }
+                }
+                for (; l < Segment.TILE; l++) {
+                    MemoryUtil.memPutInt(o, 0);
+                    o += 4;
+                }
+            }
+        }
+        java.util.Arrays.fill(lanePoints, null);
+        java.util.Arrays.fill(laneMeta, null);
     }
 
     /** Gives the buffers back to the pool. */
@@ -164,8 +197,6 @@ public final class GlLevel0 implements AutoCloseable {
             pool.release(segments.get(i).meta());
         }
         segments.clear();
-        tiledPoints.clear();
-        tiledMeta.clear();
         if (pristineMeta != null) {
             for (int i = 0; i < pristineMeta.size(); i++) {
                 pool.release(pristineMeta.get(i));

@@ -1,6 +1,7 @@
 package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.glFinish;
+import static org.lwjgl.opengl.GL43C.glFlush;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 
 import org.loopsub.api.ProgressListener;
 import org.loopsub.gl.ComputeProgram;
+import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
@@ -92,12 +94,21 @@ public final class GlStreamEngine implements AutoCloseable {
         out.withUvs(passes.layout.uvs());
         long start = System.nanoTime();
         long issued;
-        try (GlLevel0 records = upload(level0, false)) {
-            long uploaded = System.nanoTime();
-            out.uploadNanos = uploaded - start;
-            run(records, maxDepth, criteria, timer, progress, out);
-            issued = System.nanoTime();
-            out.issueNanos = issued - uploaded;
+        // one glGetError after the passes instead of one per pass and buffer write (GlChecks: a sync
+        // point of NVIDIA's driver, which cost more host time than issuing the passes)
+        GlChecks.deferOnThisThread();
+        try {
+            try (GlLevel0 records = upload(level0, false)) {
+                long uploaded = System.nanoTime();
+                out.uploadNanos = uploaded - start;
+                run(records, maxDepth, criteria, timer, progress, out);
+                issued = System.nanoTime();
+                out.issueNanos = issued - uploaded;
+            }
+            GlChecks.checkDeferred("refining (the upload and the levels' passes)");
+        } finally {
+            // (after checkDeferred nothing to do; after a failure the deferral ends here)
+            GlChecks.endDeferral();
         }
         glFinish();
         long end = System.nanoTime();
@@ -183,6 +194,9 @@ public final class GlStreamEngine implements AutoCloseable {
                     release(current);
                 }
                 current = run.next;
+                // the GPU starts on this level while the host issues the next (a driver may otherwise
+                // hold the commands until its buffer fills or the host waits)
+                glFlush();
                 long nanos = System.nanoTime() - t0;
                 out.addLevelRecords(run.active + run.finished);
                 out.addLevel(level, run.active + run.finished, run.finished, run.slivers, run.active, nanos);
