@@ -255,6 +255,10 @@ class GlBackendTest extends GlTestBase {
         assertSameBytes(border, RefineOptions.adaptive(4, randomBoth(4, 0.3)), GlTessellator.DEFAULT_BUDGET, "uvs adaptive");
         assertSameBytes(UvTest.seamed(TestMeshes.load("icosahedron.obj")), RefineOptions.uniform(3).withLimitSurface(true),
                 GlTessellator.DEFAULT_BUDGET, "uvs on the limit surface");
+        // a torus of valence 6 is regular throughout: the fused pass writes the last two levels' uvs
+        TriangleMesh torus = UvTest.seamed(SyntheticMeshes.torus(8, 6, 2));
+        assertSameBytes(torus, RefineOptions.uniform(2), GlTessellator.DEFAULT_BUDGET, "uvs, fused levels 0-1");
+        assertSameBytes(torus, RefineOptions.uniform(4), GlTessellator.DEFAULT_BUDGET, "uvs, fused levels 2-3");
     }
 
     @Test

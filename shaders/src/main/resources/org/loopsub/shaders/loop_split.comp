@@ -37,8 +37,8 @@ layout(std430, binding = BINDING_SLIVER_OFFSET) readonly buffer SliverOffset { u
 layout(std430, binding = BINDING_WEIGHTS) readonly buffer Weights { float weights[]; };
 layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { vec4 directP4[]; };
 #ifdef UVS
-#ifdef FUSED
-#error "FUSED does not carry uvs to the grandchildren"
+#if defined(FUSED) && defined(SMOOTH_UVS)
+#error "FUSED carries linear uvs only: the smooth rule would need the children's uv rings"
 #endif
 // Each output corner's (u, v, 0), at the same floats as its position.
 layout(std430, binding = BINDING_OUT_UVS) writeonly buffer SliverUvs { float sliverUv[]; };

@@ -371,6 +371,22 @@ bool regularCornerFrozen(uint r, int k, int c) {
         || regularChildBit(r, k, regBit(c, 4)) || regularChildBit(r, k, regBit(c, 5));
 }
 
+#ifdef UVS
+// Corner uvs of regular child k (0-2: the corner children, 3: the centre), as writeRegularChildren
+// stores them: the parent's corner uv at the child's own corner, the uvs born on the edges elsewhere.
+void regularChildUvs(uint r, int k, out vec2 u0, out vec2 u1, out vec2 u2) {
+    if (k == 0) {
+        u0 = loadUv(r, 0); u1 = BU0; u2 = BU2;
+    } else if (k == 1) {
+        u0 = BU0; u1 = loadUv(r, 1); u2 = BU1;
+    } else if (k == 2) {
+        u0 = BU2; u1 = BU1; u2 = loadUv(r, 2);
+    } else {
+        u0 = BU1; u1 = BU2; u2 = BU0;
+    }
+}
+#endif
+
 // Regular child k refined once more, straight to its four output triangles: the rules of
 // splitRegular on the child's points, as the DIRECT pass would apply them to its record.
 void directRegularChild(uint r, int k, uint o4) {
@@ -384,5 +400,14 @@ void directRegularChild(uint r, int k, uint o4) {
     vec3 m1 = edgeRule(A1, A2, D1, A0, regularChildBit(r, k, regBit(1, 0)));
     vec3 m2 = edgeRule(A2, A0, D2, A1, regularChildBit(r, k, regBit(2, 0)));
     putFourTriangles(o4, v0, m0, m2, m0, v1, m1, m2, m1, v2, m1, m2, m0);
+#ifdef UVS
+    // Linear uvs: the child's corner uvs as writeRegularChildren stores them, then bornUvs and
+    // writeDirect on them, as the DIRECT pass would apply them to the child's record.
+    vec2 u0, u1, u2;
+    regularChildUvs(r, k, u0, u1, u2);
+    vec3 U0 = vec3(u0, 0.0), U1 = vec3(u1, 0.0), U2 = vec3(u2, 0.0);
+    vec3 W0 = vec3(uvMidpoint(u0, u1), 0.0), W1 = vec3(uvMidpoint(u1, u2), 0.0), W2 = vec3(uvMidpoint(u2, u0), 0.0);
+    putFourUvs(o4, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
+#endif
 }
 #endif
