@@ -28,17 +28,25 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 #endif
 
 #ifdef DIRECT
-// Four output triangles (a0 b0 c0 ... a3 b3 c3), 36 floats, at vec4 o4 of the output: 9 vec4 stores.
+// Four output triangles (a0 b0 c0 ... a3 b3 c3), 36 floats, at vec4 o4 of the output. The regular
+// half stores 9 vec4s; the general half stores the 36 floats one by one (its registers are scarce,
+// and a vec4 store wants four in a row: 9 vec4s cost the direct pass after the fused one a third
+// more time with uvs on the H200, docs/benchmarks/gpu-2026-11-27-e2e).
+#ifdef GENERAL_ONLY
+#define PUT4(dst, i, p, q, r, s) dst[o4 + i].x = p; dst[o4 + i].y = q; dst[o4 + i].z = r; dst[o4 + i].w = s;
+#else
+#define PUT4(dst, i, p, q, r, s) dst[o4 + i] = vec4(p, q, r, s);
+#endif
 #define PUT_FOUR(dst) \
-    dst[o4] = vec4(a0, b0.x); \
-    dst[o4 + 1u] = vec4(b0.yz, c0.xy); \
-    dst[o4 + 2u] = vec4(c0.z, a1); \
-    dst[o4 + 3u] = vec4(b1, c1.x); \
-    dst[o4 + 4u] = vec4(c1.yz, a2.xy); \
-    dst[o4 + 5u] = vec4(a2.z, b2); \
-    dst[o4 + 6u] = vec4(c2, a3.x); \
-    dst[o4 + 7u] = vec4(a3.yz, b3.xy); \
-    dst[o4 + 8u] = vec4(b3.z, c3);
+    PUT4(dst, 0u, a0.x, a0.y, a0.z, b0.x) \
+    PUT4(dst, 1u, b0.y, b0.z, c0.x, c0.y) \
+    PUT4(dst, 2u, c0.z, a1.x, a1.y, a1.z) \
+    PUT4(dst, 3u, b1.x, b1.y, b1.z, c1.x) \
+    PUT4(dst, 4u, c1.y, c1.z, a2.x, a2.y) \
+    PUT4(dst, 5u, a2.z, b2.x, b2.y, b2.z) \
+    PUT4(dst, 6u, c2.x, c2.y, c2.z, a3.x) \
+    PUT4(dst, 7u, a3.y, a3.z, b3.x, b3.y) \
+    PUT4(dst, 8u, b3.z, c3.x, c3.y, c3.z)
 void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
                       vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
     PUT_FOUR(directP4)
