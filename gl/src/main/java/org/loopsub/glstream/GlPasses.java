@@ -463,10 +463,9 @@ final class GlPasses implements AutoCloseable {
      * register use.
      */
     record SplitPair(ComputeProgram regular, ComputeProgram general) {
-        /** Both halves over n records: the general half takes {@link ShaderContract#GENERAL_BATCH} per invocation. */
         void dispatchFor(long n) {
             regular.dispatchFor(n);
-            general.dispatchFor((n + ShaderContract.GENERAL_BATCH - 1) / ShaderContract.GENERAL_BATCH);
+            general.dispatchFor(n);
         }
 
         void setUint(String name, long value) {

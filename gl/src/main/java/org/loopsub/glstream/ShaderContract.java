@@ -72,13 +72,6 @@ public final class ShaderContract {
     /** loop_face_normals' output, parallel to {@link #FACE_POSITIONS}. */
     public static final int FACE_NORMALS = 1;
 
-    /**
-     * Records one invocation of loop_split's general half takes (GENERAL_BATCH): the general records
-     * are few, and a sweep of one per invocation over all the others was bound by the latency of its
-     * single load at the low occupancy of the general path's registers.
-     */
-    static final int GENERAL_BATCH = 4;
-
     /** The contract's defines, the same for every pass and variant; iteration order is stable. */
     public static final Map<String, String> DEFINES = defines();
 
@@ -111,7 +104,6 @@ public final class ShaderContract {
         d.put("RULE_DART", Integer.toString(LoopRules.DART));
         d.put("RULE_CREASE", Integer.toString(LoopRules.CREASE));
         d.put("RULE_CORNER", Integer.toString(LoopRules.CORNER));
-        d.put("GENERAL_BATCH", Integer.toString(GENERAL_BATCH));
         d.put("REGULAR_MASK", "0x" + Integer.toHexString(RecordLayout.REGULAR_MASK).toUpperCase(Locale.ROOT) + "u");
         return Collections.unmodifiableMap(d);
     }

@@ -106,16 +106,6 @@ void loadResidentSizes() {
 #include "child_writer.glsl"
 #include "regular_split.glsl"
 
-// Whether record r takes the regular path (LoopSplit.run's test): three interior corners of
-// valence 6 and no gap, and with smooth uvs no seam or pinned value.
-bool regularRecord(uint r, uint m0, uint m1) {
-    bool regular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u);
-#ifdef SMOOTH_UVS
-    regular = regular && seamless(r);
-#endif
-    return regular;
-}
-
 // Computes this invocation's record; false if the record is left to the other kind of dispatch
 // (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
 // its own kind, so that the short regular path is not compiled with the general path's registers).
@@ -133,7 +123,10 @@ bool splitOne(uint j) {
     // A child whose regular parent a FUSED pass has already refined to triangles.
     if (m1 == SKIP_RECORD) return false;
 #endif
-    sRegular = regularRecord(r, m0, m1);
+    sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u);
+#ifdef SMOOTH_UVS
+    sRegular = sRegular && seamless(r);  // (LoopSplit.run)
+#endif
 #ifdef CREASES
     beginRules(m0, m1);
 #endif
@@ -185,23 +178,6 @@ bool splitOne(uint j) {
     return true;
 }
 
-#ifdef GENERAL_ONLY
-// Whether the j-th record is this half's: not regular, and not skipped after a fused pass.
-bool generalAt(uint j) {
-#ifdef UNIFORM
-    uint r = j;
-#else
-    uint r = activeIdx[j];
-#endif
-    uint m0 = srcM[metaOf(r, 0)];
-    uint m1 = srcM[metaOf(r, 1)];
-#if defined(DIRECT) && !defined(FUSED)
-    if (m1 == SKIP_RECORD) return false;
-#endif
-    return !regularRecord(r, m0, m1);
-}
-#endif
-
 void main() {
     uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     uint first = group * uint(GROUP);
@@ -209,33 +185,15 @@ void main() {
 #ifdef RESIDENT
     loadResidentSizes();
 #endif
-#ifdef GENERAL_ONLY
-    // GENERAL_BATCH records per invocation, j + k * stride (a warp's loads stay coalesced): the
-    // general records are few, and a sweep of one record per invocation over the others, at the
-    // occupancy the general path's registers allow, was bound by the latency of its one load each.
-    // Their tests come first, so that the loads are in flight together.
-    uint stride = (SPLIT_COUNT + uint(GENERAL_BATCH) - 1u) / uint(GENERAL_BATCH);
-    if (j >= stride) return;
-    uint mine = 0u;
-    for (int k = 0; k < GENERAL_BATCH; k++) {
-        uint jk = j + uint(k) * stride;
-        if (jk < SPLIT_COUNT && generalAt(jk)) mine |= 1u << uint(k);
-    }
-    for (int k = 0; k < GENERAL_BATCH; k++) {
-        if ((mine & (1u << uint(k))) == 0u) continue;
-        uint jk = j + uint(k) * stride;
-        splitOne(jk);
-#ifndef DIRECT
-        writeChildren(jk);
-#endif
-    }
-#else
-    if (j >= SPLIT_COUNT || !splitOne(j)) return;
+    bool has = j < SPLIT_COUNT;
+    if (!has || !splitOne(j)) return;
 #if defined(FUSED)
     dstM4[childrenMeta(j, 1)] = uvec4(SKIP_RECORD);
-#elif !defined(DIRECT)
+#elif defined(DIRECT)
+    // splitOne() has written the record's triangles.
+#elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
-#endif
-    // (with DIRECT, splitOne() has written the record's triangles)
+#else
+    writeChildren(j);
 #endif
 }
