@@ -1,24 +1,29 @@
 package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.lwjgl.system.MemoryUtil;
 
+import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlChecks;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
 
 /**
- * The level-0 records on the GPU, in segments of at most four windows, rearranged on the CPU from
- * the record builder's chunks (one record after the other) into tiles of 32 (loop_record.glsl),
- * straight into the context's native scratch memory and uploaded from there (no Java array: a
- * one-shot refinement's upload made megabytes of them, and their allocation cost more than the
- * copy). A prepared mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in
- * place when its control points move. The edge test writes complete bits into the records it tests, so a kept
+ * The level-0 records on the GPU, in segments of at most four windows: uploaded as the record
+ * builder's chunks hold them (one record after the other, each chunk's arrays in one call) and laid
+ * out in tiles of 32 (loop_record.glsl) on the GPU by loop_tile.
+ * (Tiling on the host, a word at a time, cost 2-3 ms for 9,000 wide records: more than the
+ * refinement's first levels.) A prepared mesh keeps them from frame to frame and {@linkplain
+ * #rewrite rewrites} them in place when its control points move. The edge test writes complete bits into the records it tests, so a kept
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
  */
 public final class GlLevel0 implements AutoCloseable {
@@ -28,22 +33,32 @@ public final class GlLevel0 implements AutoCloseable {
     final List<Segment> segments;
     /** Untouched metadata of each segment, or {@code null} for a stream used once. */
     private final List<GlBuffer> pristineMeta;
-    /** Where the next record to tile is: chunk and index in it. */
+    /** loop_tile, which lays the uploaded records out in tiles. */
+    private final ComputeProgram tile;
+    /** Where the next record to upload is: chunk and index in it. */
     private int cursorChunk;
     private int cursorIndex;
-    /** The chunk arrays and record offsets of one tile's lanes (kept: a moving cage rewrites every frame). */
-    private final float[][] lanePoints = new float[Segment.TILE][];
-    private final int[][] laneMeta = new int[Segment.TILE][];
-    private final int[] laneAt = new int[Segment.TILE];
+    /**
+     * Views of the context's scratch memory the records are staged in, kept while it stays where it
+     * is: a moving cage rewrites the records every frame, and a frame allocates nothing.
+     */
+    private long viewAddress;
+    private FloatBuffer pointsView;
+    private IntBuffer metaView;
+    /** The staging buffers of one upload, given back once the tiles are written. */
+    private final List<GlBuffer> staged = new ArrayList<>();
 
     /**
      * Uploads the records.
      *
+     * @param tile loop_tile
      * @param segmentRecords most records per segment
      * @param kept whether the stream serves many runs; it then keeps a pristine copy of its metadata
      */
-    GlLevel0(GlBufferPool pool, RecordLayout layout, long segmentRecords, List<RecordChunk> chunks, boolean kept) {
+    GlLevel0(GlBufferPool pool, RecordLayout layout, ComputeProgram tile, long segmentRecords, List<RecordChunk> chunks,
+             boolean kept) {
         this.pool = pool;
+        this.tile = tile;
         this.layout = layout;
         this.segmentRecords = segmentRecords;
         this.pristineMeta = kept ? new ArrayList<>() : null;
@@ -84,7 +99,7 @@ public final class GlLevel0 implements AutoCloseable {
     }
 
     private void savePristine() {
-        // the uploads were plain buffer writes: ordered before these copies without a barrier
+        // (write() ended with the barrier these copies of loop_tile's output need)
         for (int i = 0; i < segments.size(); i++) {
             pristineMeta.get(i).copyFrom(segments.get(i).meta(), 0, 0, segments.get(i).meta().bytes());
         }
@@ -130,15 +145,18 @@ public final class GlLevel0 implements AutoCloseable {
             }
             int from = cursorChunk;
             int fromIndex = cursorIndex;
-            long at = seg.points().stage(4L * cap * pf);
-            tile(chunks, count, pf, at, true);
-            seg.points().writeStaged(0, at, 4L * cap * pf);
+            upload(chunks, count, pf, true, seg.points());
             cursorChunk = from;
             cursorIndex = fromIndex;
-            at = seg.meta().stage(4L * cap * mi);
-            tile(chunks, count, mi, at, false);
-            seg.meta().writeStaged(0, at, 4L * cap * mi);
+            upload(chunks, count, mi, false, seg.meta());
         }
+        // the level's passes (and a kept stream's pristine copy) read what loop_tile wrote; after
+        // the barrier no pass still reads the staging buffers
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        for (int i = 0; i < staged.size(); i++) {
+            pool.release(staged.get(i));
+        }
+        staged.clear();
         if (existing != null && index != existing.size()) {
             throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
         }
@@ -146,47 +164,59 @@ public final class GlLevel0 implements AutoCloseable {
     }
 
     /**
-     * Tiles the next {@code count} records' points (or metadata) into native memory at {@code at}:
-     * tile t's word f of lane l at {@code (t * words + f) * 32 + l}, written in that order; the lanes
-     * past the last record are zeros. Advances the cursor.
+     * Uploads the next {@code count} records' points (or metadata) one after the other, as the chunks
+     * hold them, and has loop_tile lay them out in tiles in {@code tiled}. Advances the cursor. A
+     * chunk taken whole goes from its array straight to the driver (the record builder sizes its
+     * arrays to its records); a part of one is copied to the context's scratch memory first.
      */
-    private void tile(List<RecordChunk> chunks, int count, int words, long at, boolean points) {
-        int tiles = (int) (Segment.tiled(count) / Segment.TILE);
-        long o = at;
-        for (int t = 0; t < tiles; t++) {
-            int lanes = Math.min(Segment.TILE, count - t * Segment.TILE);
-            for (int l = 0; l < lanes; l++) {
-                while (cursorIndex == chunks.get(cursorChunk).count) {
-                    cursorChunk++;
-                    cursorIndex = 0;
-                }
-                RecordChunk c = chunks.get(cursorChunk);
-                lanePoints[l] = c.points;
-                laneMeta[l] = c.meta;
-                laneAt[l] = cursorIndex * words;
-                cursorIndex++;
+    private void upload(List<RecordChunk> chunks, int count, int words, boolean points, GlBuffer tiled) {
+        long bytes = 4L * count * words;
+        GlBuffer staging = pool.acquire(bytes, "loop_records_staging");
+        staged.add(staging);
+        for (int done = 0; done < count; ) {
+            while (cursorIndex == chunks.get(cursorChunk).count) {
+                cursorChunk++;
+                cursorIndex = 0;
             }
-            for (int f = 0; f < words; f++) {
-                int l = 0;
+            RecordChunk c = chunks.get(cursorChunk);
+            int take = Math.min(count - done, c.count - cursorIndex);
+            long at = 4L * done * words;
+            int length = points ? c.points.length : c.meta.length;
+            if (cursorIndex == 0 && take * words == length) {
                 if (points) {
-                    for (; l < lanes; l++) {
-                        MemoryUtil.memPutFloat(o, lanePoints[l][laneAt[l] + f]);
-                        o += 4;
-                    }
+                    staging.write(at, c.points);
                 } else {
-                    for (; l < lanes; l++) {
-                        MemoryUtil.memPutInt(o, laneMeta[l][laneAt[l] + f]);
-                        o += 4;
-                    }
+                    staging.write(at, c.meta);
                 }
-                for (; l < Segment.TILE; l++) {
-                    MemoryUtil.memPutInt(o, 0);
-                    o += 4;
+            } else {
+                long part = 4L * take * words;
+                long scratch = staging.stage(part);
+                if (pointsView == null || scratch != viewAddress || part > 4L * pointsView.capacity()) {
+                    // views of the scratch memory, made again only when it moves or grows
+                    viewAddress = scratch;
+                    pointsView = MemoryUtil.memFloatBuffer(scratch, Math.toIntExact(part / 4));
+                    metaView = MemoryUtil.memIntBuffer(scratch, Math.toIntExact(part / 4));
                 }
+                pointsView.clear();
+                metaView.clear();
+                if (points) {
+                    pointsView.put(c.points, cursorIndex * words, take * words);
+                } else {
+                    metaView.put(c.meta, cursorIndex * words, take * words);
+                }
+                staging.writeStaged(at, scratch, part);
             }
+            cursorIndex += take;
+            done += take;
         }
-        java.util.Arrays.fill(lanePoints, null);
-        java.util.Arrays.fill(laneMeta, null);
+        long total = Segment.tiled(count) * words;
+        staging.bindRange(ShaderContract.POINTS, 0, Math.max(4, bytes));
+        tiled.bindRange(ShaderContract.DST_POINTS, 0, 4 * total);
+        GlPasses.setUint(tile, "uCount", count);
+        GlPasses.setUint(tile, "uWords", words);
+        GlPasses.setUint(tile, "uTotal", total);
+        tile.dispatchFor(total);
+        GlChecks.check("loop_tile");
     }
 
     /** Gives the buffers back to the pool. */

@@ -103,6 +103,7 @@ final class GlPasses implements AutoCloseable {
     // define, made afresh at each lookup, and a frame dispatches dozens of passes. Index [1] is the
     // resident variant (GlSizes.DEFINES), [0] the level-by-level one.
     private ComputeProgram plan;
+    private ComputeProgram tile;
     private final ComputeProgram[] filter = new ComputeProgram[2];
     private final ComputeProgram[] emit = new ComputeProgram[2];
     /** loop_split's pairs by 2 * resident + direct. */
@@ -301,6 +302,14 @@ final class GlPasses implements AutoCloseable {
             emit[i] = program("loop_emit_finished", resident ? GlSizes.DEFINES : Map.of());
         }
         return emit[i];
+    }
+
+    /** @return loop_tile: level 0's records into tiles, on the GPU */
+    ComputeProgram tile() {
+        if (tile == null) {
+            tile = program("loop_tile", Map.of());
+        }
+        return tile;
     }
 
     /** @return loop_plan (resident frames only) */

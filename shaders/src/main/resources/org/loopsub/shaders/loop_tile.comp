@@ -1,0 +1,23 @@
+// Level 0's records into tiles of 32 (loop_record.glsl's layout), on the GPU: the host uploads them
+// as the record builder made them, one record after the other (GlLevel0), and this pass moves word f
+// of record r to ((r / 32) * uWords + f) * 32 + r % 32; the lanes past the last record become zeros.
+// Points and metadata alike, as 32-bit words. (Tiling on the host cost more than the refinement's
+// first levels: 2-3 ms for a level 0 of 9,000 wide records.)
+
+layout(local_size_x = 256) in;
+
+layout(std430, binding = BINDING_POINTS) readonly buffer Records { uint records[]; };
+layout(std430, binding = BINDING_DST_POINTS) writeonly buffer Tiled { uint tiled[]; };
+
+uniform uint uCount;  // records
+uniform uint uWords;  // words per record
+uniform uint uTotal;  // words to write: 32 per tile and word
+
+void main() {
+    uint i = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    if (i >= uTotal) return;
+    uint lane = i & 31u;
+    uint f = (i >> 5u) % uWords;
+    uint r = ((i >> 5u) / uWords) * 32u + lane;
+    tiled[i] = r < uCount ? records[r * uWords + f] : 0u;
+}
