@@ -1,8 +1,20 @@
 package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_SIZE;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_START;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.glBindBuffer;
+import static org.lwjgl.opengl.GL43C.glBindBufferBase;
+import static org.lwjgl.opengl.GL43C.glBindBufferRange;
+import static org.lwjgl.opengl.GL43C.glGetInteger;
+import static org.lwjgl.opengl.GL43C.glGetInteger64i;
+import static org.lwjgl.opengl.GL43C.glGetIntegeri;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.glUseProgram;
 
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -45,6 +57,9 @@ public final class GlLevel0 implements AutoCloseable {
     private long viewAddress;
     private FloatBuffer pointsView;
     private IntBuffer metaView;
+    /** The binding points loop_tile borrows, and what the host had there (buffer, start, size each). */
+    private static final int[] BORROWED = {ShaderContract.POINTS, ShaderContract.DST_POINTS};
+    private final long[] borrowed = new long[3 * BORROWED.length];
     /** The staging buffers of one upload, given back once the tiles are written. */
     private final List<GlBuffer> staged = new ArrayList<>();
 
@@ -118,6 +133,36 @@ public final class GlLevel0 implements AutoCloseable {
     }
 
     private List<Segment> write(List<RecordChunk> chunks, List<Segment> existing) {
+        // A kept stream is written by prepare and updatePositions, which leave the host's program and
+        // bindings as they were (HostState); a run's upload is followed by its restore.
+        if (pristineMeta == null) {
+            return tileAll(chunks, existing);
+        }
+        int hostProgram = glGetInteger(GL_CURRENT_PROGRAM);
+        int generic = glGetInteger(GL_SHADER_STORAGE_BUFFER_BINDING);
+        for (int i = 0; i < BORROWED.length; i++) {
+            borrowed[3 * i] = glGetIntegeri(GL_SHADER_STORAGE_BUFFER_BINDING, BORROWED[i]);
+            borrowed[3 * i + 1] = glGetInteger64i(GL_SHADER_STORAGE_BUFFER_START, BORROWED[i]);
+            borrowed[3 * i + 2] = glGetInteger64i(GL_SHADER_STORAGE_BUFFER_SIZE, BORROWED[i]);
+        }
+        try {
+            return tileAll(chunks, existing);
+        } finally {
+            for (int i = 0; i < BORROWED.length; i++) {
+                int buffer = (int) borrowed[3 * i];
+                if (buffer == 0 || borrowed[3 * i + 2] == 0) {
+                    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BORROWED[i], buffer);
+                } else {
+                    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, BORROWED[i], buffer, borrowed[3 * i + 1],
+                            borrowed[3 * i + 2]);
+                }
+            }
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, generic);
+            glUseProgram(hostProgram);
+        }
+    }
+
+    private List<Segment> tileAll(List<RecordChunk> chunks, List<Segment> existing) {
         int pf = layout.pointFloats();
         int mi = layout.metaInts();
         long n = 0;
