@@ -656,6 +656,32 @@ public final class GlContext implements AutoCloseable {
     }
 
     /**
+     * {@code glGetIntegeri_v} for one value, without LWJGL's per-call buffer object.
+     *
+     * @param pname the indexed state to read
+     * @param index its index
+     * @return its value
+     */
+    public int getInteger(int pname, int index) {
+        long at = scratch(4);
+        org.lwjgl.opengl.GL30C.nglGetIntegeri_v(pname, index, at);
+        return MemoryUtil.memGetInt(at);
+    }
+
+    /**
+     * {@code glGetInteger64i_v} for one value, without LWJGL's per-call buffer object.
+     *
+     * @param pname the indexed state to read
+     * @param index its index
+     * @return its value
+     */
+    public long getInteger64(int pname, int index) {
+        long at = scratch(8);
+        org.lwjgl.opengl.GL32C.nglGetInteger64i_v(pname, index, at);
+        return MemoryUtil.memGetLong(at);
+    }
+
+    /**
      * {@code glGetIntegerv} for one value, without LWJGL's per-call buffer object.
      *
      * @param pname the state to read

@@ -10,9 +10,6 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glBindBuffer;
 import static org.lwjgl.opengl.GL43C.glBindBufferBase;
 import static org.lwjgl.opengl.GL43C.glBindBufferRange;
-import static org.lwjgl.opengl.GL43C.glGetInteger;
-import static org.lwjgl.opengl.GL43C.glGetInteger64i;
-import static org.lwjgl.opengl.GL43C.glGetIntegeri;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glUseProgram;
 
@@ -26,6 +23,7 @@ import org.lwjgl.system.MemoryUtil;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
+import org.loopsub.gl.GlContext;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
 
@@ -39,6 +37,7 @@ import org.loopsub.stream.RecordLayout;
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
  */
 public final class GlLevel0 implements AutoCloseable {
+    private final GlContext context;
     private final GlBufferPool pool;
     private final RecordLayout layout;
     private final long segmentRecords;
@@ -66,12 +65,14 @@ public final class GlLevel0 implements AutoCloseable {
     /**
      * Uploads the records.
      *
+     * @param context the context current on this thread
      * @param tile loop_tile
      * @param segmentRecords most records per segment
      * @param kept whether the stream serves many runs; it then keeps a pristine copy of its metadata
      */
-    GlLevel0(GlBufferPool pool, RecordLayout layout, ComputeProgram tile, long segmentRecords, List<RecordChunk> chunks,
-             boolean kept) {
+    GlLevel0(GlContext context, GlBufferPool pool, RecordLayout layout, ComputeProgram tile, long segmentRecords,
+             List<RecordChunk> chunks, boolean kept) {
+        this.context = context;
         this.pool = pool;
         this.tile = tile;
         this.layout = layout;
@@ -138,12 +139,14 @@ public final class GlLevel0 implements AutoCloseable {
         if (pristineMeta == null) {
             return tileAll(chunks, existing);
         }
-        int hostProgram = glGetInteger(GL_CURRENT_PROGRAM);
-        int generic = glGetInteger(GL_SHADER_STORAGE_BUFFER_BINDING);
+        // (through the context's scratch memory: LWJGL's getters make a buffer object per call, and
+        // updatePositions allocates nothing)
+        int hostProgram = context.getInteger(GL_CURRENT_PROGRAM);
+        int generic = context.getInteger(GL_SHADER_STORAGE_BUFFER_BINDING);
         for (int i = 0; i < BORROWED.length; i++) {
-            borrowed[3 * i] = glGetIntegeri(GL_SHADER_STORAGE_BUFFER_BINDING, BORROWED[i]);
-            borrowed[3 * i + 1] = glGetInteger64i(GL_SHADER_STORAGE_BUFFER_START, BORROWED[i]);
-            borrowed[3 * i + 2] = glGetInteger64i(GL_SHADER_STORAGE_BUFFER_SIZE, BORROWED[i]);
+            borrowed[3 * i] = context.getInteger(GL_SHADER_STORAGE_BUFFER_BINDING, BORROWED[i]);
+            borrowed[3 * i + 1] = context.getInteger64(GL_SHADER_STORAGE_BUFFER_START, BORROWED[i]);
+            borrowed[3 * i + 2] = context.getInteger64(GL_SHADER_STORAGE_BUFFER_SIZE, BORROWED[i]);
         }
         try {
             return tileAll(chunks, existing);

@@ -143,7 +143,7 @@ public final class GlStreamEngine implements AutoCloseable {
      * @param kept whether the stream serves many runs; it then keeps a pristine copy of its metadata
      */
     public GlLevel0 upload(List<RecordChunk> chunks, boolean kept) {
-        return new GlLevel0(pool, passes.layout, passes.tile(), 4 * window, chunks, kept);
+        return new GlLevel0(context, pool, passes.layout, passes.tile(), 4 * window, chunks, kept);
     }
 
     /**
