@@ -30,10 +30,10 @@ import org.loopsub.stream.RecordLayout;
 /**
  * The level-0 records on the GPU, in segments of at most four windows: uploaded as the record
  * builder's chunks hold them (one record after the other, each chunk's arrays in one call) and laid
- * out in tiles of 32 (loop_record.glsl) on the GPU by loop_tile.
- * (Tiling on the host, a word at a time, cost 2-3 ms for 9,000 wide records: more than the
- * refinement's first levels.) A prepared mesh keeps them from frame to frame and {@linkplain
- * #rewrite rewrites} them in place when its control points move. The edge test writes complete bits into the records it tests, so a kept
+ * out in tiles of 32 (loop_record.glsl) on the GPU by loop_tile. (Tiling on the host, a word at a
+ * time, cost 2-3 ms for 9,000 wide records: more than the refinement's first levels.) A prepared
+ * mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in place when its
+ * control points move. The edge test writes complete bits into the records it tests, so a kept
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
  */
 public final class GlLevel0 implements AutoCloseable {
