@@ -138,7 +138,7 @@ public final class GlStreamEngine implements AutoCloseable {
     }
 
     /**
-     * Uploads level-0 records, rearranged into tiles, in segments of at most four windows.
+     * Uploads level-0 records, laid out in tiles on the GPU, in segments of at most four windows.
      *
      * @param kept whether the stream serves many runs; it then keeps a pristine copy of its metadata
      */
