@@ -7,10 +7,10 @@ import static org.lwjgl.opengl.GL11C.glGetError;
  * Turns pending GL errors into {@link GlException}s named after the pass that left them.
  *
  * <p>{@code glGetError} is a synchronisation point of the driver (on NVIDIA's it was most of a
- * renderer frame's host time, checked after each of ~150 dispatches): a frame of a prepared mesh
- * {@linkplain #deferOnThisThread() defers} the checks of its passes and {@linkplain #checkDeferred
- * checks once} after them. GL errors stay recorded until read, so none is lost; the message then
- * names the frame instead of the pass.
+ * renderer frame's host time, checked after each of ~150 dispatches): a frame of a prepared mesh,
+ * and a one-shot refinement, {@linkplain #deferOnThisThread() defer} the checks of their passes and
+ * {@linkplain #checkDeferred check once} after them. GL errors stay recorded until read, so none is
+ * lost; the message then names the frame or the refinement instead of the pass.
  */
 public final class GlChecks {
     /** Per thread (each thread has its own context): whether checks wait for {@link #checkDeferred}. */

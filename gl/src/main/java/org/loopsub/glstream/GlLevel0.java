@@ -1,17 +1,8 @@
 package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
-import static org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM;
-import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER;
-import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_BINDING;
-import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_SIZE;
-import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_START;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
-import static org.lwjgl.opengl.GL43C.glBindBuffer;
-import static org.lwjgl.opengl.GL43C.glBindBufferBase;
-import static org.lwjgl.opengl.GL43C.glBindBufferRange;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
-import static org.lwjgl.opengl.GL43C.glUseProgram;
 
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -37,7 +28,6 @@ import org.loopsub.stream.RecordLayout;
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
  */
 public final class GlLevel0 implements AutoCloseable {
-    private final GlContext context;
     private final GlBufferPool pool;
     private final RecordLayout layout;
     private final long segmentRecords;
@@ -56,9 +46,8 @@ public final class GlLevel0 implements AutoCloseable {
     private long viewAddress;
     private FloatBuffer pointsView;
     private IntBuffer metaView;
-    /** The binding points loop_tile borrows, and what the host had there (buffer, start, size each). */
-    private static final int[] BORROWED = {ShaderContract.POINTS, ShaderContract.DST_POINTS};
-    private final long[] borrowed = new long[3 * BORROWED.length];
+    /** What loop_tile borrows from the host (its program, the two binding points), put back after. */
+    private final HostState.Borrowed hostState;
     /** The staging buffers of one upload, given back once the tiles are written. */
     private final List<GlBuffer> staged = new ArrayList<>();
 
@@ -72,7 +61,7 @@ public final class GlLevel0 implements AutoCloseable {
      */
     GlLevel0(GlContext context, GlBufferPool pool, RecordLayout layout, ComputeProgram tile, long segmentRecords,
              List<RecordChunk> chunks, boolean kept) {
-        this.context = context;
+        this.hostState = new HostState.Borrowed(context, ShaderContract.POINTS, ShaderContract.DST_POINTS);
         this.pool = pool;
         this.tile = tile;
         this.layout = layout;
@@ -139,29 +128,11 @@ public final class GlLevel0 implements AutoCloseable {
         if (pristineMeta == null) {
             return tileAll(chunks, existing);
         }
-        // (through the context's scratch memory: LWJGL's getters make a buffer object per call, and
-        // updatePositions allocates nothing)
-        int hostProgram = context.getInteger(GL_CURRENT_PROGRAM);
-        int generic = context.getInteger(GL_SHADER_STORAGE_BUFFER_BINDING);
-        for (int i = 0; i < BORROWED.length; i++) {
-            borrowed[3 * i] = context.getInteger(GL_SHADER_STORAGE_BUFFER_BINDING, BORROWED[i]);
-            borrowed[3 * i + 1] = context.getInteger64(GL_SHADER_STORAGE_BUFFER_START, BORROWED[i]);
-            borrowed[3 * i + 2] = context.getInteger64(GL_SHADER_STORAGE_BUFFER_SIZE, BORROWED[i]);
-        }
+        hostState.save();
         try {
             return tileAll(chunks, existing);
         } finally {
-            for (int i = 0; i < BORROWED.length; i++) {
-                int buffer = (int) borrowed[3 * i];
-                if (buffer == 0 || borrowed[3 * i + 2] == 0) {
-                    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BORROWED[i], buffer);
-                } else {
-                    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, BORROWED[i], buffer, borrowed[3 * i + 1],
-                            borrowed[3 * i + 2]);
-                }
-            }
-            glBindBuffer(GL_SHADER_STORAGE_BUFFER, generic);
-            glUseProgram(hostProgram);
+            hostState.restore();
         }
     }
 

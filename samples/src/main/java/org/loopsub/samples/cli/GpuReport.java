@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.loopsub.engine.GpuRun;
 import org.loopsub.gl.GpuTimer;
 
@@ -87,7 +88,7 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
     }
 
     /** @return one part of each run's end-to-end time */
-    private long[] phase(java.util.function.ToLongFunction<GpuRun.EndToEnd> part) {
+    private long[] phase(ToLongFunction<GpuRun.EndToEnd> part) {
         return endToEnd.stream().mapToLong(part).toArray();
     }
 
