@@ -51,11 +51,11 @@ final class UniformLevels {
     }
 
     /**
-     * Whether this level and the next run as one fused pass (which carries linear uvs but not limit
-     * data or smooth uvs: see loop_split).
+     * Whether this level and the next run as one fused pass (which carries limit data and linear uvs
+     * but not smooth uvs: see loop_split).
      */
     private boolean fuses(int level, int maxDepth) {
-        return FUSE && !passes.layout.carriesNormals() && !passes.layout.smoothUvs() && level + 2 == maxDepth;
+        return FUSE && !passes.layout.smoothUvs() && level + 2 == maxDepth;
     }
 
     /**

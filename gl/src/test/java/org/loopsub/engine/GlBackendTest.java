@@ -259,6 +259,11 @@ class GlBackendTest extends GlTestBase {
         TriangleMesh torus = UvTest.seamed(SyntheticMeshes.torus(8, 6, 2));
         assertSameBytes(torus, RefineOptions.uniform(2), GlTessellator.DEFAULT_BUDGET, "uvs, fused levels 0-1");
         assertSameBytes(torus, RefineOptions.uniform(4), GlTessellator.DEFAULT_BUDGET, "uvs, fused levels 2-3");
+        // and on the limit surface: the children's births from their rings in the fused pass's registers
+        assertSameBytes(torus, RefineOptions.uniform(2).withLimitSurface(true), GlTessellator.DEFAULT_BUDGET,
+                "uvs on the limit surface, fused levels 0-1");
+        assertSameBytes(torus, RefineOptions.uniform(4).withLimitSurface(true), GlTessellator.DEFAULT_BUDGET,
+                "uvs on the limit surface, fused levels 2-3");
     }
 
     @Test

@@ -45,9 +45,6 @@ layout(std430, binding = BINDING_OUT_UVS) writeonly buffer SliverUvs { float sli
 layout(std430, binding = BINDING_DIRECT_UVS) writeonly buffer DirectUvs { vec4 directUv4[]; };
 #endif
 #ifdef NORMALS
-#ifdef FUSED
-#error "FUSED cannot carry limit data: a grandchild's new vertices need rings two levels down"
-#endif
 // Each output triangle's corner normals, at the same floats as its positions.
 layout(std430, binding = BINDING_OUT_NORMALS) writeonly buffer SliverNormals { float sliverN[]; };
 layout(std430, binding = BINDING_DIRECT_NORMALS) writeonly buffer DirectNormals { vec4 directN4[]; };

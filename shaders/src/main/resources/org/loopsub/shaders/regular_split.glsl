@@ -43,15 +43,11 @@ vec3 vertexRule(vec3 v, vec3 r0, vec3 r1, vec3 r2, vec3 r3, vec3 r4, vec3 r5, bo
                 loopVertexPoint(w, beta, v.z, sortedSum6(r0.z, r1.z, r2.z, r3.z, r4.z, r5.z)));
 }
 
-// Corner c (a literal at every call) with its ring r0..r5.
-void regularCorner(uint r, int c, vec3 a, vec3 r0, vec3 r1, vec3 r2, vec3 r3, vec3 r4, vec3 r5,
-                   out vec3 v, out vec3 e0, out vec3 e1, out vec3 e2, out vec3 e3, out vec3 e4, out vec3 e5) {
-    bool b0 = srcBit(r, regBit(c, 0));
-    bool b1 = srcBit(r, regBit(c, 1));
-    bool b2 = srcBit(r, regBit(c, 2));
-    bool b3 = srcBit(r, regBit(c, 3));
-    bool b4 = srcBit(r, regBit(c, 4));
-    bool b5 = srcBit(r, regBit(c, 5));
+// A corner's new point v and the edge points e0..e5 of its six spokes, from its ring r0..r5 and the
+// spokes' complete bits (ignored on the limit surface, where nothing is frozen).
+void regularCornerBits(bool b0, bool b1, bool b2, bool b3, bool b4, bool b5, vec3 a, vec3 r0, vec3 r1, vec3 r2,
+                       vec3 r3, vec3 r4, vec3 r5, out vec3 v, out vec3 e0, out vec3 e1, out vec3 e2, out vec3 e3,
+                       out vec3 e4, out vec3 e5) {
 #ifdef LIMIT
     b0 = false; b1 = false; b2 = false; b3 = false; b4 = false; b5 = false;
 #endif
@@ -64,9 +60,13 @@ void regularCorner(uint r, int c, vec3 a, vec3 r0, vec3 r1, vec3 r2, vec3 r3, ve
     e5 = edgeRule(a, r5, r4, r0, b5);
 }
 
-
-
-
+// Corner c (a literal at every call) with its ring r0..r5.
+void regularCorner(uint r, int c, vec3 a, vec3 r0, vec3 r1, vec3 r2, vec3 r3, vec3 r4, vec3 r5,
+                   out vec3 v, out vec3 e0, out vec3 e1, out vec3 e2, out vec3 e3, out vec3 e4, out vec3 e5) {
+    regularCornerBits(srcBit(r, regBit(c, 0)), srcBit(r, regBit(c, 1)), srcBit(r, regBit(c, 2)),
+                      srcBit(r, regBit(c, 3)), srcBit(r, regBit(c, 4)), srcBit(r, regBit(c, 5)),
+                      a, r0, r1, r2, r3, r4, r5, v, e0, e1, e2, e3, e4, e5);
+}
 
 vec3 V0, V1, V2;
 vec3 E00, E01, E02, E03, E04, E05;
@@ -387,11 +387,62 @@ void regularChildUvs(uint r, int k, out vec2 u0, out vec2 u1, out vec2 u2) {
 }
 #endif
 
+#ifdef NORMALS
+// Corner c of regular child k with its ring, by the child's complete bits (regularCorner on its record).
+void childCorner(uint r, int k, int c, vec3 a, vec3 r0, vec3 r1, vec3 r2, vec3 r3, vec3 r4, vec3 r5,
+                 out vec3 v, out vec3 e0, out vec3 e1, out vec3 e2, out vec3 e3, out vec3 e4, out vec3 e5) {
+    regularCornerBits(regularChildBit(r, k, regBit(c, 0)), regularChildBit(r, k, regBit(c, 1)),
+                      regularChildBit(r, k, regBit(c, 2)), regularChildBit(r, k, regBit(c, 3)),
+                      regularChildBit(r, k, regBit(c, 4)), regularChildBit(r, k, regBit(c, 5)),
+                      a, r0, r1, r2, r3, r4, r5, v, e0, e1, e2, e3, e4, e5);
+}
+
+// What regular child k carries at its corners, as writeRegularChildren stores it: the parent's
+// p_c at the child's own corner, what was born on the parent's edges (b_e) elsewhere.
+void regularChildCorners(int k, vec3 p0, vec3 p1, vec3 p2, vec3 b0, vec3 b1, vec3 b2,
+                         out vec3 c0, out vec3 c1, out vec3 c2) {
+    if (k == 0) {
+        c0 = p0; c1 = b0; c2 = b2;
+    } else if (k == 1) {
+        c0 = b0; c1 = p1; c2 = b1;
+    } else if (k == 2) {
+        c0 = b2; c1 = b1; c2 = p2;
+    } else {
+        c0 = b1; c1 = b2; c2 = b0;
+    }
+}
+#endif
+
 // Regular child k refined once more, straight to its four output triangles: the rules of
 // splitRegular on the child's points, as the DIRECT pass would apply them to its record.
 void directRegularChild(uint r, int k, uint o4) {
     vec3 A0, A1, A2, D0, D1, D2, F00, F01, F10, F11, F20, F21;
     regularChild(k, A0, A1, A2, D0, D1, D2, F00, F01, F10, F11, F20, F21);
+#ifdef NORMALS
+    // With limit data the child's births need spokes 0, 2 and 5 of each corner: its whole split, on
+    // its 12-point ring (splitRegular and regularBirths on the child's registers).
+    vec3 v0, e00, e01, e02, e03, e04, e05;
+    vec3 v1, e10, e11, e12, e13, e14, e15;
+    vec3 v2, e20, e21, e22, e23, e24, e25;
+    childCorner(r, k, 0, A0, A1, A2, D2, F00, F01, D0, v0, e00, e01, e02, e03, e04, e05);
+    childCorner(r, k, 1, A1, A2, A0, D0, F10, F11, D1, v1, e10, e11, e12, e13, e14, e15);
+    childCorner(r, k, 2, A2, A0, A1, D1, F20, F21, D2, v2, e20, e21, e22, e23, e24, e25);
+    vec3 l0, l1, l2, n0, n1, n2;
+    birth(e00, e20, v0, e05, e12, v1, e10, true, false, l0, n0);
+    birth(e10, e00, v1, e15, e22, v2, e20, true, false, l1, n1);
+    birth(e20, e10, v2, e25, e02, v0, e00, true, false, l2, n2);
+    vec3 N0, N1, N2;
+    regularChildCorners(k, cornerNormal(r, 0), cornerNormal(r, 1), cornerNormal(r, 2), BN0, BN1, BN2, N0, N1, N2);
+#ifdef LIMIT
+    vec3 P0, P1, P2;
+    regularChildCorners(k, loadPoint(r, limitSlot(0)), loadPoint(r, limitSlot(1)), loadPoint(r, limitSlot(2)),
+                        BL0, BL1, BL2, P0, P1, P2);
+    putFourTriangles(o4, P0, l0, l2, l0, P1, l1, l2, l1, P2, l1, l2, l0);
+#else
+    putFourTriangles(o4, v0, e00, e20, e00, v1, e10, e20, e10, v2, e10, e20, e00);
+#endif
+    putFourNormals(o4, N0, n0, n2, n0, N1, n1, n2, n1, N2, n1, n2, n0);
+#else
     vec3 v0 = vertexRule(A0, A1, A2, D2, F00, F01, D0, regularCornerFrozen(r, k, 0));
     vec3 v1 = vertexRule(A1, A2, A0, D0, F10, F11, D1, regularCornerFrozen(r, k, 1));
     vec3 v2 = vertexRule(A2, A0, A1, D1, F20, F21, D2, regularCornerFrozen(r, k, 2));
@@ -400,6 +451,7 @@ void directRegularChild(uint r, int k, uint o4) {
     vec3 m1 = edgeRule(A1, A2, D1, A0, regularChildBit(r, k, regBit(1, 0)));
     vec3 m2 = edgeRule(A2, A0, D2, A1, regularChildBit(r, k, regBit(2, 0)));
     putFourTriangles(o4, v0, m0, m2, m0, v1, m1, m2, m1, v2, m1, m2, m0);
+#endif
 #ifdef UVS
     // Linear uvs: the child's corner uvs as writeRegularChildren stores them, then bornUvs and
     // writeDirect on them, as the DIRECT pass would apply them to the child's record.
