@@ -48,12 +48,61 @@ public final class GlBuffer implements AutoCloseable {
     private final GlContext ctx;
     private final int id;
     private final long bytes;
+    /** Where a {@linkplain #mapped mapped} buffer's storage is in host memory; 0 for the others. */
+    private final long mappedAddress;
     private boolean closed;
 
     private GlBuffer(GlContext ctx, int id, long bytes) {
+        this(ctx, id, bytes, 0);
+    }
+
+    private GlBuffer(GlContext ctx, int id, long bytes, long mappedAddress) {
         this.ctx = ctx;
         this.id = id;
         this.bytes = bytes;
+        this.mappedAddress = mappedAddress;
+    }
+
+    /**
+     * A buffer in host memory that the host writes and the GPU reads, mapped once for good
+     * (persistent, coherent: what the host writes before a command is visible to it; GL 4.5). The
+     * caller must not overwrite what a command issued earlier may still read (a fence).
+     *
+     * @param bytes size
+     * @param label the GL debug label
+     * @return the buffer, or {@code null} where the context lacks GL 4.5
+     */
+    public static GlBuffer mapped(long bytes, String label) {
+        GlContext ctx = GlContext.current();
+        ctx.checkThread();
+        if (!ctx.capabilities().OpenGL45) {
+            return null;
+        }
+        long physical = Math.max(bytes, 16);
+        int flags = GL45C.GL_MAP_WRITE_BIT | GL45C.GL_MAP_PERSISTENT_BIT | GL45C.GL_MAP_COHERENT_BIT;
+        int id = glCreateBuffers();
+        glNamedBufferStorage(id, physical, flags | GL45C.GL_CLIENT_STORAGE_BIT);
+        long address = GL45C.nglMapNamedBufferRange(id, 0, physical, flags);
+        if (label != null) {
+            glObjectLabel(GL_BUFFER, id, label);
+        }
+        try {
+            GlChecks.check("allocating and mapping buffer " + label + " of " + bytes + " bytes");
+        } catch (GlException e) {
+            glDeleteBuffers(id);
+            throw e;
+        }
+        if (address == 0) {
+            glDeleteBuffers(id);
+            throw new GlException("mapping buffer " + label + " of " + bytes + " bytes: no address");
+        }
+        ctx.buffersAllocated++;
+        return new GlBuffer(ctx, id, bytes, address);
+    }
+
+    /** @return where a {@linkplain #mapped mapped} buffer's storage is in host memory, 0 for another */
+    public long mappedAddress() {
+        return mappedAddress;
     }
 
     /**
@@ -431,6 +480,9 @@ public final class GlBuffer implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
+            if (mappedAddress != 0) {
+                GL45C.glUnmapNamedBuffer(id);
+            }
             glDeleteBuffers(id);
         }
     }

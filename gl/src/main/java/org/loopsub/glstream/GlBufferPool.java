@@ -36,6 +36,7 @@ public final class GlBufferPool implements AutoCloseable {
     private int freeCount;
     private long refinements;
     private boolean closed;
+    private final UploadArena uploads = new UploadArena();
 
     /** @return the size class of a request: a power of 2 or 1.5 times one, at least the granule */
     static long sizeClass(long bytes) {
@@ -121,5 +122,11 @@ public final class GlBufferPool implements AutoCloseable {
             free[i] = null;
         }
         freeCount = 0;
+        uploads.close();
+    }
+
+    /** @return the host memory level 0 goes up through, kept like the buffers */
+    UploadArena uploads() {
+        return uploads;
     }
 }

@@ -28,6 +28,7 @@ import org.loopsub.stream.RecordLayout;
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
  */
 public final class GlLevel0 implements AutoCloseable {
+    private final GlContext context;
     private final GlBufferPool pool;
     private final RecordLayout layout;
     private final long segmentRecords;
@@ -48,6 +49,8 @@ public final class GlLevel0 implements AutoCloseable {
     private IntBuffer metaView;
     /** What loop_tile borrows from the host (its program, the two binding points), put back after. */
     private final HostState.Borrowed hostState;
+    /** The host memory this upload goes through, or null where it takes staging buffers. */
+    private UploadArena arena;
     /** The staging buffers of one upload, given back once the tiles are written. */
     private final List<GlBuffer> staged = new ArrayList<>();
 
@@ -61,6 +64,7 @@ public final class GlLevel0 implements AutoCloseable {
      */
     GlLevel0(GlContext context, GlBufferPool pool, RecordLayout layout, ComputeProgram tile, long segmentRecords,
              List<RecordChunk> chunks, boolean kept) {
+        this.context = context;
         this.hostState = new HostState.Borrowed(context, ShaderContract.POINTS, ShaderContract.DST_POINTS);
         this.pool = pool;
         this.tile = tile;
@@ -148,26 +152,41 @@ public final class GlLevel0 implements AutoCloseable {
         int index = 0;
         cursorChunk = 0;
         cursorIndex = 0;
-        for (long first = 0; first < n; first += most, index++) {
-            int count = (int) Math.min(most, n - first);
-            int cap = (int) Segment.tiled(count);
-            if (existing != null && (index >= existing.size() || existing.get(index).count() != count)) {
-                throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
+        long alignment = context.storageBufferOffsetAlignment();
+        long staging = 0;
+        for (long first = 0; first < n; first += most) {
+            long count = Math.min(most, n - first);
+            staging += 4 * count * (pf + mi) + 2 * alignment;
+        }
+        arena = pool.uploads().begin(staging) ? pool.uploads() : null;
+        try {
+            for (long first = 0; first < n; first += most, index++) {
+                int count = (int) Math.min(most, n - first);
+                int cap = (int) Segment.tiled(count);
+                if (existing != null && (index >= existing.size() || existing.get(index).count() != count)) {
+                    throw new IllegalArgumentException("rewrite with " + n + " records over a different stream");
+                }
+                Segment seg;
+                if (existing != null) {
+                    seg = existing.get(index);
+                } else {
+                    seg = new Segment(pool.acquire(4L * cap * pf, "loop_records_points"),
+                            pool.acquire(4L * cap * mi, "loop_records_meta"), count);
+                    written.add(seg);
+                }
+                int from = cursorChunk;
+                int fromIndex = cursorIndex;
+                upload(chunks, count, pf, true, seg.points());
+                cursorChunk = from;
+                cursorIndex = fromIndex;
+                upload(chunks, count, mi, false, seg.meta());
             }
-            Segment seg;
-            if (existing != null) {
-                seg = existing.get(index);
-            } else {
-                seg = new Segment(pool.acquire(4L * cap * pf, "loop_records_points"),
-                        pool.acquire(4L * cap * mi, "loop_records_meta"), count);
-                written.add(seg);
+        } finally {
+            if (arena != null) {
+                // (after an exception too: what was issued may still read the arena)
+                arena.end();
+                arena = null;
             }
-            int from = cursorChunk;
-            int fromIndex = cursorIndex;
-            upload(chunks, count, pf, true, seg.points());
-            cursorChunk = from;
-            cursorIndex = fromIndex;
-            upload(chunks, count, mi, false, seg.meta());
         }
         // the level's passes (and a kept stream's pristine copy) read what loop_tile wrote; after
         // the barrier no pass still reads the staging buffers
@@ -190,6 +209,26 @@ public final class GlLevel0 implements AutoCloseable {
      */
     private void upload(List<RecordChunk> chunks, int count, int words, boolean points, GlBuffer tiled) {
         long bytes = 4L * count * words;
+        if (arena != null) {
+            long base = arena.take(bytes, context.storageBufferOffsetAlignment());
+            for (int done = 0; done < count; ) {
+                while (cursorIndex == chunks.get(cursorChunk).count) {
+                    cursorChunk++;
+                    cursorIndex = 0;
+                }
+                RecordChunk c = chunks.get(cursorChunk);
+                int take = Math.min(count - done, c.count - cursorIndex);
+                if (points) {
+                    arena.put(base + 4L * done * words, c.points, cursorIndex * words, take * words);
+                } else {
+                    arena.put(base + 4L * done * words, c.meta, cursorIndex * words, take * words);
+                }
+                cursorIndex += take;
+                done += take;
+            }
+            tile(arena.buffer(), base, bytes, count, words, tiled);
+            return;
+        }
         GlBuffer staging = pool.acquire(bytes, "loop_records_staging");
         staged.add(staging);
         for (int done = 0; done < count; ) {
@@ -228,8 +267,13 @@ public final class GlLevel0 implements AutoCloseable {
             cursorIndex += take;
             done += take;
         }
+        tile(staging, 0, bytes, count, words, tiled);
+    }
+
+    /** loop_tile from {@code bytes} of {@code from} at {@code at} (count records of words each) into {@code tiled}. */
+    private void tile(GlBuffer from, long at, long bytes, int count, int words, GlBuffer tiled) {
         long total = Segment.tiled(count) * words;
-        staging.bindRange(ShaderContract.POINTS, 0, Math.max(4, bytes));
+        from.bindRange(ShaderContract.POINTS, at, Math.max(4, bytes));
         tiled.bindRange(ShaderContract.DST_POINTS, 0, 4 * total);
         GlPasses.setUint(tile, "uCount", count);
         GlPasses.setUint(tile, "uWords", words);

@@ -1,0 +1,130 @@
+package org.loopsub.glstream;
+
+import static org.lwjgl.opengl.GL45C.GL_ALREADY_SIGNALED;
+import static org.lwjgl.opengl.GL45C.GL_CONDITION_SATISFIED;
+import static org.lwjgl.opengl.GL45C.GL_SYNC_FLUSH_COMMANDS_BIT;
+import static org.lwjgl.opengl.GL45C.GL_SYNC_GPU_COMMANDS_COMPLETE;
+import static org.lwjgl.opengl.GL45C.GL_WAIT_FAILED;
+import static org.lwjgl.opengl.GL45C.glClientWaitSync;
+import static org.lwjgl.opengl.GL45C.glDeleteSync;
+import static org.lwjgl.opengl.GL45C.glFenceSync;
+
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+
+import org.lwjgl.system.MemoryUtil;
+
+import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GlException;
+
+/**
+ * Host memory level 0 goes up through ({@link GlLevel0}): a buffer stored in client memory and
+ * mapped for good ({@link GlBuffer#mapped}), into which the record builder's arrays are copied at
+ * memory speed and which loop_tile reads over the bus. glBufferSubData from the Java arrays ran at
+ * about 2 GB/s on NVIDIA's driver (2.1 ms for highvalence's 4.6 MB, docs/benchmarks/gpu-2026-11-27-e2e).
+ *
+ * <p>One upload at a time: {@link #begin} waits on the fence {@link #end} set after the last
+ * upload's readers were issued (a frame later, long signalled). An upload larger than
+ * {@link #MOST_BYTES} (pinned host memory is scarce), or on a context below GL 4.5, takes the other
+ * way ({@link #begin} says so). GL thread only.
+ */
+final class UploadArena implements AutoCloseable {
+    /** The largest upload taken through host memory. */
+    static final long MOST_BYTES = 256L << 20;
+
+    private GlBuffer buffer;
+    private FloatBuffer floats;
+    private IntBuffer ints;
+    private long fence;
+    private long used;
+    private boolean unavailable;
+
+    /**
+     * Starts an upload of at most {@code bytes} (alignment padding included).
+     *
+     * @return whether it goes through this arena; if not, nothing was done
+     */
+    boolean begin(long bytes) {
+        if (unavailable || bytes > MOST_BYTES) {
+            return false;
+        }
+        waitForReaders();
+        if (buffer == null || buffer.bytes() < bytes) {
+            long size = Math.min(MOST_BYTES, Math.max(bytes + bytes / 2, 1L << 20));
+            if (buffer != null) {
+                buffer.close();
+            }
+            buffer = GlBuffer.mapped(size, "loop_upload_arena");
+            if (buffer == null) {
+                unavailable = true;
+                return false;
+            }
+            floats = MemoryUtil.memFloatBuffer(buffer.mappedAddress(), (int) (size / 4));
+            ints = MemoryUtil.memIntBuffer(buffer.mappedAddress(), (int) (size / 4));
+        }
+        used = 0;
+        return true;
+    }
+
+    /** @return the byte offset of {@code bytes} taken in this upload, on a multiple of {@code alignment} */
+    long take(long bytes, long alignment) {
+        long at = (used + alignment - 1) / alignment * alignment;
+        used = at + bytes;
+        return at;
+    }
+
+    /** Copies {@code length} floats of {@code from} from {@code start} on to byte {@code at}. */
+    void put(long at, float[] from, int start, int length) {
+        floats.position((int) (at / 4));
+        floats.put(from, start, length);
+    }
+
+    /** Copies {@code length} ints of {@code from} from {@code start} on to byte {@code at}. */
+    void put(long at, int[] from, int start, int length) {
+        ints.position((int) (at / 4));
+        ints.put(from, start, length);
+    }
+
+    /** @return the buffer this upload's readers bind */
+    GlBuffer buffer() {
+        return buffer;
+    }
+
+    /** Ends an upload whose readers have all been issued. */
+    void end() {
+        fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    }
+
+    private void waitForReaders() {
+        if (fence == 0) {
+            return;
+        }
+        try {
+            while (true) {
+                int status = glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1_000_000_000L);
+                if (status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED) {
+                    return;
+                }
+                if (status == GL_WAIT_FAILED) {
+                    throw new GlException("waiting for the last upload's readers: glClientWaitSync failed");
+                }
+            }
+        } finally {
+            glDeleteSync(fence);
+            fence = 0;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (buffer != null) {
+            waitForReaders();
+            buffer.close();
+            buffer = null;
+        }
+        if (fence != 0) {
+            glDeleteSync(fence);
+            fence = 0;
+        }
+    }
+}
