@@ -25,7 +25,7 @@ import java.nio.file.Path;
 public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalGroup, int generalGroupLimit,
                        boolean resident, boolean frameStats, boolean wakeClocks, Path programCache) {
     /** The defaults, what every measured report ran with. */
-    public static final GlTuning DEFAULTS = new GlTuning(false, true, 64, 256, 32, true, false, true,
+    public static final GlTuning DEFAULTS = new GlTuning(false, true, 128, 256, 32, true, false, true,
             defaultProgramCache());
 
     /** This process's tuning: the system properties as they were when the back end was first used. */

@@ -107,7 +107,9 @@ void loadResidentSizes() {
 // (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
 // its own kind, so that the short regular path is not compiled with the general path's registers).
 bool splitOne(uint j) {
-#ifdef UNIFORM
+#if defined(UNIFORM) && defined(STAGED)
+    uint r = min(j, SPLIT_COUNT - 1u);  // past the end: a record's junk, never stored
+#elif defined(UNIFORM)
     uint r = j;
 #else
     uint r = activeIdx[j];
@@ -127,7 +129,10 @@ bool splitOne(uint j) {
 #ifdef CREASES
     beginRules(m0, m1);
 #endif
-#if defined(REGULAR_ONLY)
+#if defined(STAGED)
+    // no early return: the whole group meets the barriers of its staged stores (triangle_writer)
+    sStageValid[gl_LocalInvocationID.x] = j < SPLIT_COUNT && sRegular;
+#elif defined(REGULAR_ONLY)
     if (!sRegular) return false;
 #elif defined(GENERAL_ONLY)
     if (sRegular) return false;
@@ -137,6 +142,9 @@ bool splitOne(uint j) {
 #endif
 #ifdef REGULAR_ONLY
     splitRegular(j, r, m0);
+#ifdef STAGED
+    return sRegular;
+#endif
 #else
     loadRing(r, m0, m1);
 #ifdef CHAIKIN
@@ -183,7 +191,12 @@ void main() {
     loadResidentSizes();
 #endif
     bool has = j < SPLIT_COUNT;
+#ifdef STAGED
+    bool regular = splitOne(j);  // every invocation (triangle_writer: STAGED)
+    if (!has || !regular) return;
+#else
     if (!has || !splitOne(j)) return;
+#endif
 #if defined(FUSED)
     dstM4[childrenMeta(j, 1)] = uvec4(SKIP_RECORD);
 #elif defined(DIRECT)

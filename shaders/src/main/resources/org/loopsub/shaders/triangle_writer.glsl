@@ -32,10 +32,37 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 // half stores 9 vec4s; the general half stores the 36 floats one by one (its registers are scarce,
 // and a vec4 store wants four in a row: 9 vec4s cost the direct pass after the fused one a third
 // more time with uvs on the H200, docs/benchmarks/gpu-2026-11-27-e2e).
-#ifdef GENERAL_ONLY
+//
+// The fused pass's regular half (STAGED) writes 16 triangles, 36 vec4s, per parent: stored straight,
+// each of a warp's stores would touch 32 lines 576 bytes apart. It stages each grandchild's 9 vec4s
+// in shared memory instead, and the group stores them together, parent after parent (every lane a
+// vec4 of a run of 9): bigguyT depth 7 on the H200, the fused pass 2.66 -> 2.25 ms
+// (docs/benchmarks/gpu-2026-11-27-staged). Every invocation of the group therefore runs the regular
+// path, a general or absent record's on junk that is never stored (sStageValid), so that the
+// barriers are met in uniform control flow (loop_split's splitOne and main).
+#if defined(FUSED) && defined(REGULAR_ONLY)
+#define STAGED
+shared vec4 sStage[GROUP * 9];
+shared bool sStageValid[GROUP];
+#define PUT4(dst, i, p, q, r, s) sStage[9u * gl_LocalInvocationID.x + i] = vec4(p, q, r, s);
+// The group's invocation l has o4 = first + 36 l (plus 9 per grandchild); its 9 vec4s follow.
+#define STORE_STAGED(dst) \
+    barrier(); \
+    { \
+        uint first_ = o4 - 36u * gl_LocalInvocationID.x; \
+        for (uint t_ = 0u; t_ < 9u; t_++) { \
+            uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
+            uint l_ = s_ / 9u; \
+            if (sStageValid[l_]) dst[first_ + 36u * l_ + (s_ - 9u * l_)] = sStage[s_]; \
+        } \
+    } \
+    barrier();
+#elif defined(GENERAL_ONLY)
 #define PUT4(dst, i, p, q, r, s) dst[o4 + i].x = p; dst[o4 + i].y = q; dst[o4 + i].z = r; dst[o4 + i].w = s;
+#define STORE_STAGED(dst)
 #else
 #define PUT4(dst, i, p, q, r, s) dst[o4 + i] = vec4(p, q, r, s);
+#define STORE_STAGED(dst)
 #endif
 #define PUT_FOUR(dst) \
     PUT4(dst, 0u, a0.x, a0.y, a0.z, b0.x) \
@@ -46,7 +73,8 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
     PUT4(dst, 5u, a2.z, b2.x, b2.y, b2.z) \
     PUT4(dst, 6u, c2.x, c2.y, c2.z, a3.x) \
     PUT4(dst, 7u, a3.y, a3.z, b3.x, b3.y) \
-    PUT4(dst, 8u, b3.z, c3.x, c3.y, c3.z)
+    PUT4(dst, 8u, b3.z, c3.x, c3.y, c3.z) \
+    STORE_STAGED(dst)
 void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
                       vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
     PUT_FOUR(directP4)
