@@ -9,6 +9,7 @@ import static org.loopsub.glstream.ShaderContract.WEIGHTS;
 import static org.loopsub.glstream.ShaderContract.normalBinding;
 import static org.loopsub.glstream.ShaderContract.uvBinding;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
+import static org.lwjgl.opengl.GL43C.GL_MAX_COMPUTE_SHARED_MEMORY_SIZE;
 import static org.lwjgl.opengl.GL43C.glGetInteger;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
@@ -98,6 +99,20 @@ final class GlPasses implements AutoCloseable {
     private final Map<String, ComputeProgram> programs;
     private final GlBufferPool pool;
     private final long align;
+    /** Whether the fused pass stages its stores in shared memory (STAGED_STORES, triangle_writer.glsl). */
+    private final boolean stagedStores;
+
+    /** Shared memory the fused pass's staged stores take per invocation: 9 vec4s and a flag. */
+    static final int STAGED_BYTES_PER_INVOCATION = 9 * 16 + 4;
+
+    /**
+     * Whether the fused pass's regular half, in groups of {@code group}, stages its stores: only if
+     * their shared memory fits the driver's {@code GL_MAX_COMPUTE_SHARED_MEMORY_SIZE} (at least 32 KiB;
+     * the default group of 128 takes 18.5 KiB), else it stores straight, more slowly.
+     */
+    static boolean stagesStores(int group, int maxSharedBytes) {
+        return (long) group * STAGED_BYTES_PER_INVOCATION <= maxSharedBytes;
+    }
 
     // The passes a frame asks for, looked up in the cache above once: its key is a string of every
     // define, made afresh at each lookup, and a frame dispatches dozens of passes. Index [1] is the
@@ -135,6 +150,7 @@ final class GlPasses implements AutoCloseable {
         this.programs = programs;
         this.pool = pool;
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+        this.stagedStores = stagesStores(SPLIT_GROUP, glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
         // With limit data, the boundary tangents' table follows the vertex weights
         // (LoopRules.boundaryTangents); with creases, the reciprocals for the transition weight.
         this.tangentBase = weightTable.length;
@@ -415,6 +431,9 @@ final class GlPasses implements AutoCloseable {
             int group = !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
                     : layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
             defines.put("GROUP", Integer.toString(group));
+            if (stagedStores && extra.containsKey("FUSED")) {
+                defines.put("STAGED_STORES", "1");
+            }
         }
         String key = stem + defines + "\n" + prelude;
         // Deferred: a level strategy's compileAhead issues every program of a run before the first

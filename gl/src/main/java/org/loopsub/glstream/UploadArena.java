@@ -23,10 +23,11 @@ import org.loopsub.gl.GlException;
  * memory speed and which loop_tile reads over the bus. glBufferSubData from the Java arrays ran at
  * about 2 GB/s on NVIDIA's driver (2.1 ms for highvalence's 4.6 MB, docs/benchmarks/gpu-2026-11-27-e2e).
  *
- * <p>One upload at a time: {@link #begin} waits on the fence {@link #end} set after the last
- * upload's readers were issued (a frame later, long signalled). An upload larger than
- * {@link #MOST_BYTES} (pinned host memory is scarce), or on a context below GL 4.5, takes the other
- * way ({@link #begin} says so). GL thread only.
+ * <p>One upload at a time, and never a wait: {@link #begin} polls the fence {@link #end} set after the
+ * last upload's readers were issued (normally long signalled), and while they may still read the
+ * arena (a renderer whose GPU runs frames behind, moving its cage every frame) the upload takes the
+ * other way, as does one larger than {@link #MOST_BYTES} (pinned host memory is scarce) or on a
+ * context below GL 4.5 ({@link #begin} says so). GL thread only.
  */
 final class UploadArena implements AutoCloseable {
     /** The largest upload taken through host memory. */
@@ -45,10 +46,9 @@ final class UploadArena implements AutoCloseable {
      * @return whether it goes through this arena; if not, nothing was done
      */
     boolean begin(long bytes) {
-        if (unavailable || bytes > MOST_BYTES) {
+        if (unavailable || bytes > MOST_BYTES || !readersDone()) {
             return false;
         }
-        waitForReaders();
         if (buffer == null || buffer.bytes() < bytes) {
             long size = Math.min(MOST_BYTES, Math.max(bytes + bytes / 2, 1L << 20));
             if (buffer != null) {
@@ -95,6 +95,24 @@ final class UploadArena implements AutoCloseable {
         fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     }
 
+    /** @return whether the last upload's readers are done (polled, no wait); its fence is then gone */
+    private boolean readersDone() {
+        if (fence == 0) {
+            return true;
+        }
+        int status = glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, 0L);
+        if (status == GL_WAIT_FAILED) {
+            throw new GlException("polling the last upload's readers: glClientWaitSync failed");
+        }
+        if (status != GL_ALREADY_SIGNALED && status != GL_CONDITION_SATISFIED) {
+            return false;
+        }
+        glDeleteSync(fence);
+        fence = 0;
+        return true;
+    }
+
+    /** Waits for the last upload's readers (only when the arena goes away). */
     private void waitForReaders() {
         if (fence == 0) {
             return;

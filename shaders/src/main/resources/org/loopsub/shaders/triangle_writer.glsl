@@ -39,8 +39,10 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 // vec4 of a run of 9): bigguyT depth 7 on the H200, the fused pass 2.66 -> 2.25 ms
 // (docs/benchmarks/gpu-2026-11-27-staged). Every invocation of the group therefore runs the regular
 // path, a general or absent record's on junk that is never stored (sStageValid), so that the
-// barriers are met in uniform control flow (loop_split's splitOne and main).
-#if defined(FUSED) && defined(REGULAR_ONLY)
+// barriers are met in uniform control flow (loop_split's splitOne and main). The host defines
+// STAGED_STORES where the group's 148 bytes an invocation fit the driver's shared memory
+// (GlPasses.stagesStores).
+#if defined(FUSED) && defined(REGULAR_ONLY) && defined(STAGED_STORES)
 #define STAGED
 shared vec4 sStage[GROUP * 9];
 shared bool sStageValid[GROUP];
