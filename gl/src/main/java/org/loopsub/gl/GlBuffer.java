@@ -83,15 +83,7 @@ public final class GlBuffer implements AutoCloseable {
         int id = glCreateBuffers();
         glNamedBufferStorage(id, physical, flags | GL45C.GL_CLIENT_STORAGE_BIT);
         long address = GL45C.nglMapNamedBufferRange(id, 0, physical, flags);
-        if (label != null) {
-            glObjectLabel(GL_BUFFER, id, label);
-        }
-        try {
-            GlChecks.check("allocating and mapping buffer " + label + " of " + bytes + " bytes");
-        } catch (GlException e) {
-            glDeleteBuffers(id);
-            throw e;
-        }
+        labelAndCheck(id, label, "allocating and mapping buffer " + label + " of " + bytes + " bytes");
         if (address == 0) {
             glDeleteBuffers(id);
             throw new GlException("mapping buffer " + label + " of " + bytes + " bytes: no address");
@@ -174,15 +166,7 @@ public final class GlBuffer implements AutoCloseable {
             }
             glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
         }
-        if (label != null) {
-            glObjectLabel(GL_BUFFER, id, label);
-        }
-        try {
-            GlChecks.check("allocating buffer " + label + " of " + bytes + " bytes");
-        } catch (GlException e) {
-            glDeleteBuffers(id);
-            throw e;
-        }
+        labelAndCheck(id, label, "allocating buffer " + label + " of " + bytes + " bytes");
         ctx.buffersAllocated++;
         return new GlBuffer(ctx, id, bytes);
     }
@@ -490,5 +474,18 @@ public final class GlBuffer implements AutoCloseable {
     @Override
     public String toString() {
         return "GlBuffer[" + id + ", " + bytes + " bytes]";
+    }
+
+    /** Labels a new buffer (a null label: none) and checks its allocation; deletes it if that failed. */
+    private static void labelAndCheck(int id, String label, String what) {
+        if (label != null) {
+            glObjectLabel(GL_BUFFER, id, label);
+        }
+        try {
+            GlChecks.check(what);
+        } catch (GlException e) {
+            glDeleteBuffers(id);
+            throw e;
+        }
     }
 }

@@ -202,6 +202,19 @@ public final class GlLevel0 implements AutoCloseable {
     }
 
     /**
+     * Moves the cursor past the chunks it has used up.
+     *
+     * @return how many of the next {@code left} records the cursor's chunk holds from the cursor on
+     */
+    private int nextRun(List<RecordChunk> chunks, int left) {
+        while (cursorIndex == chunks.get(cursorChunk).count) {
+            cursorChunk++;
+            cursorIndex = 0;
+        }
+        return Math.min(left, chunks.get(cursorChunk).count - cursorIndex);
+    }
+
+    /**
      * Uploads the next {@code count} records' points (or metadata) one after the other, as the chunks
      * hold them, and has loop_tile lay them out in tiles in {@code tiled}. Advances the cursor. A
      * chunk taken whole goes from its array straight to the driver (the record builder sizes its
@@ -212,12 +225,8 @@ public final class GlLevel0 implements AutoCloseable {
         if (arena != null) {
             long base = arena.take(bytes, context.storageBufferOffsetAlignment());
             for (int done = 0; done < count; ) {
-                while (cursorIndex == chunks.get(cursorChunk).count) {
-                    cursorChunk++;
-                    cursorIndex = 0;
-                }
+                int take = nextRun(chunks, count - done);
                 RecordChunk c = chunks.get(cursorChunk);
-                int take = Math.min(count - done, c.count - cursorIndex);
                 if (points) {
                     arena.put(base + 4L * done * words, c.points, cursorIndex * words, take * words);
                 } else {
@@ -232,12 +241,8 @@ public final class GlLevel0 implements AutoCloseable {
         GlBuffer staging = pool.acquire(bytes, "loop_records_staging");
         staged.add(staging);
         for (int done = 0; done < count; ) {
-            while (cursorIndex == chunks.get(cursorChunk).count) {
-                cursorChunk++;
-                cursorIndex = 0;
-            }
+            int take = nextRun(chunks, count - done);
             RecordChunk c = chunks.get(cursorChunk);
-            int take = Math.min(count - done, c.count - cursorIndex);
             long at = 4L * done * words;
             int length = points ? c.points.length : c.meta.length;
             if (cursorIndex == 0 && take * words == length) {
