@@ -20,9 +20,10 @@ import org.loopsub.stream.RecordLayout;
 
 /**
  * The level-0 records on the GPU, in segments of at most four windows: uploaded as the record
- * builder's chunks hold them (one record after the other, each chunk's arrays in one call) and laid
- * out in tiles of 32 (loop_record.glsl) on the GPU by loop_tile. (Tiling on the host, a word at a
- * time, cost 2-3 ms for 9,000 wide records: more than the refinement's first levels.) A prepared
+ * builder's chunks hold them, one record after the other (copied into {@link UploadArena}'s mapped
+ * host memory, or where it cannot take them, each chunk's arrays in one call to a staging buffer),
+ * and laid out in tiles of 32 (loop_record.glsl) on the GPU by loop_tile. (Tiling on the host, a
+ * word at a time, cost 2-3 ms for 9,000 wide records: more than the refinement's first levels.) A prepared
  * mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in place when its
  * control points move. The edge test writes complete bits into the records it tests, so a kept
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
@@ -216,9 +217,10 @@ public final class GlLevel0 implements AutoCloseable {
 
     /**
      * Uploads the next {@code count} records' points (or metadata) one after the other, as the chunks
-     * hold them, and has loop_tile lay them out in tiles in {@code tiled}. Advances the cursor. A
-     * chunk taken whole goes from its array straight to the driver (the record builder sizes its
-     * arrays to its records); a part of one is copied to the context's scratch memory first.
+     * hold them, and has loop_tile lay them out in tiles in {@code tiled}. Advances the cursor.
+     * Through the arena every run of records is copied into its mapped memory; through a staging
+     * buffer a chunk taken whole goes from its array straight to the driver (the record builder sizes
+     * its arrays to its records), a part of one is copied to the context's scratch memory first.
      */
     private void upload(List<RecordChunk> chunks, int count, int words, boolean points, GlBuffer tiled) {
         long bytes = 4L * count * words;
