@@ -12,7 +12,10 @@ import static org.lwjgl.opengl.GL43C.glCreateProgram;
 import static org.lwjgl.opengl.GL43C.glCreateShader;
 import static org.lwjgl.opengl.GL43C.glDeleteProgram;
 import static org.lwjgl.opengl.GL43C.glDeleteShader;
+import static org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER;
+import static org.lwjgl.opengl.GL43C.glBindBuffer;
 import static org.lwjgl.opengl.GL43C.glDispatchCompute;
+import static org.lwjgl.opengl.GL43C.glDispatchComputeIndirect;
 import static org.lwjgl.opengl.GL43C.glGetProgramInfoLog;
 import static org.lwjgl.opengl.GL43C.glGetProgramiv;
 import static org.lwjgl.opengl.GL43C.glGetProgrami;
@@ -49,7 +52,7 @@ public final class ComputeProgram implements AutoCloseable {
     /** The folder of the shader resources on the class path. */
     public static final String RESOURCE_ROOT = "org/loopsub/shaders/";
     /** GL guarantees at least this many work groups per dispatch dimension. */
-    static final long MAX_GROUPS_PER_DIMENSION = 65535;
+    public static final long MAX_GROUPS_PER_DIMENSION = 65535;
 
     private final GlContext ctx;
     private final String key;
@@ -365,6 +368,26 @@ public final class ComputeProgram implements AutoCloseable {
             throw new IllegalArgumentException("too many work groups for " + stem + ": " + groups);
         }
         glDispatchCompute((int) x, (int) y, 1);
+    }
+
+    /**
+     * Makes the program current and dispatches the work groups a GPU-written command asks for: three
+     * uints (x, y, z) at {@code offset} of {@code command}, whose writers the caller orders before
+     * this with {@code GL_COMMAND_BARRIER_BIT}. The dispatch-indirect binding is left unbound.
+     *
+     * @param command the buffer holding the command
+     * @param offset its byte offset, a multiple of 4
+     */
+    public void dispatchIndirect(GlBuffer command, long offset) {
+        ctx.checkThread();
+        if (offset < 0 || offset % 4 != 0 || offset + 12 > command.bytes()) {
+            throw new IllegalArgumentException("no dispatch command at byte " + offset + " of " + command);
+        }
+        ready();
+        glUseProgram(id);
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, command.id());
+        glDispatchComputeIndirect(offset);
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
     }
 
     /** Releases this user's reference; the program is deleted when the last one is released. */

@@ -102,6 +102,48 @@ final class GlPasses implements AutoCloseable {
     /** Whether the fused pass stages its stores in shared memory (STAGED_STORES, triangle_writer.glsl). */
     private final boolean stagedStores;
 
+    /**
+     * Groups per row of the pass after the fused one, whose dispatch commands the fused pass writes
+     * (loop_split's denseParent): rows, not groups, count up to the 65,535 a dimension allows.
+     */
+    static final int DENSE_ROW = 64;
+
+    /**
+     * Whether a window of {@code parents} parents can take the fused pass: the rows of the pass after
+     * it must fit one dimension of a dispatch even if every parent is general.
+     */
+    static boolean denseFits(long parents) {
+        return denseFits(parents, Math.min(SPLIT_GROUP, Math.min(GENERAL_GROUP, GENERAL_GROUP_LIMIT)));
+    }
+
+    /** {@link #denseFits(long)} where the smallest group of loop_split's halves is {@code smallestGroup}. */
+    static boolean denseFits(long parents, int smallestGroup) {
+        long groups = (4 * parents + smallestGroup - 1) / smallestGroup;
+        return (groups + DENSE_ROW - 1) / DENSE_ROW <= ComputeProgram.MAX_GROUPS_PER_DIMENSION;
+    }
+
+    /** Sets loop_split's uDense (the fused pass's dense children) in both halves, where a build reads it. */
+    static void setDense(SplitPair split, boolean dense) {
+        int v = dense ? 1 : 0;
+        glProgramUniform1ui(split.regular().id(), split.regular().uniformIfPresent("uDense"), v);
+        glProgramUniform1ui(split.general().id(), split.general().uniformIfPresent("uDense"), v);
+    }
+
+    /**
+     * A buffer for the fused pass's dense children of {@code parents} parents (loop_split's
+     * DenseChildren: a count, the pass after's two dispatch commands, an origin per child), its
+     * header zeroed on the GPU timeline; give it back with {@link #releaseDense}.
+     */
+    GlBuffer denseChildren(long parents) {
+        GlBuffer b = pool.acquire(4 * (8 + 4 * parents), "loop_dense_children");
+        b.fill(0, 8, 0);
+        return b;
+    }
+
+    void releaseDense(GlBuffer b) {
+        pool.release(b);
+    }
+
     /** Shared memory the fused pass's staged stores take per invocation: 9 vec4s and a flag. */
     static final int STAGED_BYTES_PER_INVOCATION = 9 * 16 + 4;
 
@@ -431,6 +473,8 @@ final class GlPasses implements AutoCloseable {
             int group = !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
                     : layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
             defines.put("GROUP", Integer.toString(group));
+            defines.put("REGULAR_GROUP", Integer.toString(SPLIT_GROUP));
+            defines.put("DENSE_ROW", Integer.toString(DENSE_ROW));
             if (stagedStores && extra.containsKey("FUSED")) {
                 defines.put("STAGED_STORES", "1");
             }

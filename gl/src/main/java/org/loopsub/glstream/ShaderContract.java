@@ -38,7 +38,10 @@ public final class ShaderContract {
     static final int DST_META = 3;
     /** Output triangles: finished records (loop_emit_finished) and slivers (loop_split). */
     static final int OUT = 4;
-    /** An index list: the finished records (loop_emit_finished) or the active ones (loop_split). */
+    /**
+     * An index list: the finished records (loop_emit_finished) or the active ones (loop_split); in
+     * uniform refinement, which has none, the fused pass's dense children (loop_split's DenseChildren).
+     */
     static final int INDEX = 5;
     /** Each active record's first sliver (loop_split). */
     static final int SLIVER_OFFSET = 6;

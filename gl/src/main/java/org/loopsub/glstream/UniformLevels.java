@@ -1,6 +1,7 @@
 package org.loopsub.glstream;
 
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 
@@ -20,8 +21,9 @@ import org.loopsub.glstream.GlPasses.SplitPair;
 final class UniformLevels {
     private final GlPasses passes;
     private final long window;
-    /** The fused pass's children and where each one's triangles go, kept from frame to frame. */
+    /** The fused pass's children, their counts and origins, and where each one's triangles go. */
     private final List<Segment> children = new ArrayList<>();
+    private final List<GlBuffer> dense = new ArrayList<>();
     private long[] firstTriangle = new long[8];
 
     UniformLevels(GlPasses passes, long window) {
@@ -55,7 +57,7 @@ final class UniformLevels {
      * but not smooth uvs: see loop_split).
      */
     private boolean fuses(int level, int maxDepth) {
-        return FUSE && !passes.layout.smoothUvs() && level + 2 == maxDepth;
+        return FUSE && !passes.layout.smoothUvs() && level + 2 == maxDepth && GlPasses.denseFits(window);
     }
 
     /**
@@ -88,6 +90,7 @@ final class UniformLevels {
                     run.next.add(children);
                 }
                 split.setUint("uCount", n);
+                GlPasses.setDense(split, false);
                 timer.begin("loop_split", level, n * passes.touchedBytes, direct ? n * 4 * 36 : 4 * n * passes.touchedBytes);
                 split.dispatchFor(n);
                 timer.end();
@@ -112,9 +115,10 @@ final class UniformLevels {
 
     /**
      * The last two uniform levels. Per window the fused pair: regular parents write their 16
-     * grandchildren as triangles and mark their children skipped, general parents write their
-     * children. Then, after one barrier, the direct pair over each window's children refines only
-     * the children of general parents. Triangles land where two plain levels would put them.
+     * grandchildren as triangles, general parents write their children densely at the front of the
+     * window's child segment, with their origins and the commands of the pass after (loop_split's
+     * DenseChildren). Then, after one barrier, the direct pair over each window's dense children,
+     * as many groups as those commands say. Triangles land where two plain levels would put them.
      */
     private void fusedLastLevels(List<Segment> in, int level, GpuTimer timer, GlOutput out, LevelRun run) {
         long total = total(in);
@@ -124,6 +128,9 @@ final class UniformLevels {
         SplitPair fused = passes.fused();
         SplitPair direct = passes.uniformSplit(true);
         children.clear();
+        dense.clear();
+        GlPasses.setDense(fused, true);
+        GlPasses.setDense(direct, true);
         long done = 0;
         for (int si = 0; si < in.size(); si++) {
             Segment seg = in.get(si);
@@ -138,6 +145,9 @@ final class UniformLevels {
                 }
                 firstTriangle[children.size()] = directFirst + 16 * (done + w0);
                 children.add(kids);
+                GlBuffer counts = passes.denseChildren(n);
+                counts.bind(ShaderContract.INDEX);
+                dense.add(counts);
                 GlPasses.setUint(fused.regular(), "uDirectFloatBase",
                         passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
                 fused.setUint("uCount", n);
@@ -148,25 +158,29 @@ final class UniformLevels {
             }
             done += seg.count();
         }
-        // The direct pair reads the children and skip marks just written.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        // The direct pair reads the children, their counts and origins, and its commands, just written.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
         for (int i = 0; i < children.size(); i++) {
             Segment kids = children.get(i);
+            GlBuffer counts = dense.get(i);
             passes.bindSource(kids, 0, direct);
             passes.bindWeights();
+            counts.bind(ShaderContract.INDEX);
             direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle[i], 4 * kids.count()));
-            direct.setUint("uCount", kids.count());
-            // Mostly skip marks: two metadata words per child.
-            timer.begin("loop_split", level + 1, kids.count() * 8, 0);
-            direct.dispatchFor(kids.count());
+            // The children of general parents only (the host does not know how many: no bytes counted).
+            timer.begin("loop_split", level + 1, 0, 0);
+            direct.regular().dispatchIndirect(counts, 4);
+            direct.general().dispatchIndirect(counts, 16);
             timer.end();
             GlChecks.check("loop_split (after the fused pass)");
         }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         for (int i = 0; i < children.size(); i++) {
             passes.release(children.get(i));
+            passes.releaseDense(dense.get(i));
         }
         children.clear();
+        dense.clear();
         run.direct = 16 * total;
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
@@ -353,7 +354,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
     private Out split(RecordChunk records, int[] active, Weights w, boolean direct, boolean fused) {
         boolean uniform = active == null;
         int count = uniform ? records.count : active.length;
-        int[] index = uniform ? new int[1] : active.clone();
+        // Uniform refinement has no active list; the fused pass keeps its dense children there instead.
+        int[] index = uniform ? new int[fused ? 8 + 4 * count : 1] : active.clone();
         int[] sliverOffset = new int[Math.max(1, records.count)];
         int slivers = 0;
         for (int j = 0; !uniform && j < count; j++) {
@@ -400,22 +402,24 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 setUint(p, "uCount", count);
                 setUint(p, "uSliverFloatBase", 0);
                 setUint(p, "uDirectFloatBase", 0);
+                setUint(p, "uDense", fused ? 1 : 0);  // (a build without it ignores location -1)
                 p.dispatchFor(count);
             }
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
             if (fused) {
-                // The engine's second pass: the direct pair over the children, which skips the
-                // children of regular parents (marked) and refines those of general ones.
+                // The engine's second pass: the direct pair over the children of general parents,
+                // which the fused pass wrote densely with their origins and dispatch commands.
                 ComputeProgram r2 = program("loop_split", w, "UNIFORM", "DIRECT", "REGULAR_ONLY");
                 ComputeProgram g2 = program("loop_split", w, "UNIFORM", "DIRECT", "GENERAL_ONLY");
                 dstP.bind(ShaderContract.POINTS);
                 dstM.bind(ShaderContract.META);
                 for (ComputeProgram p : List.of(r2, g2)) {
                     setUint(p, "uSrcFirst", 0);
-                    setUint(p, "uCount", childCount);
                     setUint(p, "uDirectFloatBase", 0);
-                    p.dispatchFor(childCount);
+                    setUint(p, "uDense", 1);
                 }
+                r2.dispatchIndirect(activeBuf, 4);
+                g2.dispatchIndirect(activeBuf, 16);
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
             float[] d = direct || fused ? directBuf.readFloats(0, 9 * perParent * count) : null;

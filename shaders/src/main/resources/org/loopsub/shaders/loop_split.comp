@@ -32,7 +32,22 @@ layout(std430, binding = BINDING_DST_POINTS) writeonly buffer DstPoints { float 
 layout(std430, binding = BINDING_DST_META) writeonly buffer DstMeta { uint dstM[]; };
 #endif
 layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP[]; };
+#ifdef UNIFORM
+// Uniform refinement reads no list of active records. In its last two levels (FUSED, below) the
+// fused pass's general parents write their children densely at the front of the child segment,
+// and the pass after it runs over those alone: the counts and origins are kept here (uDense).
+layout(std430, binding = BINDING_INDEX) buffer DenseChildren {
+    uint denseCount;  // children written so far, four per general parent
+    // The pass after the fused one, dispatched from here: (x, y, z) of its regular half, then of its
+    // general half; rows of DENSE_ROW groups, so that no dimension outgrows its limit.
+    uint denseCommand[7];
+    uint denseOrigin[];  // dense child s is child denseOrigin[s] of the window (4j + k)
+};
+// 1 in the fused pass's general half and in the pass after it, 0 in a plain level's split.
+uniform uint uDense;
+#else
 layout(std430, binding = BINDING_INDEX) readonly buffer Active { uint activeIdx[]; };
+#endif
 layout(std430, binding = BINDING_SLIVER_OFFSET) readonly buffer SliverOffset { uint sliverOffset[]; };
 layout(std430, binding = BINDING_WEIGHTS) readonly buffer Weights { float weights[]; };
 layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { vec4 directP4[]; };
@@ -64,7 +79,11 @@ uint gDirectFloatBase;
 uniform uint uCount;
 uniform uint uSliverFloatBase;
 uniform uint uDirectFloatBase;
+#if defined(UNIFORM) && defined(DIRECT) && !defined(FUSED)
+#define SPLIT_COUNT (uDense != 0u ? denseCount : uCount)
+#else
 #define SPLIT_COUNT uCount
+#endif
 #define SLIVER_FLOAT_BASE uSliverFloatBase
 #define DIRECT_FLOAT_BASE uDirectFloatBase
 #endif
@@ -87,12 +106,19 @@ void loadResidentSizes() {
 #ifdef FUSED
 // The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
 // as output triangles (grandchild 4k + m of parent j at triangle 16j + 4k + m, where two plain levels
-// would put it) and marks its four children in the child segment with SKIP_RECORD; general parents
-// write their children as usual, and the DIRECT pass that follows over the child segment refines
-// only those. Regular children's records are never stored.
+// would put it) and stores no child; general parents (the general half, with uDense) write their
+// children densely with their origins (denseParent), and the DIRECT pass that follows runs over those
+// alone. Regular children's records are never stored, and the few that are lie together: spread over
+// the whole child segment, as they were at 4j + k, their loads and stores cost the H200 more than
+// their arithmetic (docs/benchmarks/dense-children).
 #define DIRECT
 #endif
-#define SKIP_RECORD 0xFFFFFFFFu
+// Where a direct pass writes the triangles of record j: the pass after the fused one, at its origin.
+#if defined(UNIFORM) && defined(DIRECT) && !defined(FUSED)
+#define OUT_INDEX(j) (uDense != 0u ? denseOrigin[j] : (j))
+#else
+#define OUT_INDEX(j) (j)
+#endif
 
 #include "split_scratch.glsl"
 #include "split_rules.glsl"
@@ -102,6 +128,28 @@ void loadResidentSizes() {
 #include "triangle_writer.glsl"
 #include "child_writer.glsl"
 #include "regular_split.glsl"
+
+#if defined(UNIFORM) && defined(GENERAL_ONLY) && !defined(DIRECT)
+// Where general parent j of the fused pass writes its children: the next four dense slots, whose
+// origins it notes; it adds the rows of groups they take to both halves' commands.
+uint denseParent(uint j) {
+    uint s = atomicAdd(denseCount, 4u);
+    for (uint k = 0u; k < 4u; k++) denseOrigin[s + k] = 4u * j + k;
+    uint rowR = uint(REGULAR_GROUP) * uint(DENSE_ROW);
+    uint rowG = uint(GROUP) * uint(DENSE_ROW);
+    if (s == 0u) {
+        denseCommand[0] = uint(DENSE_ROW);
+        denseCommand[2] = 1u;
+        denseCommand[3] = uint(DENSE_ROW);
+        denseCommand[5] = 1u;
+    }
+    uint addR = (s + 4u + rowR - 1u) / rowR - (s + rowR - 1u) / rowR;
+    uint addG = (s + 4u + rowG - 1u) / rowG - (s + rowG - 1u) / rowG;
+    if (addR != 0u) atomicAdd(denseCommand[1], addR);
+    if (addG != 0u) atomicAdd(denseCommand[4], addG);
+    return s / 4u;
+}
+#endif
 
 // Computes this invocation's record; false if the record is left to the other kind of dispatch
 // (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
@@ -118,10 +166,6 @@ bool splitOne(uint j) {
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
     sNf = neighbourFinished(m0);
-#if defined(DIRECT) && !defined(FUSED)
-    // A child whose regular parent a FUSED pass has already refined to triangles.
-    if (m1 == SKIP_RECORD) return false;
-#endif
     sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u);
 #ifdef SMOOTH_UVS
     sRegular = sRegular && seamless(r);  // (LoopSplit.run)
@@ -175,7 +219,7 @@ bool splitOne(uint j) {
     }
 #endif
 #ifdef DIRECT
-    writeDirect((DIRECT_FLOAT_BASE + 36u * j) / 4u, directCorner(r, 0), directCorner(r, 1), directCorner(r, 2),
+    writeDirect((DIRECT_FLOAT_BASE + 36u * OUT_INDEX(j)) / 4u, directCorner(r, 0), directCorner(r, 1), directCorner(r, 2),
                 bornOut(0), bornOut(1), bornOut(2), directCornerNormal(r, 0), directCornerNormal(r, 1),
                 directCornerNormal(r, 2), OUT_CORNER_UV(r, 0), OUT_CORNER_UV(r, 1), OUT_CORNER_UV(r, 2));
 #endif
@@ -197,12 +241,12 @@ void main() {
 #else
     if (!has || !splitOne(j)) return;
 #endif
-#if defined(FUSED)
-    dstM4[childrenMeta(j, 1)] = uvec4(SKIP_RECORD);
-#elif defined(DIRECT)
-    // splitOne() has written the record's triangles.
+#if defined(DIRECT)
+    // splitOne() has written the record's triangles (FUSED: its grandchildren's).
 #elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
+#elif defined(UNIFORM)
+    writeChildren(uDense != 0u ? denseParent(j) : j);
 #else
     writeChildren(j);
 #endif

@@ -198,7 +198,7 @@ void splitRegular(uint j, uint r, uint m0) {
 #else
     vec2 PU0 = CORNER_UV(r, 0), PU1 = CORNER_UV(r, 1), PU2 = CORNER_UV(r, 2);
 #endif
-    writeDirect((DIRECT_FLOAT_BASE + 36u * j) / 4u, P0, P1, P2, M0, M1, M2,
+    writeDirect((DIRECT_FLOAT_BASE + 36u * OUT_INDEX(j)) / 4u, P0, P1, P2, M0, M1, M2,
                 cornerNormal(r, 0), cornerNormal(r, 1), cornerNormal(r, 2), PU0, PU1, PU2);
 #endif
 }
