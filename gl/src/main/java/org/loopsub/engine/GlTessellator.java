@@ -63,6 +63,8 @@ public final class GlTessellator implements Tessellator {
     // costs a renderer tens of milliseconds a frame (shader caches help, not enough).
     private final Map<String, ComputeProgram> programs = new HashMap<>();
     private GpuScan scan;
+    /** The last refinement's passes, kept for the next one of the same layout and weights. */
+    private GlStreamEngine.Passes passes;
     private boolean closed;
 
     /**
@@ -196,8 +198,15 @@ public final class GlTessellator implements Tessellator {
         GlCriteria criteria = new GlCriteria(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
         float inverseScale = Math.scalb(1f, -prepared.frame().scaleExponent());
-        try (GlStreamEngine engine = new GlStreamEngine(context, prepared.layout(), weights, scan(), programs,
-                budgetBytes, prepared.frame().centre(), inverseScale, pool)) {
+        if (passes == null || !passes.serves(prepared.layout(), weights)) {
+            if (passes != null) {
+                passes.close();
+            }
+            passes = null;
+            passes = new GlStreamEngine.Passes(prepared.layout(), weights, programs, pool);
+        }
+        try (GlStreamEngine engine = new GlStreamEngine(context, passes, scan(), budgetBytes,
+                prepared.frame().centre(), inverseScale, pool)) {
             return engine.run(prepared.records(), options.levels(), criteria, timer, progress);
         }
     }
@@ -221,6 +230,10 @@ public final class GlTessellator implements Tessellator {
         }
         context.checkCurrent(USER);
         closed = true;
+        if (passes != null) {
+            passes.close();
+            passes = null;
+        }
         programs.values().forEach(ComputeProgram::close);
         programs.clear();
         if (scan != null) {

@@ -36,6 +36,8 @@ public final class GlStreamEngine implements AutoCloseable {
     private static final long WAKE_AFTER_NANOS = 1_000_000_000L;
 
     private final GlPasses passes;
+    /** Whether {@link #passes} are this engine's to close (not a {@link Passes} kept by its caller). */
+    private final boolean ownsPasses;
     private final GpuScan scan;
     private final long window;
     private final float[] centre;
@@ -63,12 +65,31 @@ public final class GlStreamEngine implements AutoCloseable {
     public GlStreamEngine(GlContext context, RecordLayout layout, float[] weightTable, GpuScan scan,
                           Map<String, ComputeProgram> programs, long budgetBytes, float[] centre, float inverseScale,
                           GlBufferPool pool) {
+        this(context, new GlPasses(layout, weightTable, programs, pool), true, scan, budgetBytes, centre,
+                inverseScale, pool);
+    }
+
+    /**
+     * An engine over passes its caller keeps across refinements ({@link Passes}); closing the engine
+     * leaves them open.
+     *
+     * @param passes passes made for this context, pool and program cache
+     */
+    public GlStreamEngine(GlContext context, Passes passes, GpuScan scan, long budgetBytes, float[] centre,
+                          float inverseScale, GlBufferPool pool) {
+        this(context, passes.passes, false, scan, budgetBytes, centre, inverseScale, pool);
+    }
+
+    private GlStreamEngine(GlContext context, GlPasses passes, boolean ownsPasses, GpuScan scan, long budgetBytes,
+                           float[] centre, float inverseScale, GlBufferPool pool) {
+        RecordLayout layout = passes.layout;
         this.context = context;
         this.pool = pool;
         this.centre = centre;
         this.inverseScale = inverseScale;
         this.scan = scan;
-        this.passes = new GlPasses(layout, weightTable, programs, pool);
+        this.passes = passes;
+        this.ownsPasses = ownsPasses;
         this.maxBinding = context.maxStorageBlockSize();
         // A window's children (4 per record) form one segment, which must fit one binding; so must
         // its input, a segment of at most four windows.
@@ -80,6 +101,45 @@ public final class GlStreamEngine implements AutoCloseable {
         this.budget = new OutputBudget(context.memoryBytes(), context.memorySource(), layout, false);
         this.uniform = new UniformLevels(passes, window);
         this.adaptive = new AdaptiveLevel(passes, pool, scan, window, centre, inverseScale, budget);
+    }
+
+    /**
+     * The passes of one record layout and weight table: the weight table on the GPU and the programs
+     * looked up in the caller's cache, which a one-shot tessellator keeps from one refinement to the
+     * next (looking them up again cost each refinement half a millisecond of host time on an H200,
+     * docs/benchmarks/gpu-2026-11-27-dense). Same thread and context as the engines made over them;
+     * close it before the program cache and the pool it was made with.
+     */
+    public static final class Passes implements AutoCloseable {
+        private final GlPasses passes;
+        private final Map<String, String> layoutDefines;
+        private final float[] weightTable;
+
+        /**
+         * @param weightTable Loop's vertex weights per valence ({@code LoopRules.weights}), copied
+         * @param programs the tessellator's cache of compiled passes
+         */
+        public Passes(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs,
+                      GlBufferPool pool) {
+            this.weightTable = weightTable.clone();
+            this.passes = new GlPasses(layout, this.weightTable, programs, pool);
+            this.layoutDefines = GlPasses.layoutDefines(layout);
+        }
+
+        /**
+         * @return whether these passes serve records of {@code layout} refined with {@code weightTable}:
+         *     the layout's shader defines and the weights are those they were made for
+         */
+        public boolean serves(RecordLayout layout, float[] weightTable) {
+            return java.util.Arrays.equals(this.weightTable, weightTable)
+                    && layoutDefines.equals(GlPasses.layoutDefines(layout));
+        }
+
+        /** Deletes the weight table (the programs stay in the cache). */
+        @Override
+        public void close() {
+            passes.close();
+        }
     }
 
     /**
@@ -304,7 +364,9 @@ public final class GlStreamEngine implements AutoCloseable {
     /** Deletes the weight table; the buffers of runs belong to the pool. */
     @Override
     public void close() {
-        passes.close();
+        if (ownsPasses) {
+            passes.close();
+        }
         if (sizes != null) {
             sizes.close();
         }

@@ -372,13 +372,15 @@ class GlBackendTest extends GlTestBase {
 
     @Test
     void oneTessellatorServesManyRefinements() throws IOException {
-        // A renderer keeps one tessellator: its compiled passes outlive a refinement, so a later one
-        // with another mesh (other record layout) or another GLSL criterion must not reuse the wrong
-        // program.
+        // A renderer keeps one tessellator: its compiled passes (and the last refinement's passes and
+        // weight table, GlStreamEngine.Passes) outlive a refinement, so a later one with another mesh
+        // (other record layout), other options (limit data) or another GLSL criterion must not reuse
+        // the wrong program or table.
         TriangleMesh ico = TestMeshes.load("icosahedron.obj");
         TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
         List<RefineOptions> options = List.of(RefineOptions.adaptive(3, randomBoth(11, 0.3)),
-                RefineOptions.adaptive(3, randomBoth(12, 0.5)), RefineOptions.uniform(2));
+                RefineOptions.adaptive(3, randomBoth(12, 0.5)), RefineOptions.uniform(2),
+                RefineOptions.uniform(2).withLimitSurface(true), RefineOptions.uniform(2));
         try (Tessellator backend = new GlTessellator(gl, false, GpuScan.defaultStrategy(gl), GlTessellator.DEFAULT_BUDGET)) {
             for (int round = 0; round < 2; round++) {
                 for (TriangleMesh m : List.of(ico, bunny)) {
