@@ -13,6 +13,7 @@ import static org.lwjgl.opengl.GL43C.glCreateShader;
 import static org.lwjgl.opengl.GL43C.glDeleteProgram;
 import static org.lwjgl.opengl.GL43C.glDeleteShader;
 import static org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER;
+import static org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL43C.glBindBuffer;
 import static org.lwjgl.opengl.GL43C.glDispatchCompute;
 import static org.lwjgl.opengl.GL43C.glDispatchComputeIndirect;
@@ -373,7 +374,8 @@ public final class ComputeProgram implements AutoCloseable {
     /**
      * Makes the program current and dispatches the work groups a GPU-written command asks for: three
      * uints (x, y, z) at {@code offset} of {@code command}, whose writers the caller orders before
-     * this with {@code GL_COMMAND_BARRIER_BIT}. The dispatch-indirect binding is left unbound.
+     * this with {@code GL_COMMAND_BARRIER_BIT}. The dispatch-indirect binding is left as it was (a
+     * host's own stays bound).
      *
      * @param command the buffer holding the command
      * @param offset its byte offset, a multiple of 4
@@ -385,9 +387,10 @@ public final class ComputeProgram implements AutoCloseable {
         }
         ready();
         glUseProgram(id);
+        int previous = ctx.getInteger(GL_DISPATCH_INDIRECT_BUFFER_BINDING);
         glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, command.id());
         glDispatchComputeIndirect(offset);
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, previous);
     }
 
     /** Releases this user's reference; the program is deleted when the last one is released. */

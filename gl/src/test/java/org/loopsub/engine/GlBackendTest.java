@@ -355,18 +355,25 @@ class GlBackendTest extends GlTestBase {
         try (org.loopsub.gl.ComputeProgram host = org.loopsub.gl.ComputeProgram.load("loop_face_normals",
                 org.loopsub.glstream.ShaderContract.DEFINES, List.of());
              GlTessellator backend = new GlTessellator(gl, false, GpuScan.Strategy.REDUCE_THEN_SCAN,
-                     GlTessellator.DEFAULT_BUDGET)) {
+                     GlTessellator.DEFAULT_BUDGET);
+             org.loopsub.gl.GlBuffer hostCommands = org.loopsub.gl.GlBuffer.of(new int[] {1, 1, 1}, "test_host_commands")) {
             org.lwjgl.opengl.GL43C.glUseProgram(host.id());
+            // the host's own dispatch-indirect buffer: the fused pass dispatches from its own and
+            // must leave the host's bound
+            org.lwjgl.opengl.GL43C.glBindBuffer(org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER, hostCommands.id());
             backend.refine(ico, RefineOptions.adaptive(3, randomBoth(4, 0.3)));
             try (GpuRun run = backend.refineOnGpu(ico, RefineOptions.uniform(2), l -> { }, false)) {
                 run.faceNormals();
                 assertEquals(host.id(), org.lwjgl.opengl.GL43C.glGetInteger(org.lwjgl.opengl.GL43C.GL_CURRENT_PROGRAM));
+                assertEquals(hostCommands.id(), org.lwjgl.opengl.GL43C.glGetInteger(
+                        org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER_BINDING));
                 for (int i = 0; i < GlTessellator.STORAGE_BINDINGS_USED; i++) {
                     assertEquals(0, org.lwjgl.opengl.GL43C.glGetIntegeri(
                             org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_BINDING, i), "binding " + i);
                 }
             }
             org.lwjgl.opengl.GL43C.glUseProgram(0);
+            org.lwjgl.opengl.GL43C.glBindBuffer(org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER, 0);
         }
     }
 
