@@ -13,6 +13,9 @@ import java.nio.file.Path;
  * @param splitGroup {@code loopsub.gl.splitGroup}: parents per work group of loop_split's regular half
  * @param generalGroup {@code loopsub.gl.generalGroup}: invocations per work group of its general half
  * @param generalGroupLimit {@code loopsub.gl.generalGroupLimit}: the same when records carry limit data
+ * @param listGeneral {@code loopsub.gl.listGeneral} ({@code auto}, {@code true}, {@code false}): whether a
+ *     plain uniform level's regular half lists the records it leaves and the general half runs over
+ *     that list alone; {@code auto}: with limit data or smooth uvs, whose general half is heavy
  * @param resident {@code loopsub.gl.resident}: a prepared mesh's adaptive frames keep their sizes on
  *     the GPU (no host wait); off, they wait once per level
  * @param frameStats {@code loopsub.gl.frameStats}: a GPU mesh prints its frames' figures when closed
@@ -23,9 +26,9 @@ import java.nio.file.Path;
  *     {@code loopsub/programs} in {@code $XDG_CACHE_HOME}, else in {@code ~/.cache}
  */
 public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalGroup, int generalGroupLimit,
-                       boolean resident, boolean frameStats, boolean wakeClocks, Path programCache) {
+                       Listing listGeneral, boolean resident, boolean frameStats, boolean wakeClocks, Path programCache) {
     /** The defaults, what every measured report ran with. */
-    public static final GlTuning DEFAULTS = new GlTuning(false, true, 128, 256, 32, true, false, true,
+    public static final GlTuning DEFAULTS = new GlTuning(false, true, 128, 256, 32, Listing.BY_LAYOUT, true, false, true,
             defaultProgramCache());
 
     /** This process's tuning: the system properties as they were when the back end was first used. */
@@ -57,10 +60,34 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
                 Integer.getInteger("loopsub.gl.splitGroup", DEFAULTS.splitGroup()),
                 Integer.getInteger("loopsub.gl.generalGroup", DEFAULTS.generalGroup()),
                 Integer.getInteger("loopsub.gl.generalGroupLimit", DEFAULTS.generalGroupLimit()),
+                Listing.of(System.getProperty("loopsub.gl.listGeneral")),
                 !"false".equals(System.getProperty("loopsub.gl.resident")),
                 Boolean.getBoolean("loopsub.gl.frameStats"),
                 !"false".equals(System.getProperty("loopsub.gl.wakeClocks")),
                 programCache(System.getProperty("loopsub.gl.programCache")));
+    }
+
+    /** When a plain uniform level lists its general records ({@link #listGeneral}). */
+    public enum Listing {
+        /** With limit data or smooth uvs. */
+        BY_LAYOUT,
+        ALWAYS,
+        NEVER;
+
+        /**
+         * @return the listing a {@code loopsub.gl.listGeneral} value names: {@code auto} (or none),
+         *     {@code true}, {@code false}
+         * @throws IllegalArgumentException for another value
+         */
+        static Listing of(String value) {
+            if (value == null || value.isBlank() || value.equals("auto")) {
+                return BY_LAYOUT;
+            }
+            if (value.equals("true") || value.equals("false")) {
+                return value.equals("true") ? ALWAYS : NEVER;
+            }
+            throw new IllegalArgumentException("loopsub.gl.listGeneral must be auto, true or false, got " + value);
+        }
     }
 
     /** @return the folder a {@code loopsub.gl.programCache} value names: null for {@code off}, the default for none */

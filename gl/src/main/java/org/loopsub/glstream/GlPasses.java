@@ -122,9 +122,13 @@ final class GlPasses implements AutoCloseable {
         return (groups + DENSE_ROW - 1) / DENSE_ROW <= ComputeProgram.MAX_GROUPS_PER_DIMENSION;
     }
 
-    /** Sets loop_split's uDense (the fused pass's dense children) in both halves, where a build reads it. */
-    static void setDense(SplitPair split, boolean dense) {
-        int v = dense ? 1 : 0;
+    /** loop_split's uDense: every record, the fused pass's dense children, a listed level. */
+    static final int PLAIN = 0;
+    static final int DENSE = 1;
+    static final int LISTED = 2;
+
+    /** Sets loop_split's uDense ({@link #PLAIN}, {@link #DENSE}, {@link #LISTED}) in both halves, where a build reads it. */
+    static void setDense(SplitPair split, int v) {
         glProgramUniform1ui(split.regular().id(), split.regular().uniformIfPresent("uDense"), v);
         glProgramUniform1ui(split.general().id(), split.general().uniformIfPresent("uDense"), v);
     }
@@ -136,6 +140,17 @@ final class GlPasses implements AutoCloseable {
      */
     GlBuffer denseChildren(long parents) {
         GlBuffer b = pool.acquire(4 * (8 + 4 * parents), "loop_dense_children");
+        b.fill(0, 8, 0);
+        return b;
+    }
+
+    /**
+     * A buffer for the list of a window of {@code records} records that a listed level's regular half
+     * leaves to its general half (loop_split's DenseChildren), its header zeroed on the GPU timeline;
+     * give it back with {@link #releaseDense}.
+     */
+    GlBuffer recordList(long records) {
+        GlBuffer b = pool.acquire(4 * (8 + records), "loop_record_list");
         b.fill(0, 8, 0);
         return b;
     }
@@ -474,6 +489,7 @@ final class GlPasses implements AutoCloseable {
                     : layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
             defines.put("GROUP", Integer.toString(group));
             defines.put("REGULAR_GROUP", Integer.toString(SPLIT_GROUP));
+            defines.put("GENERAL_GROUP", Integer.toString(layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP));
             defines.put("DENSE_ROW", Integer.toString(DENSE_ROW));
             if (stagedStores && extra.containsKey("FUSED")) {
                 defines.put("STAGED_STORES", "1");

@@ -40,7 +40,8 @@ public final class ShaderContract {
     static final int OUT = 4;
     /**
      * An index list: the finished records (loop_emit_finished) or the active ones (loop_split); in
-     * uniform refinement, which has none, the fused pass's dense children (loop_split's DenseChildren).
+     * uniform refinement, which has none, the fused pass's dense children or a listed level's
+     * records (loop_split's DenseChildren).
      */
     static final int INDEX = 5;
     /** Each active record's first sliver (loop_split). */

@@ -37,6 +37,25 @@ final class UniformLevels {
      */
     private static final boolean FUSE = GlTuning.PROCESS.fuse();
 
+    private static final GlTuning.Listing LISTING = GlTuning.PROCESS.listGeneral();
+
+    /**
+     * Whether a plain uniform level's regular half lists the records it leaves, and its general half
+     * runs over that list alone ({@link GlTuning#listGeneral()}). By default with limit data or smooth
+     * uvs: their general half is heavy (few warps resident, and with smooth uvs every seam record is
+     * general), and sweeping every record through it cost more than the list (H200: bigguyT depth 7
+     * {@code --limit} 7.26 → 6.12 ms, bigguy_charts depth 6 {@code --uv smooth} 12.2 → 8.9); plain
+     * layouts lost up to 8 % by it (an extra barrier between the halves),
+     * docs/benchmarks/listed-general.
+     */
+    private boolean lists() {
+        return switch (LISTING) {
+            case ALWAYS -> true;
+            case NEVER -> false;
+            case BY_LAYOUT -> passes.layout.carriesNormals() || passes.layout.smoothUvs();
+        };
+    }
+
     /**
      * Issues the builds of the passes {@link #run} will take for levels 0 to {@code maxDepth - 1}, so
      * that the driver compiles them side by side before the first level waits for one.
@@ -90,9 +109,20 @@ final class UniformLevels {
                     run.next.add(children);
                 }
                 split.setUint("uCount", n);
-                GlPasses.setDense(split, false);
                 timer.begin("loop_split", level, n * passes.touchedBytes, direct ? n * 4 * 36 : 4 * n * passes.touchedBytes);
-                split.dispatchFor(n);
+                if (lists()) {
+                    GlBuffer list = passes.recordList(n);
+                    list.bind(ShaderContract.INDEX);
+                    dense.add(list);
+                    GlPasses.setDense(split, GlPasses.LISTED);
+                    split.regular().dispatchFor(n);
+                    // the general half reads the list and its command, just written
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+                    split.general().dispatchIndirect(list, 16);
+                } else {
+                    GlPasses.setDense(split, GlPasses.PLAIN);
+                    split.dispatchFor(n);
+                }
                 timer.end();
                 GlChecks.check("loop_split");
             }
@@ -100,6 +130,10 @@ final class UniformLevels {
         }
         // The next level's passes (or the read-back) consume the children and triangles.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        for (int i = 0; i < dense.size(); i++) {
+            passes.releaseDense(dense.get(i));
+        }
+        dense.clear();
         if (direct) {
             run.direct = 4 * total;
         }
@@ -129,8 +163,8 @@ final class UniformLevels {
         SplitPair direct = passes.uniformSplit(true);
         children.clear();
         dense.clear();
-        GlPasses.setDense(fused, true);
-        GlPasses.setDense(direct, true);
+        GlPasses.setDense(fused, GlPasses.DENSE);
+        GlPasses.setDense(direct, GlPasses.DENSE);
         long done = 0;
         for (int si = 0; si < in.size(); si++) {
             Segment seg = in.get(si);

@@ -36,7 +36,7 @@ class GlTuningTest {
     @Test
     void propertiesOverrideTheDefaults() {
         String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident", "loopsub.gl.programCache",
-            "loopsub.gl.wakeClocks"};
+            "loopsub.gl.wakeClocks", "loopsub.gl.listGeneral"};
         String[] was = new String[names.length];
         for (int i = 0; i < names.length; i++) {
             was[i] = System.getProperty(names[i]);
@@ -48,11 +48,17 @@ class GlTuningTest {
             System.setProperty("loopsub.gl.resident", "false");
             System.setProperty("loopsub.gl.programCache", "off");
             System.setProperty("loopsub.gl.wakeClocks", "false");
+            System.setProperty("loopsub.gl.listGeneral", "false");
             GlTuning t = GlTuning.fromSystemProperties();
-            assertEquals(new GlTuning(false, false, 128, 256, 32, false, false, false, null), t);
+            assertEquals(new GlTuning(false, false, 128, 256, 32, GlTuning.Listing.NEVER, false, false, false, null), t);
             System.setProperty("loopsub.gl.programCache", "/some/folder");
             assertEquals(java.nio.file.Path.of("/some/folder"), GlTuning.fromSystemProperties().programCache());
             assertTrue(GlTuning.DEFAULTS.programCache().endsWith(java.nio.file.Path.of("loopsub", "programs")));
+            System.setProperty("loopsub.gl.listGeneral", "sometimes");
+            IllegalArgumentException listing = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
+            assertTrue(listing.getMessage().contains("loopsub.gl.listGeneral"), listing.getMessage());
+            System.setProperty("loopsub.gl.listGeneral", "auto");
+            assertEquals(GlTuning.Listing.BY_LAYOUT, GlTuning.fromSystemProperties().listGeneral());
             System.setProperty("loopsub.gl.splitGroup", "96");
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
             assertTrue(e.getMessage().contains("loopsub.gl.splitGroup") && e.getMessage().contains("96"), e.getMessage());

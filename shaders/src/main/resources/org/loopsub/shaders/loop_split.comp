@@ -35,16 +35,22 @@ layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP
 #ifdef UNIFORM
 // Uniform refinement reads no list of active records. In its last two levels (FUSED, below) the
 // fused pass's general parents write their children densely at the front of the child segment,
-// and the pass after it runs over those alone: the counts and origins are kept here (uDense).
+// and the pass after it runs over those alone; in a LISTED level the regular half lists the records
+// it leaves for the general half. The counts, commands and origins are kept here (uDense).
 layout(std430, binding = BINDING_INDEX) buffer DenseChildren {
-    uint denseCount;  // children written so far, four per general parent
-    // The pass after the fused one, dispatched from here: (x, y, z) of its regular half, then of its
+    uint denseCount;  // entries written so far: four per general parent, or one per listed record
+    // What runs over the entries, dispatched from here: (x, y, z) of a regular half, then of a
     // general half; rows of DENSE_ROW groups, so that no dimension outgrows its limit.
     uint denseCommand[7];
-    uint denseOrigin[];  // dense child s is child denseOrigin[s] of the window (4j + k)
+    // Entry s's origin: a dense child's index 4j + k among the window's children, or a listed record.
+    uint denseOrigin[];
 };
-// 1 in the fused pass's general half and in the pass after it, 0 in a plain level's split.
+// 0: a plain level's split over every record. 1 (DENSE): the fused pass's general half, writing its
+// children densely, and the pass after it, over those. 2 (LISTED): a plain level whose regular half
+// lists the records it leaves (listRecord) and whose general half runs over that list alone.
 uniform uint uDense;
+#define DENSE 1u
+#define LISTED 2u
 #else
 layout(std430, binding = BINDING_INDEX) readonly buffer Active { uint activeIdx[]; };
 #endif
@@ -79,8 +85,8 @@ uint gDirectFloatBase;
 uniform uint uCount;
 uniform uint uSliverFloatBase;
 uniform uint uDirectFloatBase;
-#if defined(UNIFORM) && defined(DIRECT) && !defined(FUSED)
-#define SPLIT_COUNT (uDense != 0u ? denseCount : uCount)
+#if defined(UNIFORM) && !defined(FUSED) && (defined(DIRECT) || defined(GENERAL_ONLY))
+#define SPLIT_COUNT (overList() ? denseCount : uCount)
 #else
 #define SPLIT_COUNT uCount
 #endif
@@ -113,9 +119,24 @@ void loadResidentSizes() {
 // their arithmetic (docs/benchmarks/dense-children).
 #define DIRECT
 #endif
-// Where a direct pass writes the triangles of record j: the pass after the fused one, at its origin.
+#if defined(UNIFORM) && !defined(FUSED)
+// Whether this program runs over the list in DenseChildren rather than over every record: the pass
+// after the fused one (both halves), a listed level's general half.
+bool overList() {
+#if defined(DIRECT) && defined(GENERAL_ONLY)
+    return uDense != 0u;
+#elif defined(DIRECT)
+    return uDense == DENSE;
+#elif defined(GENERAL_ONLY)
+    return uDense == LISTED;
+#else
+    return false;
+#endif
+}
+#endif
+// Where a direct pass writes the triangles of its j-th record: over a list, at the entry's origin.
 #if defined(UNIFORM) && defined(DIRECT) && !defined(FUSED)
-#define OUT_INDEX(j) (uDense != 0u ? denseOrigin[j] : (j))
+#define OUT_INDEX(j) (overList() ? denseOrigin[j] : (j))
 #else
 #define OUT_INDEX(j) (j)
 #endif
@@ -151,12 +172,28 @@ uint denseParent(uint j) {
 }
 #endif
 
+#if defined(UNIFORM) && defined(REGULAR_ONLY) && !defined(FUSED)
+// A listed level's regular half notes record r, which it leaves to the general half, and adds the
+// rows of groups the list now takes to the general half's command.
+void listRecord(uint r) {
+    uint s = atomicAdd(denseCount, 1u);
+    denseOrigin[s] = r;
+    if (s == 0u) {
+        denseCommand[3] = uint(DENSE_ROW);
+        denseCommand[5] = 1u;
+    }
+    if (s % (uint(GENERAL_GROUP) * uint(DENSE_ROW)) == 0u) atomicAdd(denseCommand[4], 1u);
+}
+#endif
+
 // Computes this invocation's record; false if the record is left to the other kind of dispatch
 // (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
 // its own kind, so that the short regular path is not compiled with the general path's registers).
 bool splitOne(uint j) {
 #if defined(UNIFORM) && defined(STAGED)
     uint r = min(j, SPLIT_COUNT - 1u);  // past the end: a record's junk, never stored
+#elif defined(UNIFORM) && defined(GENERAL_ONLY) && !defined(FUSED)
+    uint r = uDense == LISTED ? denseOrigin[j] : j;
 #elif defined(UNIFORM)
     uint r = j;
 #else
@@ -176,6 +213,11 @@ bool splitOne(uint j) {
 #if defined(STAGED)
     // no early return: the whole group meets the barriers of its staged stores (triangle_writer)
     sStageValid[gl_LocalInvocationID.x] = j < SPLIT_COUNT && sRegular;
+#elif defined(REGULAR_ONLY) && defined(UNIFORM)
+    if (!sRegular) {
+        if (uDense == LISTED) listRecord(r);
+        return false;
+    }
 #elif defined(REGULAR_ONLY)
     if (!sRegular) return false;
 #elif defined(GENERAL_ONLY)
@@ -246,7 +288,7 @@ void main() {
 #elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
 #elif defined(UNIFORM)
-    writeChildren(uDense != 0u ? denseParent(j) : j);
+    writeChildren(uDense == DENSE ? denseParent(j) : sR);
 #else
     writeChildren(j);
 #endif
