@@ -155,6 +155,7 @@ final class GlPasses implements AutoCloseable {
         return b;
     }
 
+    /** Gives back a buffer of {@link #denseChildren} or {@link #recordList}, once its readers are ordered before. */
     void releaseDense(GlBuffer b) {
         pool.release(b);
     }
