@@ -103,8 +103,9 @@ final class GlPasses implements AutoCloseable {
     private final boolean stagedStores;
 
     /**
-     * Groups per row of the pass after the fused one, whose dispatch commands the fused pass writes
-     * (loop_split's denseParent): rows, not groups, count up to the 65,535 a dimension allows.
+     * Groups per row of a half dispatched by a command the GPU counts up (loop_split's denseParent and
+     * listRecord: the pass after the fused one, a listed level's general half): rows, not groups,
+     * count up to the 65,535 a dimension allows.
      */
     static final int DENSE_ROW = 64;
 

@@ -107,7 +107,7 @@ public final class GlStreamEngine implements AutoCloseable {
      * The passes of one record layout and weight table: the weight table on the GPU and the programs
      * looked up in the caller's cache, which a one-shot tessellator keeps from one refinement to the
      * next (looking them up again cost each refinement half a millisecond of host time on an H200,
-     * docs/benchmarks/gpu-2026-11-27-dense). Same thread and context as the engines made over them;
+     * docs/benchmarks/one-shot-passes). Same thread and context as the engines made over them;
      * close it before the program cache and the pool it was made with.
      */
     public static final class Passes implements AutoCloseable {

@@ -213,7 +213,7 @@ bool splitOne(uint j) {
 #if defined(STAGED)
     // no early return: the whole group meets the barriers of its staged stores (triangle_writer)
     sStageValid[gl_LocalInvocationID.x] = j < SPLIT_COUNT && sRegular;
-#elif defined(REGULAR_ONLY) && defined(UNIFORM)
+#elif defined(REGULAR_ONLY) && defined(UNIFORM) && !defined(FUSED)
     if (!sRegular) {
         if (uDense == LISTED) listRecord(r);
         return false;
