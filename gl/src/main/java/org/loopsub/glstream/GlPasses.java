@@ -100,7 +100,7 @@ final class GlPasses implements AutoCloseable {
     private final GlBufferPool pool;
     private final long align;
     /** Whether the fused pass stages its stores in shared memory (STAGED_STORES, triangle_writer.glsl). */
-    private final boolean stagedStores;
+    private boolean stagedStores;
 
     /**
      * Groups per row of a half dispatched by a command the GPU counts up (loop_split's denseParent and
@@ -428,6 +428,15 @@ final class GlPasses implements AutoCloseable {
                     uniformSplit(false).general());
         }
         return fused;
+    }
+
+    /**
+     * Turns the fused pass's staged stores off, or back on where they fit: for a test of the build a
+     * driver with too little shared memory gets (llvmpipe and NVIDIA have enough).
+     */
+    void stageStores(boolean on) {
+        stagedStores = on && stagesStores(SPLIT_GROUP, glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
+        fused = null;
     }
 
     /**

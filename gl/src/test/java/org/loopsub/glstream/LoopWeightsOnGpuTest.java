@@ -602,6 +602,17 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             float[] expected = Arrays.copyOfRange(level2.direct(), i, i + 3);
             assertPoint(expected, fused.direct(), i, w, "fused split, triangle " + i / 9 + " of level 2");
         }
+        // And the build a driver with too little shared memory for the staged stores gets.
+        passes(w, layout).stageStores(false);
+        try {
+            Out straight = split(plain, null, w, false, true);
+            for (int i = 0; i < straight.direct().length; i += 3) {
+                float[] expected = Arrays.copyOfRange(level2.direct(), i, i + 3);
+                assertPoint(expected, straight.direct(), i, w, "fused split stored straight, triangle " + i / 9);
+            }
+        } finally {
+            passes(w, layout).stageStores(true);
+        }
     }
 
     @Test
