@@ -352,10 +352,18 @@ class LoopWeightsOnGpuTest extends GlTestBase {
      * parent's grandchildren, followed as in the engine by the direct pair over the children.
      */
     private Out split(RecordChunk records, int[] active, Weights w, boolean direct, boolean fused) {
+        return split(records, active, w, direct, fused, false);
+    }
+
+    /**
+     * As above; with {@code listed} (uniform, not fused) as a listed level: the regular half lists
+     * the records it leaves and the general half runs over that list by its counted-up command.
+     */
+    private Out split(RecordChunk records, int[] active, Weights w, boolean direct, boolean fused, boolean listed) {
         boolean uniform = active == null;
         int count = uniform ? records.count : active.length;
         // Uniform refinement has no active list; the fused pass keeps its dense children there instead.
-        int[] index = uniform ? new int[fused ? 8 + 4 * count : 1] : active.clone();
+        int[] index = uniform ? new int[fused ? 8 + 4 * count : listed ? 8 + count : 1] : active.clone();
         int[] sliverOffset = new int[Math.max(1, records.count)];
         int slivers = 0;
         for (int j = 0; !uniform && j < count; j++) {
@@ -402,8 +410,16 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 setUint(p, "uCount", count);
                 setUint(p, "uSliverFloatBase", 0);
                 setUint(p, "uDirectFloatBase", 0);
-                setUint(p, "uDense", fused ? 1 : 0);  // (a build without it ignores location -1)
-                p.dispatchFor(count);
+                // (a build without it ignores location -1)
+                setUint(p, "uDense", fused ? GlPasses.DENSE : listed ? GlPasses.LISTED : GlPasses.PLAIN);
+                if (!listed) {
+                    p.dispatchFor(count);
+                } else if (p == regular) {
+                    p.dispatchFor(count);
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+                } else {
+                    p.dispatchIndirect(activeBuf, 16);
+                }
             }
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
             if (fused) {
@@ -602,6 +618,13 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             float[] expected = Arrays.copyOfRange(level2.direct(), i, i + 3);
             assertPoint(expected, fused.direct(), i, w, "fused split, triangle " + i / 9 + " of level 2");
         }
+        // A listed level (the general half over the records the regular half lists, as with limit
+        // data or smooth uvs) writes the same children and triangles, to the bit.
+        Out listed1 = split(plain, null, w, false, false, true);
+        assertArrayEquals(level1.children().points, listed1.children().points, "listed level's children");
+        assertArrayEquals(level1.children().meta, listed1.children().meta, "listed level's children's metadata");
+        Out listed2 = split(level1.children(), null, w, true, false, true);
+        assertArrayEquals(level2.direct(), listed2.direct(), "listed direct level's triangles");
         // And the build a driver with too little shared memory for the staged stores gets.
         passes(w, layout).stageStores(false);
         try {
