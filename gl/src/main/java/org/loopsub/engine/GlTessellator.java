@@ -202,7 +202,7 @@ public final class GlTessellator implements Tessellator {
             if (passes != null) {
                 passes.close();
             }
-            passes = null;
+            passes = null;  // (if making the new ones fails, no closed ones are kept)
             passes = new GlStreamEngine.Passes(prepared.layout(), weights, programs, pool);
         }
         try (GlStreamEngine engine = new GlStreamEngine(context, passes, scan(), budgetBytes,

@@ -123,15 +123,28 @@ final class GlPasses implements AutoCloseable {
         return (groups + DENSE_ROW - 1) / DENSE_ROW <= ComputeProgram.MAX_GROUPS_PER_DIMENSION;
     }
 
-    /** loop_split's uDense: every record, the fused pass's dense children, a listed level. */
+    /**
+     * loop_split's DenseChildren: uints before the entries' origins (a count, then the commands), and
+     * the index in its command array of the regular and the general half's (x, y, z).
+     */
+    static final int DENSE_HEADER = 8;
+    static final int DENSE_REGULAR_COMMAND = 0;
+    static final int DENSE_GENERAL_COMMAND = 3;
+
+    /** Byte offset in a DenseChildren buffer of the command at index {@code command} (after the count). */
+    static long commandOffset(int command) {
+        return 4L * (1 + command);
+    }
+
+    /** loop_split's uRecords: every record, the fused pass's dense children, a listed level. */
     static final int PLAIN = 0;
     static final int DENSE = 1;
     static final int LISTED = 2;
 
-    /** Sets loop_split's uDense ({@link #PLAIN}, {@link #DENSE}, {@link #LISTED}) in both halves, where a build reads it. */
-    static void setDense(SplitPair split, int v) {
-        glProgramUniform1ui(split.regular().id(), split.regular().uniformIfPresent("uDense"), v);
-        glProgramUniform1ui(split.general().id(), split.general().uniformIfPresent("uDense"), v);
+    /** Sets loop_split's uRecords ({@link #PLAIN}, {@link #DENSE}, {@link #LISTED}) in both halves, where a build reads it. */
+    static void setRecords(SplitPair split, int v) {
+        glProgramUniform1ui(split.regular().id(), split.regular().uniformIfPresent("uRecords"), v);
+        glProgramUniform1ui(split.general().id(), split.general().uniformIfPresent("uRecords"), v);
     }
 
     /**
@@ -140,9 +153,7 @@ final class GlPasses implements AutoCloseable {
      * header zeroed on the GPU timeline; give it back with {@link #releaseDense}.
      */
     GlBuffer denseChildren(long parents) {
-        GlBuffer b = pool.acquire(4 * (8 + 4 * parents), "loop_dense_children");
-        b.fill(0, 8, 0);
-        return b;
+        return denseBuffer(4 * parents, "loop_dense_children");
     }
 
     /**
@@ -151,8 +162,12 @@ final class GlPasses implements AutoCloseable {
      * give it back with {@link #releaseDense}.
      */
     GlBuffer recordList(long records) {
-        GlBuffer b = pool.acquire(4 * (8 + records), "loop_record_list");
-        b.fill(0, 8, 0);
+        return denseBuffer(records, "loop_record_list");
+    }
+
+    private GlBuffer denseBuffer(long entries, String label) {
+        GlBuffer b = pool.acquire(4 * (DENSE_HEADER + entries), label);
+        b.fill(0, DENSE_HEADER, 0);
         return b;
     }
 
@@ -496,12 +511,16 @@ final class GlPasses implements AutoCloseable {
         defines.putAll(weightDefines);
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
-            int group = !extra.containsKey("GENERAL_ONLY") ? SPLIT_GROUP
-                    : layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
-            defines.put("GROUP", Integer.toString(group));
+            int general = layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
+            // GROUP: this half's; REGULAR_GROUP and GENERAL_GROUP: both halves', for the commands
+            // one half counts up for the other (DenseChildren)
+            defines.put("GROUP", Integer.toString(extra.containsKey("GENERAL_ONLY") ? general : SPLIT_GROUP));
             defines.put("REGULAR_GROUP", Integer.toString(SPLIT_GROUP));
-            defines.put("GENERAL_GROUP", Integer.toString(layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP));
+            defines.put("GENERAL_GROUP", Integer.toString(general));
             defines.put("DENSE_ROW", Integer.toString(DENSE_ROW));
+            defines.put("DENSE_HEADER", Integer.toString(DENSE_HEADER));
+            defines.put("DENSE_REGULAR_COMMAND", Integer.toString(DENSE_REGULAR_COMMAND));
+            defines.put("DENSE_GENERAL_COMMAND", Integer.toString(DENSE_GENERAL_COMMAND));
             if (stagedStores && extra.containsKey("FUSED")) {
                 defines.put("STAGED_STORES", "1");
             }
@@ -565,6 +584,17 @@ final class GlPasses implements AutoCloseable {
         void dispatchFor(long n) {
             regular.dispatchFor(n);
             general.dispatchFor(n);
+        }
+
+        /** Both halves by the commands in a DenseChildren buffer ({@link GlPasses#denseChildren}). */
+        void dispatchDense(GlBuffer counts) {
+            regular.dispatchIndirect(counts, commandOffset(DENSE_REGULAR_COMMAND));
+            general.dispatchIndirect(counts, commandOffset(DENSE_GENERAL_COMMAND));
+        }
+
+        /** The general half over a listed level's records ({@link GlPasses#recordList}). */
+        void dispatchListedGeneral(GlBuffer list) {
+            general.dispatchIndirect(list, commandOffset(DENSE_GENERAL_COMMAND));
         }
 
         void setUint(String name, long value) {

@@ -23,6 +23,7 @@ final class UniformLevels {
     private final long window;
     /** The fused pass's children, their counts and origins, and where each one's triangles go. */
     private final List<Segment> children = new ArrayList<>();
+    /** Per window, the fused pass's DenseChildren or a listed level's list, given back after the level. */
     private final List<GlBuffer> dense = new ArrayList<>();
     private long[] firstTriangle = new long[8];
 
@@ -114,13 +115,13 @@ final class UniformLevels {
                     GlBuffer list = passes.recordList(n);
                     list.bind(ShaderContract.INDEX);
                     dense.add(list);
-                    GlPasses.setDense(split, GlPasses.LISTED);
+                    GlPasses.setRecords(split, GlPasses.LISTED);
                     split.regular().dispatchFor(n);
                     // the general half reads the list and its command, just written
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-                    split.general().dispatchIndirect(list, 16);
+                    split.dispatchListedGeneral(list);
                 } else {
-                    GlPasses.setDense(split, GlPasses.PLAIN);
+                    GlPasses.setRecords(split, GlPasses.PLAIN);
                     split.dispatchFor(n);
                 }
                 timer.end();
@@ -163,8 +164,8 @@ final class UniformLevels {
         SplitPair direct = passes.uniformSplit(true);
         children.clear();
         dense.clear();
-        GlPasses.setDense(fused, GlPasses.DENSE);
-        GlPasses.setDense(direct, GlPasses.DENSE);
+        GlPasses.setRecords(fused, GlPasses.DENSE);
+        GlPasses.setRecords(direct, GlPasses.DENSE);
         long done = 0;
         for (int si = 0; si < in.size(); si++) {
             Segment seg = in.get(si);
@@ -203,8 +204,7 @@ final class UniformLevels {
             direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle[i], 4 * kids.count()));
             // The children of general parents only (the host does not know how many: no bytes counted).
             timer.begin("loop_split", level + 1, 0, 0);
-            direct.regular().dispatchIndirect(counts, 4);
-            direct.general().dispatchIndirect(counts, 16);
+            direct.dispatchDense(counts);
             timer.end();
             GlChecks.check("loop_split (after the fused pass)");
         }

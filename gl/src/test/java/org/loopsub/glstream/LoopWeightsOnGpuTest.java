@@ -363,7 +363,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         boolean uniform = active == null;
         int count = uniform ? records.count : active.length;
         // Uniform refinement has no active list; the fused pass keeps its dense children there instead.
-        int[] index = uniform ? new int[fused ? 8 + 4 * count : listed ? 8 + count : 1] : active.clone();
+        int[] index = uniform ? new int[fused ? GlPasses.DENSE_HEADER + 4 * count
+                : listed ? GlPasses.DENSE_HEADER + count : 1] : active.clone();
         int[] sliverOffset = new int[Math.max(1, records.count)];
         int slivers = 0;
         for (int j = 0; !uniform && j < count; j++) {
@@ -411,14 +412,14 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 setUint(p, "uSliverFloatBase", 0);
                 setUint(p, "uDirectFloatBase", 0);
                 // (a build without it ignores location -1)
-                setUint(p, "uDense", fused ? GlPasses.DENSE : listed ? GlPasses.LISTED : GlPasses.PLAIN);
+                setUint(p, "uRecords", fused ? GlPasses.DENSE : listed ? GlPasses.LISTED : GlPasses.PLAIN);
                 if (!listed) {
                     p.dispatchFor(count);
                 } else if (p == regular) {
                     p.dispatchFor(count);
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
                 } else {
-                    p.dispatchIndirect(activeBuf, 16);
+                    p.dispatchIndirect(activeBuf, GlPasses.commandOffset(GlPasses.DENSE_GENERAL_COMMAND));
                 }
             }
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
@@ -432,10 +433,9 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 for (ComputeProgram p : List.of(r2, g2)) {
                     setUint(p, "uSrcFirst", 0);
                     setUint(p, "uDirectFloatBase", 0);
-                    setUint(p, "uDense", 1);
+                    setUint(p, "uRecords", 1);
                 }
-                r2.dispatchIndirect(activeBuf, 4);
-                g2.dispatchIndirect(activeBuf, 16);
+                new GlPasses.SplitPair(r2, g2).dispatchDense(activeBuf);
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
             float[] d = direct || fused ? directBuf.readFloats(0, 9 * perParent * count) : null;

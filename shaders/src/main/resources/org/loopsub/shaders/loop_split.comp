@@ -36,19 +36,21 @@ layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP
 // Uniform refinement reads no list of active records. In its last two levels (FUSED, below) the
 // fused pass's general parents write their children densely at the front of the child segment,
 // and the pass after it runs over those alone; in a LISTED level the regular half lists the records
-// it leaves for the general half. The counts, commands and origins are kept here (uDense).
+// it leaves for the general half. The counts, commands and origins are kept here (uRecords).
 layout(std430, binding = BINDING_INDEX) buffer DenseChildren {
     uint denseCount;  // entries written so far: four per general parent, or one per listed record
-    // What runs over the entries, dispatched from here: (x, y, z) of a regular half, then of a
-    // general half; rows of DENSE_ROW groups, so that no dimension outgrows its limit.
-    uint denseCommand[7];
+    // What runs over the entries, dispatched from here: (x, y, z) of a regular half at
+    // DENSE_REGULAR_COMMAND, of a general half at DENSE_GENERAL_COMMAND (GlPasses); rows of DENSE_ROW
+    // groups, so that no dimension outgrows its limit.
+    uint denseCommand[DENSE_HEADER - 1];
     // Entry s's origin: a dense child's index 4j + k among the window's children, or a listed record.
     uint denseOrigin[];
 };
-// 0: a plain level's split over every record. 1 (DENSE): the fused pass's general half, writing its
-// children densely, and the pass after it, over those. 2 (LISTED): a plain level whose regular half
-// lists the records it leaves (listRecord) and whose general half runs over that list alone.
-uniform uint uDense;
+// Which records a half runs over (GlPasses.PLAIN, DENSE, LISTED). 0: a plain level's, every record.
+// 1 (DENSE): the fused pass's general half, writing its children densely, and the pass after it, over
+// those. 2 (LISTED): a plain level whose regular half lists the records it leaves (listRecord) and
+// whose general half runs over that list alone.
+uniform uint uRecords;
 #define DENSE 1u
 #define LISTED 2u
 #else
@@ -112,7 +114,7 @@ void loadResidentSizes() {
 #ifdef FUSED
 // The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
 // as output triangles (grandchild 4k + m of parent j at triangle 16j + 4k + m, where two plain levels
-// would put it) and stores no child; general parents (the general half, with uDense) write their
+// would put it) and stores no child; general parents (the general half, with uRecords) write their
 // children densely with their origins (denseParent), and the DIRECT pass that follows runs over those
 // alone. Regular children's records are never stored, and the few that are lie together: spread over
 // the whole child segment, as they were at 4j + k, their loads and stores cost the H200 more than
@@ -124,11 +126,11 @@ void loadResidentSizes() {
 // after the fused one (both halves), a listed level's general half.
 bool overList() {
 #if defined(DIRECT) && defined(GENERAL_ONLY)
-    return uDense != 0u;
+    return uRecords != 0u;
 #elif defined(DIRECT)
-    return uDense == DENSE;
+    return uRecords == DENSE;
 #elif defined(GENERAL_ONLY)
-    return uDense == LISTED;
+    return uRecords == LISTED;
 #else
     return false;
 #endif
@@ -150,39 +152,38 @@ bool overList() {
 #include "child_writer.glsl"
 #include "regular_split.glsl"
 
+#ifdef UNIFORM
+// The command at denseCommand[c] of a half in groups of `group`, for entries s .. s + n - 1 just
+// appended: the first entry sets its x (a row) and z; each adds the rows its entries begin.
+void countUp(int c, uint group, uint s, uint n) {
+    uint row = group * uint(DENSE_ROW);
+    if (s == 0u) {
+        denseCommand[c] = uint(DENSE_ROW);
+        denseCommand[c + 2] = 1u;
+    }
+    uint rows = (s + n + row - 1u) / row - (s + row - 1u) / row;
+    if (rows != 0u) atomicAdd(denseCommand[c + 1], rows);
+}
+#endif
+
 #if defined(UNIFORM) && defined(GENERAL_ONLY) && !defined(DIRECT)
 // Where general parent j of the fused pass writes its children: the next four dense slots, whose
-// origins it notes; it adds the rows of groups they take to both halves' commands.
+// origins it notes; both halves of the pass after run over them.
 uint denseParent(uint j) {
     uint s = atomicAdd(denseCount, 4u);
     for (uint k = 0u; k < 4u; k++) denseOrigin[s + k] = 4u * j + k;
-    uint rowR = uint(REGULAR_GROUP) * uint(DENSE_ROW);
-    uint rowG = uint(GROUP) * uint(DENSE_ROW);
-    if (s == 0u) {
-        denseCommand[0] = uint(DENSE_ROW);
-        denseCommand[2] = 1u;
-        denseCommand[3] = uint(DENSE_ROW);
-        denseCommand[5] = 1u;
-    }
-    uint addR = (s + 4u + rowR - 1u) / rowR - (s + rowR - 1u) / rowR;
-    uint addG = (s + 4u + rowG - 1u) / rowG - (s + rowG - 1u) / rowG;
-    if (addR != 0u) atomicAdd(denseCommand[1], addR);
-    if (addG != 0u) atomicAdd(denseCommand[4], addG);
+    countUp(DENSE_REGULAR_COMMAND, uint(REGULAR_GROUP), s, 4u);
+    countUp(DENSE_GENERAL_COMMAND, uint(GENERAL_GROUP), s, 4u);
     return s / 4u;
 }
 #endif
 
 #if defined(UNIFORM) && defined(REGULAR_ONLY) && !defined(FUSED)
-// A listed level's regular half notes record r, which it leaves to the general half, and adds the
-// rows of groups the list now takes to the general half's command.
+// A listed level's regular half notes record r, which it leaves to the general half.
 void listRecord(uint r) {
     uint s = atomicAdd(denseCount, 1u);
     denseOrigin[s] = r;
-    if (s == 0u) {
-        denseCommand[3] = uint(DENSE_ROW);
-        denseCommand[5] = 1u;
-    }
-    if (s % (uint(GENERAL_GROUP) * uint(DENSE_ROW)) == 0u) atomicAdd(denseCommand[4], 1u);
+    countUp(DENSE_GENERAL_COMMAND, uint(GENERAL_GROUP), s, 1u);
 }
 #endif
 
@@ -193,7 +194,7 @@ bool splitOne(uint j) {
 #if defined(UNIFORM) && defined(STAGED)
     uint r = min(j, SPLIT_COUNT - 1u);  // past the end: a record's junk, never stored
 #elif defined(UNIFORM) && defined(GENERAL_ONLY) && !defined(FUSED)
-    uint r = uDense == LISTED ? denseOrigin[j] : j;
+    uint r = uRecords == LISTED ? denseOrigin[j] : j;
 #elif defined(UNIFORM)
     uint r = j;
 #else
@@ -215,7 +216,7 @@ bool splitOne(uint j) {
     sStageValid[gl_LocalInvocationID.x] = j < SPLIT_COUNT && sRegular;
 #elif defined(REGULAR_ONLY) && defined(UNIFORM) && !defined(FUSED)
     if (!sRegular) {
-        if (uDense == LISTED) listRecord(r);
+        if (uRecords == LISTED) listRecord(r);
         return false;
     }
 #elif defined(REGULAR_ONLY)
@@ -288,7 +289,7 @@ void main() {
 #elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
 #elif defined(UNIFORM)
-    writeChildren(uDense == DENSE ? denseParent(j) : sR);
+    writeChildren(uRecords == DENSE ? denseParent(j) : sR);
 #else
     writeChildren(j);
 #endif
