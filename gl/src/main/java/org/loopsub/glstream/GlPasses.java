@@ -95,6 +95,8 @@ final class GlPasses implements AutoCloseable {
     }
     /** Programs issued by {@link #program} and not yet awaited ({@link #awaitIssued}). */
     private final java.util.ArrayList<ComputeProgram> issued = new java.util.ArrayList<>();
+    /** General halves built and not yet dispatched empty ({@link #primeGeneralHalves}). */
+    private final java.util.ArrayList<ComputeProgram> unprimed = new java.util.ArrayList<>();
     /** Compiled passes, kept by the tessellator across refinements (a renderer refines every frame). */
     private final Map<String, ComputeProgram> programs;
     private final GlBufferPool pool;
@@ -616,7 +618,37 @@ final class GlPasses implements AutoCloseable {
         Map<String, String> g = flags(defined);
         g.putAll(more);
         g.put("GENERAL_ONLY", "1");
-        return new SplitPair(program("loop_split", r), program("loop_split", g));
+        ComputeProgram general = program("loop_split", g);
+        if (!g.containsKey("RESIDENT")) {
+            unprimed.add(general);
+        }
+        return new SplitPair(program("loop_split", r), general);
+    }
+
+    /**
+     * Dispatches one work group of every general half built since the last call, with nothing to do
+     * (no records: {@code uCount} 0, {@code uRecords} {@link #PLAIN}), so that what a driver sets up at
+     * the first dispatch of a program with a large private scratch happens here and not inside the
+     * first level: on the H200 the first general half of a process took 0.3-0.7 ms longer than every
+     * later one, level 0 of the first refinement 3-6 times its usual time, and one empty dispatch
+     * before it removed all of it (docs/benchmarks/first-dispatch). The halves of resident frames are
+     * not dispatched: they need the sizes kept on the GPU, and they follow a plain frame whose
+     * general halves have the same scratch. Call once the programs are built ({@link #awaitIssued});
+     * leaves the last of them in use, as a pass does (the entry point restores the host's program).
+     *
+     * @return how many it dispatched
+     */
+    int primeGeneralHalves() {
+        int n = unprimed.size();
+        for (int i = 0; i < unprimed.size(); i++) {
+            ComputeProgram p = unprimed.get(i);
+            glProgramUniform1ui(p.id(), p.uniform("uCount"), 0);
+            // uniform builds only; every level sets it again before its own dispatch
+            glProgramUniform1ui(p.id(), p.uniformIfPresent("uRecords"), PLAIN);
+            p.dispatchGroups(1);
+        }
+        unprimed.clear();
+        return n;
     }
 
     /** {@code #define}s of the given names, each as 1. */

@@ -239,6 +239,7 @@ public final class GlStreamEngine implements AutoCloseable {
         if (passes.awaitIssued() && System.nanoTime() - compileStart > WAKE_AFTER_NANOS) {
             context.wakeClocks();
         }
+        passes.primeGeneralHalves();
         try {
             for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
                 long t0 = System.nanoTime();
