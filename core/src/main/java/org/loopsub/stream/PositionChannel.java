@@ -28,6 +28,8 @@ final class PositionChannel {
     private final float[] blendWeight;
     private final boolean[] blends;
     private final float[] edgeSharp;
+    /** The ring sums of the corner being computed, per coordinate ({@link #ringSums}). */
+    private final float[] sums = new float[3];
     /** V'_c at {@code 3c}: the new position of each corner. */
     final float[] vertexPoints = new float[9];
     /** The edge point of spoke (c, ring[i]) at {@link SplitScratch#ep}. */
@@ -76,26 +78,44 @@ final class PositionChannel {
         }
         float w = weights[2 * k];
         float beta = weights[2 * k + 1];
+        ringSums(p, pb, c, k);
+        for (int x = 0; x < 3; x++) {
+            vertexPoints[out + x] = LoopRules.vertexPoint(w, beta, p[v + x], sums[x]);
+        }
+    }
+
+    /**
+     * The sums of corner c's ring, one per coordinate, each added smallest first, at {@link #sums}
+     * (the shader loads the ring once for all three and sorts each coordinate's run in registers).
+     */
+    private void ringSums(float[] p, int pb, int c, int k) {
         for (int x = 0; x < 3; x++) {
             for (int i = 0; i < k; i++) {
                 ring[i] = p[pb + scratch.ringSlot3(c, i) + x];
             }
-            vertexPoints[out + x] = LoopRules.vertexPoint(w, beta, p[v + x], LoopRules.sortedSum(ring, k));
+            sums[x] = LoopRules.sortedSum(ring, k);
         }
     }
 
     /** The vertex point of corner c in a record with sharpness, by the rules {@link SplitRules#creaseRule} decides. */
     private void creaseVertexPoint(float[] p, int pb, int c, int k, int g) {
         rules.creaseRule(p, pb, c, k, g);
+        // the smooth and the dart rule take Loop's vertex mask
+        if (nextRule[c] < LoopRules.CREASE || blends[c] && parentRule[c] < LoopRules.CREASE) {
+            ringSums(p, pb, c, k);
+        }
         for (int x = 0; x < 3; x++) {
-            float child = maskCoordinate(p, pb, c, k, g, nextRule[c], nextE0[c], nextE1[c], x);
+            float child = maskCoordinate(p, pb, c, k, g, nextRule[c], nextE0[c], nextE1[c], x, sums[x]);
             vertexPoints[3 * c + x] = blends[c] ? LoopRules.blend(blendWeight[c],
-                    maskCoordinate(p, pb, c, k, g, parentRule[c], parentE0[c], parentE1[c], x), child) : child;
+                    maskCoordinate(p, pb, c, k, g, parentRule[c], parentE0[c], parentE1[c], x, sums[x]), child) : child;
         }
     }
 
-    /** One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease). */
-    private float maskCoordinate(float[] p, int pb, int c, int k, int g, int rule, int e0, int e1, int x) {
+    /**
+     * One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease;
+     * sum: that coordinate's ring sum from {@link #ringSums}, for the smooth rule).
+     */
+    private float maskCoordinate(float[] p, int pb, int c, int k, int g, int rule, int e0, int e1, int x, float sum) {
         int v = pb + 3 * c;
         if (rule == LoopRules.CORNER) {
             return p[v + x];
@@ -104,10 +124,7 @@ final class PositionChannel {
             return LoopRules.boundaryVertexPoint(p[v + x], p[pb + scratch.ringSlot3(c, e0) + x],
                     p[pb + scratch.ringSlot3(c, e1) + x]);
         }
-        for (int i = 0; i < k; i++) {
-            ring[i] = p[pb + scratch.ringSlot3(c, i) + x];
-        }
-        return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], p[v + x], LoopRules.sortedSum(ring, k));
+        return LoopRules.vertexPoint(weights[2 * k], weights[2 * k + 1], p[v + x], sum);
     }
 
     /** The edge point of spoke i of corner c, by the mask {@link SplitRules#spokeRule} chooses. */

@@ -6,17 +6,29 @@
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
 
+// The sorted sums of corner c's ring, one per coordinate: the ring loaded once, each coordinate's
+// values a run of their own (Loop's vertex mask sums them smallest first).
+vec3 ringSums(uint r, int c, int k, int g) {
+    for (int i = 0; i < k; i++) {
+        uint p = pointOf(r, ringSlot(c, k, g, i));
+        ring[i] = coord(p, 0);
+        ring[RING_RUN + i] = coord(p, 1);
+        ring[2 * RING_RUN + i] = coord(p, 2);
+    }
+    return vec3(sortedSumAt(0, k), sortedSumAt(RING_RUN, k), sortedSumAt(2 * RING_RUN, k));
+}
+
 #ifdef CREASES
-// One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease).
-float maskCoordinate(uint r, int c, int k, int g, int rule, int e0, int e1, int x) {
+// One coordinate of corner c's vertex mask under a rule (e0, e1: its sharp spokes for a crease; sum:
+// the ring's sorted sum of that coordinate, for the smooth rule).
+float maskCoordinate(uint r, int c, int k, int g, int rule, int e0, int e1, int x, float sum) {
     float v = coord(pointOf(r, c), x);
     if (rule == RULE_CORNER) return v;
     if (rule == RULE_CREASE) {
         return loopBoundaryVertexPoint(v, coord(pointOf(r, ringSlot(c, k, g, e0)), x),
                                        coord(pointOf(r, ringSlot(c, k, g, e1)), x));
     }
-    for (int i = 0; i < k; i++) ring[i] = coord(pointOf(r, ringSlot(c, k, g, i)), x);
-    return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sortedSum(k));
+    return loopVertexPoint(weights[2 * k], weights[2 * k + 1], v, sum);
 }
 
 // Twin of PositionChannel.creaseVertexPoint: corner c's vertex point by the rules creaseRule decides.
@@ -25,9 +37,12 @@ void creaseVertexPoint(uint r, int c, int k, int g) {
     bool blend;
     float w;
     creaseRule(r, c, k, g, parentRule, p0, p1, childRule, c0, c1, blend, w);
+    // the smooth and the dart rule take Loop's vertex mask
+    bool smoothRule = childRule < RULE_CREASE || (blend && parentRule < RULE_CREASE);
+    vec3 sums = smoothRule ? ringSums(r, c, k, g) : vec3(0.0);
     for (int x = 0; x < 3; x++) {
-        float child = maskCoordinate(r, c, k, g, childRule, c0, c1, x);
-        vertexPoints[3 * c + x] = blend ? loopBlend(w, maskCoordinate(r, c, k, g, parentRule, p0, p1, x), child) : child;
+        float child = maskCoordinate(r, c, k, g, childRule, c0, c1, x, sums[x]);
+        vertexPoints[3 * c + x] = blend ? loopBlend(w, maskCoordinate(r, c, k, g, parentRule, p0, p1, x, sums[x]), child) : child;
     }
 }
 #endif
@@ -57,10 +72,8 @@ void vertexPoint(uint r, int c, int k, int g, bool frozen) {
     }
     float w = weights[2 * k];
     float beta = weights[2 * k + 1];
-    for (int x = 0; x < 3; x++) {
-        for (int i = 0; i < k; i++) ring[i] = coord(pointOf(r, ringSlot(c, k, g, i)), x);
-        vertexPoints[o + x] = loopVertexPoint(w, beta, coord(v, x), sortedSum(k));
-    }
+    vec3 sums = ringSums(r, c, k, g);
+    for (int x = 0; x < 3; x++) vertexPoints[o + x] = loopVertexPoint(w, beta, coord(v, x), sums[x]);
 }
 
 // The edge point of spoke i of corner c, by the mask spokeRule chooses (PositionChannel.edgePoint).

@@ -2,7 +2,10 @@
 // SplitScratch.java): loop_split.comp includes it before the rules and the channels, which read and
 // write these globals. One record per invocation, so globals serve as Java's per-thread scratch does.
 
-float ring[RING_MAX + 1];  // one more: the values a transition weight averages (SplitRules.decayed)
+// One more than a ring: the values a transition weight averages (SplitRules.decayed); three such
+// runs, so that a corner's ring is loaded once for its three coordinates (ringSums).
+#define RING_RUN (RING_MAX + 1)
+float ring[3 * RING_RUN];
 uint sR;  // this invocation's record (splitOne)
 int sK[3];  // its corners' valences and gaps
 int sG[3];
@@ -17,21 +20,57 @@ bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) !=
 
 int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
 
-float sortedSum(int count) {
-    // Insertion sort, then a left-to-right sum: the order LoopRules.sortedSum uses.
+#define CSWAP(a, b) { float lo_ = min(a, b); b = max(a, b); a = lo_; }
+// Value i of the run at ring[base], or +infinity past its count (it sorts last and is not summed).
+float runValue(int base, int i, int count) {
+    return i < count ? ring[base + min(i, RING_MAX)] : uintBitsToFloat(0x7F800000u);
+}
+
+// The run of count values at ring[base], sorted, then summed left to right: the order LoopRules.sortedSum
+// uses. Up to 8 values (every ring but a high valence's) are sorted in registers by a 19-comparator
+// network: the same ascending sequence, so the same sum, but no insertion sort's chain of dependent
+// loads and stores through local memory, which cost a general record more than its masks did
+// (docs/benchmarks/general-latency). Larger networks kept more registers live and slowed the whole
+// general half down.
+float sortedSumAt(int base, int count) {
+    if (count <= 8) {
+        float v0 = runValue(base, 0, count);
+        float v1 = runValue(base, 1, count);
+        float v2 = runValue(base, 2, count);
+        float v3 = runValue(base, 3, count);
+        float v4 = runValue(base, 4, count);
+        float v5 = runValue(base, 5, count);
+        float v6 = runValue(base, 6, count);
+        float v7 = runValue(base, 7, count);
+        CSWAP(v0, v2); CSWAP(v1, v3); CSWAP(v4, v6); CSWAP(v5, v7); CSWAP(v0, v4); CSWAP(v1, v5); CSWAP(v2, v6);
+        CSWAP(v3, v7); CSWAP(v0, v1); CSWAP(v2, v3); CSWAP(v4, v5); CSWAP(v6, v7); CSWAP(v2, v4); CSWAP(v3, v5);
+        CSWAP(v1, v4); CSWAP(v3, v6); CSWAP(v1, v2); CSWAP(v3, v4); CSWAP(v5, v6);
+        precise float s = 0.0;
+        if (0 < count) s = s + v0;
+        if (1 < count) s = s + v1;
+        if (2 < count) s = s + v2;
+        if (3 < count) s = s + v3;
+        if (4 < count) s = s + v4;
+        if (5 < count) s = s + v5;
+        if (6 < count) s = s + v6;
+        if (7 < count) s = s + v7;
+        return s;
+    }
     for (int i = 1; i < count; i++) {
-        float x = ring[i];
+        float x = ring[base + i];
         int j = i - 1;
-        while (j >= 0 && ring[j] > x) {
-            ring[j + 1] = ring[j];
+        while (j >= 0 && ring[base + j] > x) {
+            ring[base + j + 1] = ring[base + j];
             j--;
         }
-        ring[j + 1] = x;
+        ring[base + j + 1] = x;
     }
     precise float s = 0.0;
-    for (int i = 0; i < count; i++) s = s + ring[i];
+    for (int i = 0; i < count; i++) s = s + ring[base + i];
     return s;
 }
+#undef CSWAP
+float sortedSum(int count) { return sortedSumAt(0, count); }
 
 // The general path's record r (metadata words m0, m1): its complete bits, its corners' valences and
 // gaps, and which of its edges stay interior one level down (SplitScratch.loadRing).
