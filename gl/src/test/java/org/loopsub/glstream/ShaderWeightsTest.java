@@ -36,7 +36,8 @@ class ShaderWeightsTest {
             0.0, "the start of a sum, a zero vector",
             1.0, "the unit, e.g. to normalise",
             4294967296.0, "2^32: the frame normals' 64-bit fixed-point sums kept as two 32-bit words",
-            3.4028235e38, "the largest float, as written: the frame normals' test for a finite cross product");
+            3.4028235e38, "the largest float, as written: the frame normals' test for a finite cross product,"
+                    + " and what pads a short run for the general path's sorting network (split_scratch)");
 
     /**
      * GLSL 4.30 tokens that can hold digits (section 3.6 of the spec): identifiers are matched whole

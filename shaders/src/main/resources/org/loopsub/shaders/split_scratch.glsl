@@ -21,9 +21,10 @@ bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) !=
 int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
 
 #define CSWAP(a, b) { float lo_ = min(a, b); b = max(a, b); a = lo_; }
-// Value i of the run at ring[base], or +infinity past its count (it sorts last and is not summed).
+// Value i of the run at ring[base], or the largest float past its count: it sorts last (a value equal
+// to it would be the same bits) and is not summed.
 float runValue(int base, int i, int count) {
-    return i < count ? ring[base + min(i, RING_MAX)] : uintBitsToFloat(0x7F800000u);
+    return i < count ? ring[base + min(i, RING_MAX)] : 3.4028235e38;
 }
 
 // The run of count values at ring[base], sorted, then summed left to right: the order LoopRules.sortedSum
