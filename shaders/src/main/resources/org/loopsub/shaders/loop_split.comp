@@ -240,7 +240,7 @@ bool splitOne(uint j) {
     for (int c = 0; c < 3; c++) {
         bool frozen = cornerFrozen(c);
         vertexPoint(r, c, sK[c], sG[c], frozen);
-        for (int i = 0; i < sK[c]; i++) edgePoint(r, c, sK[c], sG[c], i);
+        spokePoints(r, c, sK[c], sG[c]);
 #ifdef SMOOTH_UVS
         uvVertexPoint(c, sK[c], sG[c], frozen);
         for (int i = 0; i < sK[c]; i++) uvEdgePoint(c, sK[c], i);

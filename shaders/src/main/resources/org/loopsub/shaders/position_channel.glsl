@@ -76,30 +76,47 @@ void vertexPoint(uint r, int c, int k, int g, bool frozen) {
     for (int x = 0; x < 3; x++) vertexPoints[o + x] = loopVertexPoint(w, beta, coord(v, x), sums[x]);
 }
 
-// The edge point of spoke i of corner c, by the mask spokeRule chooses (PositionChannel.edgePoint).
-void edgePoint(uint r, int c, int k, int g, int i) {
-    uint a = pointOf(r, c);
-    uint b = pointOf(r, ringSlot(c, k, g, i));
+// The edge point of spoke i of corner c, by the mask spokeRule chooses (PositionChannel.edgePoint):
+// a the corner, b ring point i, oc and od ring points i - 1 and i + 1 (the faces beside the spoke).
+void edgePoint(uint r, int c, int k, int g, int i, vec3 a, vec3 b, vec3 oc, vec3 od) {
     int o = ep(c, i);
     float sharp;
     int mode = spokeRule(r, c, k, g, i, sharp);
     if (mode == EDGE_MIDPOINT) {
-        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
+        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(a[x], b[x]);
         return;
     }
-    uint oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
-    uint od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
 #ifdef CREASES
     if (mode == EDGE_SEMI_SHARP) {
-        for (int x = 0; x < 3; x++) {
-            edgePoints[o + x] = loopCreaseEdgePoint(sharp, coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
-        }
+        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopCreaseEdgePoint(sharp, a[x], b[x], oc[x], od[x]);
         return;
     }
 #endif
-    for (int x = 0; x < 3; x++) {
-        edgePoints[o + x] = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
+    for (int x = 0; x < 3; x++) edgePoints[o + x] = loopEdgePoint(a[x], b[x], oc[x], od[x]);
+}
+
+// The edge points of every spoke of corner c (LoopSplit's loop over edgePoint). Without sharpness the
+// ring is walked once: spoke i's mask reads ring points i - 1, i and i + 1, which the walk keeps in
+// registers, so each is loaded once, not three times (kernels 3-5 % faster on every kind without
+// creases, docs/benchmarks/general-latency). With sharpness each spoke loads its own: there the walk's
+// registers slowed a general half that splits many creased records (rookT 8 %).
+void spokePoints(uint r, int c, int k, int g) {
+    vec3 a = loadPoint(r, c);
+#ifdef CREASES
+    for (int i = 0; i < k; i++) {
+        edgePoint(r, c, k, g, i, a, loadPoint(r, ringSlot(c, k, g, i)), loadPoint(r, ringSlot(c, k, g, (i + k - 1) % k)),
+                  loadPoint(r, ringSlot(c, k, g, (i + 1) % k)));
     }
+#else
+    vec3 previous = loadPoint(r, ringSlot(c, k, g, k - 1));
+    vec3 current = loadPoint(r, ringSlot(c, k, g, 0));
+    for (int i = 0; i < k; i++) {
+        vec3 next = loadPoint(r, ringSlot(c, k, g, i + 1 < k ? i + 1 : 0));
+        edgePoint(r, c, k, g, i, a, current, previous, next);
+        previous = current;
+        current = next;
+    }
+#endif
 }
 
 vec3 vertexVec(int c) { return vec3(vertexPoints[3 * c], vertexPoints[3 * c + 1], vertexPoints[3 * c + 2]); }
