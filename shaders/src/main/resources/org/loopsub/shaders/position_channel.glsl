@@ -76,6 +76,38 @@ void vertexPoint(uint r, int c, int k, int g, bool frozen) {
     for (int x = 0; x < 3; x++) vertexPoints[o + x] = loopVertexPoint(w, beta, coord(v, x), sums[x]);
 }
 
+#ifdef CREASES
+// The edge point of spoke i of corner c, by the mask spokeRule chooses (PositionChannel.edgePoint).
+// With sharpness each spoke loads its own points, and the faces' beside it only for a mask that
+// reads them: walking the ring (below) kept more registers live in a general half that splits many
+// creased records, and rookT ran 8-13 % slower (docs/benchmarks/general-latency).
+void edgePoint(uint r, int c, int k, int g, int i) {
+    uint a = pointOf(r, c);
+    uint b = pointOf(r, ringSlot(c, k, g, i));
+    int o = ep(c, i);
+    float sharp;
+    int mode = spokeRule(r, c, k, g, i, sharp);
+    if (mode == EDGE_MIDPOINT) {
+        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(coord(a, x), coord(b, x));
+        return;
+    }
+    uint oc = pointOf(r, ringSlot(c, k, g, (i + k - 1) % k));
+    uint od = pointOf(r, ringSlot(c, k, g, (i + 1) % k));
+    if (mode == EDGE_SEMI_SHARP) {
+        for (int x = 0; x < 3; x++) {
+            edgePoints[o + x] = loopCreaseEdgePoint(sharp, coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
+        }
+        return;
+    }
+    for (int x = 0; x < 3; x++) {
+        edgePoints[o + x] = loopEdgePoint(coord(a, x), coord(b, x), coord(oc, x), coord(od, x));
+    }
+}
+
+void spokePoints(uint r, int c, int k, int g) {
+    for (int i = 0; i < k; i++) edgePoint(r, c, k, g, i);
+}
+#else
 // The edge point of spoke i of corner c, by the mask spokeRule chooses (PositionChannel.edgePoint):
 // a the corner, b ring point i, oc and od ring points i - 1 and i + 1 (the faces beside the spoke).
 void edgePoint(uint r, int c, int k, int g, int i, vec3 a, vec3 b, vec3 oc, vec3 od) {
@@ -86,28 +118,15 @@ void edgePoint(uint r, int c, int k, int g, int i, vec3 a, vec3 b, vec3 oc, vec3
         for (int x = 0; x < 3; x++) edgePoints[o + x] = loopMidpoint(a[x], b[x]);
         return;
     }
-#ifdef CREASES
-    if (mode == EDGE_SEMI_SHARP) {
-        for (int x = 0; x < 3; x++) edgePoints[o + x] = loopCreaseEdgePoint(sharp, a[x], b[x], oc[x], od[x]);
-        return;
-    }
-#endif
     for (int x = 0; x < 3; x++) edgePoints[o + x] = loopEdgePoint(a[x], b[x], oc[x], od[x]);
 }
 
-// The edge points of every spoke of corner c (LoopSplit's loop over edgePoint). Without sharpness the
-// ring is walked once: spoke i's mask reads ring points i - 1, i and i + 1, which the walk keeps in
-// registers, so each is loaded once, not three times (kernels 3-5 % faster on every kind without
-// creases, docs/benchmarks/general-latency). With sharpness each spoke loads its own: there the walk's
-// registers slowed a general half that splits many creased records (rookT 8 %).
+// The edge points of every spoke of corner c (LoopSplit's loop over edgePoint), the ring walked once:
+// spoke i's mask reads ring points i - 1, i and i + 1, which the walk keeps in registers, so each is
+// loaded once, not three times (kernels 3-5 % faster on every kind without creases,
+// docs/benchmarks/general-latency).
 void spokePoints(uint r, int c, int k, int g) {
     vec3 a = loadPoint(r, c);
-#ifdef CREASES
-    for (int i = 0; i < k; i++) {
-        edgePoint(r, c, k, g, i, a, loadPoint(r, ringSlot(c, k, g, i)), loadPoint(r, ringSlot(c, k, g, (i + k - 1) % k)),
-                  loadPoint(r, ringSlot(c, k, g, (i + 1) % k)));
-    }
-#else
     vec3 previous = loadPoint(r, ringSlot(c, k, g, k - 1));
     vec3 current = loadPoint(r, ringSlot(c, k, g, 0));
     for (int i = 0; i < k; i++) {
@@ -116,8 +135,8 @@ void spokePoints(uint r, int c, int k, int g) {
         previous = current;
         current = next;
     }
-#endif
 }
+#endif
 
 vec3 vertexVec(int c) { return vec3(vertexPoints[3 * c], vertexPoints[3 * c + 1], vertexPoints[3 * c + 2]); }
 vec3 edgeVec(int c, int i) { int o = ep(c, i); return vec3(edgePoints[o], edgePoints[o + 1], edgePoints[o + 2]); }
