@@ -269,12 +269,20 @@ class LoopWeightsOnGpuTest extends GlTestBase {
 
     private static final int TILE = 32;
 
-    private static int tiled(int n) {
+    static int tiled(int n) {
         return Math.max(TILE, (n + TILE - 1) / TILE * TILE);
     }
 
-    /** Records in the GPU's tiles of 32 (loop_record.glsl). */
     private float[] tilePoints(RecordChunk c) {
+        return tilePoints(c, layout);
+    }
+
+    private int[] tileMeta(RecordChunk c) {
+        return tileMeta(c, layout);
+    }
+
+    /** Records in the GPU's tiles of 32 (loop_record.glsl). */
+    static float[] tilePoints(RecordChunk c, RecordLayout layout) {
         int pf = layout.pointFloats();
         float[] out = new float[tiled(c.count) * pf];
         for (int r = 0; r < c.count; r++) {
@@ -285,7 +293,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         return out;
     }
 
-    private int[] tileMeta(RecordChunk c) {
+    static int[] tileMeta(RecordChunk c, RecordLayout layout) {
         int mi = layout.metaInts();
         int[] out = new int[tiled(c.count) * mi];
         for (int r = 0; r < c.count; r++) {

@@ -31,7 +31,6 @@ import org.loopsub.stream.RecordLayout;
  * engine tests, whose every first run primes.
  */
 class PrimedGeneralHalvesTest extends GlTestBase {
-    private static final int TILE = 32;
     private static final int SENTINEL = 0x7FC0BEEF;
 
     @Test
@@ -42,13 +41,13 @@ class PrimedGeneralHalvesTest extends GlTestBase {
                 RecordBuilder.fanCapacity(mesh.triangles(), topology)));
         RecordChunk records = RecordBuilder.build(mesh.triangles(), mesh.positions(), topology, layout).get(0);
         int count = records.count;
-        int tiled = (count + TILE - 1) / TILE * TILE;
+        int tiled = LoopWeightsOnGpuTest.tiled(count);
         int children = 4 * tiled;
         Map<String, ComputeProgram> programs = new LinkedHashMap<>();
         try (GlBufferPool pool = new GlBufferPool();
              GlPasses passes = new GlPasses(layout, LoopRules.weights(Scheme.LOOP, topology.maxValence()), programs, pool);
-             GlBuffer srcP = GlBuffer.of(tile(records.points, layout.pointFloats(), count, tiled), "test_src_points");
-             GlBuffer srcM = GlBuffer.of(tile(records.meta, layout.metaInts(), count, tiled), "test_src_meta");
+             GlBuffer srcP = GlBuffer.of(LoopWeightsOnGpuTest.tilePoints(records, layout), "test_src_points");
+             GlBuffer srcM = GlBuffer.of(LoopWeightsOnGpuTest.tileMeta(records, layout), "test_src_meta");
              GlBuffer dstP = GlBuffer.of(filled(children * layout.pointFloats()), "test_dst_points");
              GlBuffer dstM = GlBuffer.of(filled(children * layout.metaInts()), "test_dst_meta");
              GlBuffer index = GlBuffer.of(new int[GlPasses.DENSE_HEADER + 4 * count], "test_index");
@@ -100,26 +99,5 @@ class PrimedGeneralHalvesTest extends GlTestBase {
         int[] a = new int[n];
         Arrays.fill(a, SENTINEL);
         return a;
-    }
-
-    /** Records in the GPU's tiles of 32 (loop_record.glsl). */
-    private static float[] tile(float[] points, int pf, int count, int tiled) {
-        float[] out = new float[tiled * pf];
-        for (int r = 0; r < count; r++) {
-            for (int f = 0; f < pf; f++) {
-                out[(r / TILE * pf + f) * TILE + r % TILE] = points[r * pf + f];
-            }
-        }
-        return out;
-    }
-
-    private static int[] tile(int[] meta, int mi, int count, int tiled) {
-        int[] out = new int[tiled * mi];
-        for (int r = 0; r < count; r++) {
-            for (int w = 0; w < mi; w++) {
-                out[(r / TILE * mi + w) * TILE + r % TILE] = meta[r * mi + w];
-            }
-        }
-        return out;
     }
 }
