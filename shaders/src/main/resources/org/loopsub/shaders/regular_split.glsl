@@ -22,8 +22,8 @@ float sortedSum6(float r0, float r1, float r2, float r3, float r4, float r5) {
     // Optimal 6-input sorting network (12 comparators).
     CSWAP(r1, r2); CSWAP(r4, r5); CSWAP(r0, r2); CSWAP(r3, r5); CSWAP(r0, r1); CSWAP(r3, r4);
     CSWAP(r1, r4); CSWAP(r0, r3); CSWAP(r2, r5); CSWAP(r1, r3); CSWAP(r2, r4); CSWAP(r2, r3);
-    precise float s = 0.0;
-    s = s + r0; s = s + r1; s = s + r2; s = s + r3; s = s + r4; s = s + r5;
+    precise float s = zeroPlus(r0);
+    s = s + r1; s = s + r2; s = s + r3; s = s + r4; s = s + r5;
     return s;
 }
 

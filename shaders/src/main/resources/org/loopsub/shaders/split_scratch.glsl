@@ -20,6 +20,11 @@ bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) !=
 
 int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
 
+// 0.0 + x as IEEE adds it (a negative zero becomes a positive one): where the Java twin's sums start
+// (LoopRules.sortedSum adds its first value to 0). Written out, because a compiler may drop the add
+// of a literal zero, precise or not (Mesa does: a run of negative zeros then summed to -0, not +0).
+float zeroPlus(float x) { return x == 0.0 ? 0.0 : x; }
+
 #define CSWAP(a, b) { float lo_ = min(a, b); b = max(a, b); a = lo_; }
 // Value i of the run at ring[base], or the largest float past its count: it sorts last (a value equal
 // to it would be the same bits) and is not summed.
@@ -46,8 +51,7 @@ float sortedSumAt(int base, int count) {
         CSWAP(v0, v2); CSWAP(v1, v3); CSWAP(v4, v6); CSWAP(v5, v7); CSWAP(v0, v4); CSWAP(v1, v5); CSWAP(v2, v6);
         CSWAP(v3, v7); CSWAP(v0, v1); CSWAP(v2, v3); CSWAP(v4, v5); CSWAP(v6, v7); CSWAP(v2, v4); CSWAP(v3, v5);
         CSWAP(v1, v4); CSWAP(v3, v6); CSWAP(v1, v2); CSWAP(v3, v4); CSWAP(v5, v6);
-        precise float s = 0.0;
-        if (0 < count) s = s + v0;
+        precise float s = 0 < count ? zeroPlus(v0) : 0.0;
         if (1 < count) s = s + v1;
         if (2 < count) s = s + v2;
         if (3 < count) s = s + v3;
@@ -66,8 +70,8 @@ float sortedSumAt(int base, int count) {
         }
         ring[base + j + 1] = x;
     }
-    precise float s = 0.0;
-    for (int i = 0; i < count; i++) s = s + ring[base + i];
+    precise float s = zeroPlus(ring[base]);
+    for (int i = 1; i < count; i++) s = s + ring[base + i];
     return s;
 }
 #undef CSWAP
