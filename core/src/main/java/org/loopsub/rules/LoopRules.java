@@ -139,7 +139,9 @@ public final class LoopRules {
      * @return the sum
      */
     public static float sortedSum(float[] values, int count) {
-        // Insertion sort: rings are short, and this is the order the shader's sorting loop uses.
+        // Insertion sort: rings are short. The shader sorts runs of up to 8 by a network in registers
+        // and longer ones by this loop: the same ascending sequence, so the same sum (it starts from
+        // 0 + first written out, zeroPlus, where a compiler might drop the add of 0).
         for (int i = 1; i < count; i++) {
             float x = values[i];
             int j = i - 1;
