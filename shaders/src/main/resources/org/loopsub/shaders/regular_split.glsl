@@ -16,8 +16,6 @@ int regBit(int c, int i) {
          : i == 5 ? 3 + 2 * c : FIXED_SPOKES + c * FAN + (i - 3);
 }
 
-#define CSWAP(a, b) { float lo_ = min(a, b); b = max(a, b); a = lo_; }
-
 float sortedSum6(float r0, float r1, float r2, float r3, float r4, float r5) {
     // Optimal 6-input sorting network (12 comparators).
     CSWAP(r1, r2); CSWAP(r4, r5); CSWAP(r0, r2); CSWAP(r3, r5); CSWAP(r0, r1); CSWAP(r3, r4);

@@ -25,6 +25,7 @@ int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
 // of a literal zero, precise or not (Mesa does: a run of negative zeros then summed to -0, not +0).
 float zeroPlus(float x) { return x == 0.0 ? 0.0 : x; }
 
+// One comparator of a sorting network: a and b in ascending order (here and in regular_split).
 #define CSWAP(a, b) { float lo_ = min(a, b); b = max(a, b); a = lo_; }
 // Value i of the run at ring[base], or the largest float past its count: it sorts last (a value equal
 // to it would be the same bits) and is not summed.
@@ -74,7 +75,6 @@ float sortedSumAt(int base, int count) {
     for (int i = 1; i < count; i++) s = s + ring[base + i];
     return s;
 }
-#undef CSWAP
 float sortedSum(int count) { return sortedSumAt(0, count); }
 
 // The general path's record r (metadata words m0, m1): its complete bits, its corners' valences and
