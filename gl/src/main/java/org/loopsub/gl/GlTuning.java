@@ -24,12 +24,16 @@ import java.nio.file.Path;
  * @param programCache {@code loopsub.gl.programCache}: the folder where linked programs are kept for
  *     later processes ({@code ProgramBinaryCache}), or null ({@code off}) for none; by default
  *     {@code loopsub/programs} in {@code $XDG_CACHE_HOME}, else in {@code ~/.cache}
+ * @param timeHalves {@code loopsub.gl.timeHalves}: where passes are timed ({@code loopsub bench}), the
+ *     general half of loop_split gets a span of its own per level, {@code loop_split.general.<level>},
+ *     and the {@code loop_split} spans hold the regular halves alone
  */
 public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalGroup, int generalGroupLimit,
-                       Listing listGeneral, boolean resident, boolean frameStats, boolean wakeClocks, Path programCache) {
+                       Listing listGeneral, boolean resident, boolean frameStats, boolean wakeClocks, Path programCache,
+                       boolean timeHalves) {
     /** The defaults, what every measured report ran with. */
     public static final GlTuning DEFAULTS = new GlTuning(false, true, 128, 256, 32, Listing.BY_LAYOUT, true, false, true,
-            defaultProgramCache());
+            defaultProgramCache(), false);
 
     /** This process's tuning: the system properties as they were when the back end was first used. */
     public static final GlTuning PROCESS = fromSystemProperties();
@@ -64,7 +68,8 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
                 !"false".equals(System.getProperty("loopsub.gl.resident")),
                 Boolean.getBoolean("loopsub.gl.frameStats"),
                 !"false".equals(System.getProperty("loopsub.gl.wakeClocks")),
-                programCache(System.getProperty("loopsub.gl.programCache")));
+                programCache(System.getProperty("loopsub.gl.programCache")),
+                Boolean.getBoolean("loopsub.gl.timeHalves"));
     }
 
     /** When a plain uniform level lists its general records ({@link #listGeneral}). */

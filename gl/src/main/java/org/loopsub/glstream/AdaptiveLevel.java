@@ -171,7 +171,7 @@ final class AdaptiveLevel {
                     split.setUint("uCount", active);
                     timer.begin("loop_split", level, active * (passes.touchedBytes + 8),
                             slivers * 36 + (direct ? active * 4 * 36 : 4 * active * passes.touchedBytes));
-                    split.dispatchFor(active);
+                    split.dispatchFor(active, timer, level);
                     timer.end();
                     GlChecks.check("loop_split");
                 }

@@ -27,6 +27,7 @@ import java.util.Map;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTuning;
+import org.loopsub.gl.GpuTimer;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.RecordLayout;
 
@@ -48,6 +49,8 @@ final class GlPasses implements AutoCloseable {
      * regular record and stop, so large groups keep the launch overhead down.
      */
     private static final int GENERAL_GROUP = GlTuning.PROCESS.generalGroup();
+    private static final boolean TIME_HALVES = GlTuning.PROCESS.timeHalves();
+    private static final GpuTimer NO_TIMER = new GpuTimer(false);
 
     /**
      * The general half's group when records carry limit data (and always in a renderer's frames):
@@ -588,15 +591,46 @@ final class GlPasses implements AutoCloseable {
             general.dispatchFor(n);
         }
 
+        /** Both halves over n records, inside a span of {@code timer} ({@link #timeGeneralHalf}). */
+        void dispatchFor(long n, GpuTimer timer, int level) {
+            regular.dispatchFor(n);
+            timeGeneralHalf(timer, level);
+            general.dispatchFor(n);
+        }
+
         /** Both halves by the commands in a DenseChildren buffer ({@link GlPasses#denseChildren}). */
         void dispatchDense(GlBuffer counts) {
+            dispatchDense(counts, NO_TIMER, 0);
+        }
+
+        /** {@link #dispatchDense(GlBuffer)} inside a span of {@code timer} ({@link #timeGeneralHalf}). */
+        void dispatchDense(GlBuffer counts, GpuTimer timer, int level) {
             regular.dispatchIndirect(counts, commandOffset(DENSE_REGULAR_COMMAND));
+            timeGeneralHalf(timer, level);
             general.dispatchIndirect(counts, commandOffset(DENSE_GENERAL_COMMAND));
         }
 
-        /** The general half over a listed level's records ({@link GlPasses#recordList}). */
-        void dispatchListedGeneral(GlBuffer list) {
+        /**
+         * The general half over a listed level's records ({@link GlPasses#recordList}), after its
+         * regular half inside a span of {@code timer} ({@link #timeGeneralHalf}).
+         */
+        void dispatchListedGeneral(GlBuffer list, GpuTimer timer, int level) {
+            timeGeneralHalf(timer, level);
             general.dispatchIndirect(list, commandOffset(DENSE_GENERAL_COMMAND));
+        }
+
+        /**
+         * Between the halves of one span: with {@link GlTuning#timeHalves()}, ends the span (then the
+         * regular half's alone) and begins {@code loop_split.general.<level>} for the general half, so
+         * that a report shows each level's general half apart. The timestamps between them keep the
+         * halves from overlapping on the GPU, which they barely do anyway (H200: kernels within 1 %,
+         * docs/benchmarks/general-halves).
+         */
+        private static void timeGeneralHalf(GpuTimer timer, int level) {
+            if (TIME_HALVES && timer.enabled()) {
+                timer.end();
+                timer.begin("loop_split.general." + level, level, 0, 0);
+            }
         }
 
         void setUint(String name, long value) {

@@ -119,10 +119,10 @@ final class UniformLevels {
                     split.regular().dispatchFor(n);
                     // the general half reads the list and its command, just written
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-                    split.dispatchListedGeneral(list);
+                    split.dispatchListedGeneral(list, timer, level);
                 } else {
                     GlPasses.setRecords(split, GlPasses.PLAIN);
-                    split.dispatchFor(n);
+                    split.dispatchFor(n, timer, level);
                 }
                 timer.end();
                 GlChecks.check("loop_split");
@@ -187,7 +187,7 @@ final class UniformLevels {
                         passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
                 fused.setUint("uCount", n);
                 timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36 + n * 16);
-                fused.dispatchFor(n);
+                fused.dispatchFor(n, timer, level);
                 timer.end();
                 GlChecks.check("loop_split (fused)");
             }
@@ -204,7 +204,7 @@ final class UniformLevels {
             direct.setUint("uDirectFloatBase", passes.bindTriangles(out, firstTriangle[i], 4 * kids.count()));
             // The children of general parents only (the host does not know how many: no bytes counted).
             timer.begin("loop_split", level + 1, 0, 0);
-            direct.dispatchDense(counts);
+            direct.dispatchDense(counts, timer, level + 1);
             timer.end();
             GlChecks.check("loop_split (after the fused pass)");
         }

@@ -36,7 +36,7 @@ class GlTuningTest {
     @Test
     void propertiesOverrideTheDefaults() {
         String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident", "loopsub.gl.programCache",
-            "loopsub.gl.wakeClocks", "loopsub.gl.listGeneral"};
+            "loopsub.gl.wakeClocks", "loopsub.gl.listGeneral", "loopsub.gl.timeHalves"};
         String[] was = new String[names.length];
         for (int i = 0; i < names.length; i++) {
             was[i] = System.getProperty(names[i]);
@@ -49,8 +49,9 @@ class GlTuningTest {
             System.setProperty("loopsub.gl.programCache", "off");
             System.setProperty("loopsub.gl.wakeClocks", "false");
             System.setProperty("loopsub.gl.listGeneral", "false");
+            System.setProperty("loopsub.gl.timeHalves", "true");
             GlTuning t = GlTuning.fromSystemProperties();
-            assertEquals(new GlTuning(false, false, 128, 256, 32, GlTuning.Listing.NEVER, false, false, false, null), t);
+            assertEquals(new GlTuning(false, false, 128, 256, 32, GlTuning.Listing.NEVER, false, false, false, null, true), t);
             System.setProperty("loopsub.gl.programCache", "/some/folder");
             assertEquals(java.nio.file.Path.of("/some/folder"), GlTuning.fromSystemProperties().programCache());
             assertTrue(GlTuning.DEFAULTS.programCache().endsWith(java.nio.file.Path.of("loopsub", "programs")));
