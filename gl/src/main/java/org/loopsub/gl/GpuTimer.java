@@ -64,6 +64,24 @@ public final class GpuTimer implements AutoCloseable {
         openWritten = bytesWritten;
     }
 
+    /**
+     * Ends the first part of the pass begun last as a span of its own, under {@code label} and with
+     * no bytes, and goes on timing the rest as that pass (its label, level and bytes): for a pass
+     * made of two dispatches whose first one is to be reported apart.
+     *
+     * @param label the first part's label
+     */
+    public void splitOff(String label) {
+        if (!enabled) {
+            return;
+        }
+        int q = glGenQueries();
+        glQueryCounter(q, GL_TIMESTAMP);
+        pending.add(new Pending(label, openLevel, 0, 0, openQuery, q));
+        openQuery = glGenQueries();
+        glQueryCounter(openQuery, GL_TIMESTAMP);
+    }
+
     /** Marks the end of the pass begun last. */
     public void end() {
         if (!enabled) {

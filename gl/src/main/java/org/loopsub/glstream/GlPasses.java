@@ -51,6 +51,7 @@ final class GlPasses implements AutoCloseable {
     private static final int GENERAL_GROUP = GlTuning.PROCESS.generalGroup();
     private static final boolean TIME_HALVES = GlTuning.PROCESS.timeHalves();
     private static final GpuTimer NO_TIMER = new GpuTimer(false);
+    private static final String GENERAL_SPAN = "loop_split.general.";
 
     /**
      * The general half's group when records carry limit data (and always in a renderer's frames):
@@ -583,19 +584,23 @@ final class GlPasses implements AutoCloseable {
      * loop_split compiled twice: once with only the regular-record path, once with only the general
      * one. Both run over the same records and each writes the children of its own kind, so the
      * regular path, which almost every record takes, is not held back by the general path's
-     * register use.
+     * register use. Where nothing orders them the general half is dispatched first: its few records
+     * are long chains of dependent work that the regular half's many short ones then run beside,
+     * where dispatched second they ran on a GPU the regular half had left nearly idle (H200: highvalence
+     * depth 6 4.51 → 4.39 ms, bigguyT depth 7 3.41 → 3.36, rookT 2.97 → 2.94,
+     * docs/benchmarks/general-halves).
      */
     record SplitPair(ComputeProgram regular, ComputeProgram general) {
         void dispatchFor(long n) {
-            regular.dispatchFor(n);
             general.dispatchFor(n);
+            regular.dispatchFor(n);
         }
 
         /** Both halves over n records, inside a span of {@code timer} ({@link #timeGeneralHalf}). */
         void dispatchFor(long n, GpuTimer timer, int level) {
-            regular.dispatchFor(n);
-            timeGeneralHalf(timer, level);
             general.dispatchFor(n);
+            timeGeneralHalf(timer, level);
+            regular.dispatchFor(n);
         }
 
         /** Both halves by the commands in a DenseChildren buffer ({@link GlPasses#denseChildren}). */
@@ -603,33 +608,41 @@ final class GlPasses implements AutoCloseable {
             dispatchDense(counts, NO_TIMER, 0);
         }
 
-        /** {@link #dispatchDense(GlBuffer)} inside a span of {@code timer} ({@link #timeGeneralHalf}). */
+        /**
+         * {@link #dispatchDense(GlBuffer)} inside a span of {@code timer} ({@link #timeGeneralHalf}).
+         * Here the regular half goes first, as it always did: the order was measured for the other
+         * passes only.
+         */
         void dispatchDense(GlBuffer counts, GpuTimer timer, int level) {
             regular.dispatchIndirect(counts, commandOffset(DENSE_REGULAR_COMMAND));
-            timeGeneralHalf(timer, level);
+            if (TIME_HALVES && timer.enabled()) {
+                timer.end();
+                timer.begin(GENERAL_SPAN + level, level, 0, 0);
+            }
             general.dispatchIndirect(counts, commandOffset(DENSE_GENERAL_COMMAND));
         }
 
         /**
          * The general half over a listed level's records ({@link GlPasses#recordList}), after its
-         * regular half inside a span of {@code timer} ({@link #timeGeneralHalf}).
+         * regular half (which lists them) inside a span of {@code timer}.
          */
         void dispatchListedGeneral(GlBuffer list, GpuTimer timer, int level) {
-            timeGeneralHalf(timer, level);
+            if (TIME_HALVES && timer.enabled()) {
+                timer.end();
+                timer.begin(GENERAL_SPAN + level, level, 0, 0);
+            }
             general.dispatchIndirect(list, commandOffset(DENSE_GENERAL_COMMAND));
         }
 
         /**
-         * Between the halves of one span: with {@link GlTuning#timeHalves()}, ends the span (then the
-         * regular half's alone) and begins {@code loop_split.general.<level>} for the general half, so
-         * that a report shows each level's general half apart. The timestamps between them keep the
-         * halves from overlapping on the GPU, which they barely do anyway (H200: kernels within 1 %,
-         * docs/benchmarks/general-halves).
+         * After the general half, inside a span the caller began: with {@link GlTuning#timeHalves()}
+         * the general half becomes a span of its own, {@code loop_split.general.<level>}, and the
+         * caller's span holds the regular half alone, so that a report shows each level's general half
+         * apart. The timestamps between them keep the halves from overlapping on the GPU.
          */
         private static void timeGeneralHalf(GpuTimer timer, int level) {
-            if (TIME_HALVES && timer.enabled()) {
-                timer.end();
-                timer.begin("loop_split.general." + level, level, 0, 0);
+            if (TIME_HALVES) {
+                timer.splitOff(GENERAL_SPAN + level);
             }
         }
 
