@@ -527,7 +527,7 @@ final class GlGpuMesh implements GpuMesh {
                     + stoppedFrames + " of those read stopped short of their plan; " + phases);
         }
         level0.close();
-        out.close();
+        out.delete();
         indirect.close();
         engine.close();
         glDeleteQueries(queries);

@@ -223,6 +223,13 @@ public final class GlOutput implements AutoCloseable {
                 buffer = null;
             }
         }
+
+        void delete() {
+            if (buffer != null) {
+                buffer.close();
+                buffer = null;
+            }
+        }
     }
 
     /**
@@ -417,6 +424,22 @@ public final class GlOutput implements AutoCloseable {
             at += vf * (len / 3);
         }
         return all;
+    }
+
+    /**
+     * Deletes the buffers outright instead of giving them back to the pool, for an owner that is gone
+     * for good (a GPU mesh closing: its output is as large as its largest frame, and the pool would
+     * keep it until 120 more refinements of other meshes, or the tessellator's close). The statistics
+     * stay readable.
+     */
+    public void delete() {
+        if (buffer != null) {
+            buffer.close();
+            buffer = null;
+        }
+        normals.delete();
+        uvs.delete();
+        close();
     }
 
     /** Gives the buffer back to the pool; the statistics stay readable. */

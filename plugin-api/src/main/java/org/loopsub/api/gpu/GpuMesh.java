@@ -140,8 +140,10 @@ public interface GpuMesh extends AutoCloseable {
     void updatePositions(FloatBuffer positions);
 
     /**
-     * Deletes the level-0 records and the output buffers. Closing twice does nothing; any other
-     * call afterwards throws {@link IllegalStateException}.
+     * Deletes the level-0 records and the output buffers. The scratch the frames used belongs to
+     * the tessellator, which keeps it for its other meshes' frames and deletes it once unused for a
+     * while, or when it is closed. Closing twice does nothing; any other call afterwards throws
+     * {@link IllegalStateException}.
      *
      * @throws IllegalStateException if called from another thread or with another context (or none)
      *     current: nothing is deleted and the mesh stays open, so that it can be closed again from its
