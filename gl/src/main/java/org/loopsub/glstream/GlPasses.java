@@ -584,20 +584,31 @@ final class GlPasses implements AutoCloseable {
      * loop_split compiled twice: once with only the regular-record path, once with only the general
      * one. Both run over the same records and each writes the children of its own kind, so the
      * regular path, which almost every record takes, is not held back by the general path's
-     * register use. Where nothing orders them the general half is dispatched first: its few records
-     * are long chains of dependent work that the regular half's many short ones then run beside,
-     * where dispatched second they ran on a GPU the regular half had left nearly idle (H200: highvalence
-     * depth 6 4.51 → 4.39 ms, bigguyT depth 7 3.41 → 3.36, rookT 2.97 → 2.94,
-     * docs/benchmarks/general-halves).
+     * register use. A uniform level dispatches the general half first ({@link #generalFirst}); adaptive
+     * levels and a renderer's frames the regular half first.
      */
     record SplitPair(ComputeProgram regular, ComputeProgram general) {
         void dispatchFor(long n) {
-            general.dispatchFor(n);
             regular.dispatchFor(n);
+            general.dispatchFor(n);
         }
 
-        /** Both halves over n records, inside a span of {@code timer} ({@link #timeGeneralHalf}). */
+        /** Both halves over n records, inside a span of {@code timer} ({@link #beforeGeneralHalf}). */
         void dispatchFor(long n, GpuTimer timer, int level) {
+            regular.dispatchFor(n);
+            beforeGeneralHalf(timer, level);
+            general.dispatchFor(n);
+        }
+
+        /**
+         * Both halves over n records of a uniform level, the general half first: its few records are
+         * long chains of dependent work that the regular half's many short ones then run beside, where
+         * dispatched second they ran on a GPU the regular half had left nearly idle (H200: highvalence
+         * depth 6 4.51 → 4.39 ms, bigguyT depth 7 3.41 → 3.36, rookT 2.97 → 2.94). A renderer's
+         * adaptive frames gained nothing from it (bigguy at 4 px 1.595 → 1.618 ms, at 1 px 6.42 → 6.40;
+         * docs/benchmarks/general-halves). Inside a span of {@code timer} ({@link #timeGeneralHalf}).
+         */
+        void generalFirst(long n, GpuTimer timer, int level) {
             general.dispatchFor(n);
             timeGeneralHalf(timer, level);
             regular.dispatchFor(n);
@@ -609,16 +620,13 @@ final class GlPasses implements AutoCloseable {
         }
 
         /**
-         * {@link #dispatchDense(GlBuffer)} inside a span of {@code timer} ({@link #timeGeneralHalf}).
+         * {@link #dispatchDense(GlBuffer)} inside a span of {@code timer} ({@link #beforeGeneralHalf}).
          * Here the regular half goes first, as it always did: the order was measured for the other
          * passes only.
          */
         void dispatchDense(GlBuffer counts, GpuTimer timer, int level) {
             regular.dispatchIndirect(counts, commandOffset(DENSE_REGULAR_COMMAND));
-            if (TIME_HALVES && timer.enabled()) {
-                timer.end();
-                timer.begin(GENERAL_SPAN + level, level, 0, 0);
-            }
+            beforeGeneralHalf(timer, level);
             general.dispatchIndirect(counts, commandOffset(DENSE_GENERAL_COMMAND));
         }
 
@@ -627,10 +635,7 @@ final class GlPasses implements AutoCloseable {
          * regular half (which lists them) inside a span of {@code timer}.
          */
         void dispatchListedGeneral(GlBuffer list, GpuTimer timer, int level) {
-            if (TIME_HALVES && timer.enabled()) {
-                timer.end();
-                timer.begin(GENERAL_SPAN + level, level, 0, 0);
-            }
+            beforeGeneralHalf(timer, level);
             general.dispatchIndirect(list, commandOffset(DENSE_GENERAL_COMMAND));
         }
 
@@ -643,6 +648,14 @@ final class GlPasses implements AutoCloseable {
         private static void timeGeneralHalf(GpuTimer timer, int level) {
             if (TIME_HALVES) {
                 timer.splitOff(GENERAL_SPAN + level);
+            }
+        }
+
+        /** {@link #timeGeneralHalf} where the regular half went first: the general half's span follows. */
+        private static void beforeGeneralHalf(GpuTimer timer, int level) {
+            if (TIME_HALVES && timer.enabled()) {
+                timer.end();
+                timer.begin(GENERAL_SPAN + level, level, 0, 0);
             }
         }
 

@@ -122,7 +122,7 @@ final class UniformLevels {
                     split.dispatchListedGeneral(list, timer, level);
                 } else {
                     GlPasses.setRecords(split, GlPasses.PLAIN);
-                    split.dispatchFor(n, timer, level);
+                    split.generalFirst(n, timer, level);
                 }
                 timer.end();
                 GlChecks.check("loop_split");
@@ -187,7 +187,7 @@ final class UniformLevels {
                         passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
                 fused.setUint("uCount", n);
                 timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36 + n * 16);
-                fused.dispatchFor(n, timer, level);
+                fused.generalFirst(n, timer, level);
                 timer.end();
                 GlChecks.check("loop_split (fused)");
             }
