@@ -1,5 +1,7 @@
 package org.loopsub.samples.cli;
 
+import java.io.PrintWriter;
+
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -65,7 +67,34 @@ public final class LoopsubCommand implements Callable<Integer> {
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new LoopsubCommand()).execute(args));
+        PrintWriter out = stdout();
+        int status = new CommandLine(new LoopsubCommand()).setOut(out).execute(args);
+        System.exit(checkedStdout(out, status, System.err));
+    }
+
+    /**
+     * Standard output as a writer that notices failed writes: System.out is a PrintStream, which keeps
+     * an IOException (a full disk, a closed pipe) to itself, so a PrintWriter over it never knew.
+     */
+    static PrintWriter stdout() {
+        String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
+        java.nio.charset.Charset charset = encoding != null && java.nio.charset.Charset.isSupported(encoding)
+                ? java.nio.charset.Charset.forName(encoding) : java.nio.charset.Charset.defaultCharset();
+        return new PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(
+                new java.io.FileOutputStream(java.io.FileDescriptor.out), charset)), true);
+    }
+
+    /**
+     * @return the command's status, or {@link ExitCodes#OUTPUT} (with a message on {@code err}) if it
+     *     succeeded but what it wrote to {@code out} was lost
+     */
+    static int checkedStdout(PrintWriter out, int status, java.io.PrintStream err) {
+        out.flush();
+        if (out.checkError() && status == ExitCodes.OK) {
+            err.println("loopsub: stdout: cannot write (a full disk or a closed pipe?)");
+            return ExitCodes.OUTPUT;
+        }
+        return status;
     }
 
     /**

@@ -35,6 +35,32 @@ class OutputProblemTest {
         assertEquals(0, Files.list(output).count());
     }
 
+    /** A stdout that fails (a full disk, a closed pipe) turns a success into exit 4, said on stderr. */
+    @Test
+    void lostStdoutIsAFailure() {
+        java.io.PrintWriter full = new java.io.PrintWriter(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("No space left on device");
+            }
+        });
+        picocli.CommandLine cmd = new picocli.CommandLine(new LoopsubCommand());
+        cmd.setOut(full);
+        cmd.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
+        int code = cmd.execute("info", "--sample", "icosahedron");
+        assertEquals(ExitCodes.OK, code, "the command itself did its work");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int status = LoopsubCommand.checkedStdout(full, code, new java.io.PrintStream(err, true));
+        assertEquals(ExitCodes.OUTPUT, status);
+        assertTrue(err.toString().startsWith("loopsub: stdout: cannot write"), err::toString);
+        // a command that failed already keeps its own status
+        assertEquals(ExitCodes.INPUT, LoopsubCommand.checkedStdout(full, ExitCodes.INPUT, new java.io.PrintStream(err)));
+        // and a stdout that took everything changes nothing
+        java.io.PrintWriter fine = new java.io.PrintWriter(new java.io.StringWriter());
+        fine.println("ok");
+        assertEquals(ExitCodes.OK, LoopsubCommand.checkedStdout(fine, ExitCodes.OK, new java.io.PrintStream(err)));
+    }
+
     @Test
     void describeNamesTheReasonRatherThanThePath() {
         assertEquals("permission denied",
