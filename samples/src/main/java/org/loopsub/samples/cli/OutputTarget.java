@@ -19,6 +19,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -171,6 +173,7 @@ final class OutputTarget {
                 return;
             }
             Path temp = createTemp(file);
+            PENDING.add(temp);
             boolean done = false;
             try {
                 try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
@@ -190,9 +193,34 @@ final class OutputTarget {
                         // the write's own failure is the one to report
                     }
                 }
+                PENDING.remove(temp);
             }
         } catch (IOException e) {
             throw new CliFailure(ExitCodes.OUTPUT, name + ": cannot write: " + describe(e), e);
+        }
+    }
+
+    /**
+     * Temporary files being written. A process stopped while it writes one (Ctrl-C, SIGTERM: the JVM
+     * runs its shutdown hooks) deletes it, so that no hidden half-written file stays beside the target;
+     * one renamed or deleted already is gone from here, or its path names nothing.
+     */
+    private static final Set<Path> PENDING = pendingWithHook();
+
+    private static Set<Path> pendingWithHook() {
+        Set<Path> pending = ConcurrentHashMap.newKeySet();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteAll(pending), "loopsub-delete-temporary-files"));
+        return pending;
+    }
+
+    /** Deletes every file in the set, as the shutdown hook does. */
+    static void deleteAll(Set<Path> files) {
+        for (Path p : files) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                // the process is stopping; nothing left to tell
+            }
         }
     }
 
