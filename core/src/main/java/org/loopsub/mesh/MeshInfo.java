@@ -26,8 +26,10 @@ import org.loopsub.api.TriangleMesh;
  * @param valenceHistogram valence (number of distinct neighbours) to number of vertices with it
  * @param mergedVertices input vertices merged into an earlier one with the same position
  * @param droppedUnreferenced vertices used by no face and dropped
- * @param problems what makes the mesh invalid, as {@link MeshValidator#problems(TriangleMesh)}
- * @param warnings what the weld changed, and faces of (nearly) zero area
+ * @param problems what makes the mesh invalid, as {@link MeshValidator#problems(TriangleMesh)}, or,
+ *     for a mesh without those, too large to refine ({@link MeshValidator#valenceProblem})
+ * @param warnings what the weld changed, crease tags not taken as they stand ({@link CreaseTags}), and
+ *     faces of (nearly) zero area
  */
 public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges, int boundaryLoops,
                        int creases, SortedMap<Integer, Integer> valenceHistogram, int mergedVertices,
@@ -48,7 +50,15 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
     public static MeshInfo of(TriangleMesh raw) {
         WeldedMesh welded = InputWelder.weld(raw);
         TriangleMesh mesh = welded.mesh();
-        List<MeshProblem> problems = MeshValidator.problems(mesh);
+        List<MeshProblem> problems = new java.util.ArrayList<>(MeshValidator.problems(mesh));
+        MeshTopology topology = problems.isEmpty() ? MeshTopology.of(mesh) : null;
+        if (topology != null) {
+            // what preparing the mesh refuses beyond the validator's problems (PreparedMesh.of)
+            MeshProblem valence = MeshValidator.valenceProblem(topology);
+            if (valence != null) {
+                problems.add(valence);
+            }
+        }
         int edges = -1;
         int boundaryEdges = -1;
         int boundaryLoops = -1;
@@ -71,11 +81,14 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
             for (int k : valence) {
                 histogram.merge(k, 1, Integer::sum);
             }
-            if (problems.isEmpty()) {
+            if (topology != null) {
                 boundaryLoops = countLoops(tri, mesh.vertexCount(), table);
             }
         }
         List<String> warnings = new java.util.ArrayList<>(welded.warnings());
+        if (topology != null) {
+            warnings.addAll(CreaseTags.warnings(mesh, topology));
+        }
         if (indicesUsable) {
             String flat = FlatFaces.warning(mesh);
             if (flat != null) {

@@ -25,7 +25,26 @@ import org.loopsub.api.TriangleMesh;
  * fine.
  */
 public final class MeshValidator {
+    /**
+     * The largest valence the tessellator supports: a record holds each corner's valence in 8 bits
+     * (RecordLayout). A valid mesh beyond it is refused as {@link Kind#TOO_LARGE}
+     * ({@link #valenceProblem}).
+     */
+    public static final int MAX_VALENCE = 254;
+
     private MeshValidator() {
+    }
+
+    /**
+     * @param topology a valid mesh's topology
+     * @return the problem of a vertex whose valence passes {@link #MAX_VALENCE}, or null
+     */
+    public static MeshProblem valenceProblem(MeshTopology topology) {
+        if (topology.maxValence() <= MAX_VALENCE) {
+            return null;
+        }
+        return new MeshProblem(Kind.TOO_LARGE,
+                "a vertex has valence " + topology.maxValence() + "; at most " + MAX_VALENCE + " is supported");
     }
 
     /**

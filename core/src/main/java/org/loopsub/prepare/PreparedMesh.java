@@ -15,6 +15,7 @@ import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.UvInterpolation;
 import org.loopsub.api.Welding;
+import org.loopsub.mesh.CreaseTags;
 import org.loopsub.mesh.FlatFaces;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.MeshTopology;
@@ -246,28 +247,14 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         MeshValidator.requireValid(mesh);
         List<String> warnings = new ArrayList<>(welded.warnings());
         MeshTopology topology = MeshTopology.of(mesh);
-        int notEdges = 0;
-        Crease firstNotEdge = null;
-        for (Crease c : mesh.creases()) {
-            if (c.v0() >= mesh.vertexCount() || c.v1() >= mesh.vertexCount()
-                    || topology.indexOf(c.v0(), c.v1()) < 0) {
-                notEdges++;
-                firstNotEdge = firstNotEdge == null ? c : firstNotEdge;
-            }
-        }
-        if (notEdges > 0) {
-            warnings.add(notEdges + " crease tag" + (notEdges == 1 ? " names" : "s name") + " no edge of the mesh"
-                    + " and " + (notEdges == 1 ? "is" : "are") + " ignored (first: vertices " + firstNotEdge.v0()
-                    + " and " + firstNotEdge.v1() + ", 0-based)");
-        }
+        warnings.addAll(CreaseTags.warnings(mesh, topology));
         String flat = FlatFaces.warning(mesh);
         if (flat != null) {
             warnings.add(flat);
         }
-        if (topology.maxValence() > RecordLayout.MAX_VALENCE) {
-            throw new InvalidMeshException(List.of(new MeshProblem(MeshProblem.Kind.TOO_LARGE,
-                    "a vertex has valence " + topology.maxValence() + "; at most " + RecordLayout.MAX_VALENCE
-                            + " is supported")));
+        MeshProblem valence = MeshValidator.valenceProblem(topology);
+        if (valence != null) {
+            throw new InvalidMeshException(List.of(valence));
         }
         InternalFrame frame = InternalFrame.of(mesh);
         float[] positions = frame.transform(mesh);

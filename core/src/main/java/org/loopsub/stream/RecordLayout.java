@@ -51,8 +51,8 @@ package org.loopsub.stream;
 public final class RecordLayout {
     /** Gap value of an interior vertex. */
     public static final int NO_GAP = 0xFF;
-    /** The largest valence a record can describe (8-bit fields). */
-    public static final int MAX_VALENCE = 254;
+    /** The largest valence a record can describe (8-bit fields): the validator's limit. */
+    public static final int MAX_VALENCE = org.loopsub.mesh.MeshValidator.MAX_VALENCE;
     /** Points every record has before the fans: three corners and three opposite vertices. */
     public static final int FIXED_POINTS = 6;
     /** Spoke bits before the fan bits. */

@@ -47,6 +47,57 @@ class MeshInfoTest {
         assertEquals(0, info.mergedVertices());
     }
 
+    /**
+     * What preparing a mesh refuses or warns about beyond the validator, info reports too: a vertex
+     * past the largest valence, crease tags on no edge and an edge tagged twice with two sharpnesses.
+     */
+    @Test
+    void infoSaysWhatPreparingRefusesAndWarnsAbout() {
+        // a disk: 300 triangles around a centre vertex of valence 300
+        int n = 300;
+        float[] p = new float[3 * (n + 1)];
+        int[] t = new int[3 * n];
+        for (int i = 0; i < n; i++) {
+            double a = 2 * Math.PI * i / n;
+            p[3 * (i + 1)] = (float) Math.cos(a);
+            p[3 * (i + 1) + 1] = (float) Math.sin(a);
+            t[3 * i] = 0;
+            t[3 * i + 1] = 1 + i;
+            t[3 * i + 2] = 1 + (i + 1) % n;
+        }
+        TriangleMesh fan = new TriangleMesh(p, t, List.of());
+        MeshInfo big = MeshInfo.of(fan);
+        assertFalse(big.valid());
+        assertEquals(List.of(Kind.TOO_LARGE), big.problems().stream().map(q -> q.kind()).toList());
+        org.loopsub.api.InvalidMeshException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                org.loopsub.api.InvalidMeshException.class, () -> org.loopsub.prepare.PreparedMesh.of(fan));
+        assertEquals(refused.problems(), big.problems(), "the same refusal");
+
+        TriangleMesh ico = TestMeshes.load("icosahedron.obj");
+        int[] tri = ico.triangles();
+        int a = tri[0];
+        int b = tri[1];
+        int far = -1;
+        for (int v = 0; v < ico.vertexCount() && far < 0; v++) {
+            boolean neighbour = v == a;
+            for (int i = 0; i < tri.length; i += 3) {
+                boolean hasA = tri[i] == a || tri[i + 1] == a || tri[i + 2] == a;
+                boolean hasV = tri[i] == v || tri[i + 1] == v || tri[i + 2] == v;
+                neighbour |= hasA && hasV;
+            }
+            far = neighbour ? -1 : v;
+        }
+        TriangleMesh tagged = new TriangleMesh(ico.positions(), tri,
+                List.of(new Crease(a, far, 2), new Crease(a, b, 3), new Crease(b, a, 5), new Crease(a, b, 5)));
+        MeshInfo info = MeshInfo.of(tagged);
+        assertTrue(info.valid(), info.problems().toString());
+        assertEquals(2, info.warnings().size(), info.warnings().toString());
+        assertTrue(info.warnings().get(0).startsWith("1 crease tag names no edge"), info.warnings().toString());
+        assertTrue(info.warnings().get(1).startsWith("1 crease tag names an edge tagged before with another sharpness"),
+                info.warnings().toString());
+        assertEquals(info.warnings(), org.loopsub.prepare.PreparedMesh.of(tagged).warnings(), "the same warnings");
+    }
+
     @Test
     void platonicSolidsHaveOneValence() throws IOException {
         assertEquals(Map.of(3, 4), info("tetrahedron.obj").valenceHistogram());

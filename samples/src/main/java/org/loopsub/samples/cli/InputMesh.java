@@ -161,7 +161,11 @@ record InputMesh(String name, ObjFile obj) {
     /** @return whether the mesh is valid by the file's own indexing (no exact-position weld) */
     private boolean validByIndex() {
         try {
-            MeshValidator.requireValid(InputWelder.weld(obj.mesh(), Welding.NONE).mesh());
+            org.loopsub.api.TriangleMesh mesh = InputWelder.weld(obj.mesh(), Welding.NONE).mesh();
+            MeshValidator.requireValid(mesh);
+            if (MeshValidator.valenceProblem(org.loopsub.mesh.MeshTopology.of(mesh)) != null) {
+                return false;  // refused either way: no weld to blame
+            }
             return true;
         } catch (InvalidMeshException e) {
             return false;
