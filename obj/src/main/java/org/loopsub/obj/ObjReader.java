@@ -28,7 +28,9 @@ import org.loopsub.api.TriangleMesh;
  * byte-order mark is skipped; lines end at LF, CR LF or CR. {@code #} starts a comment anywhere on a
  * line; a {@code \} ending a line (before any comment) continues the statement on the next line.
  * Tokens are separated by blanks (space, tab, form feed, vertical tab); other control characters
- * outside comments are refused (binary data). Keywords are lower case, as OBJ defines them.
+ * outside comments are refused (binary data), and a NUL anywhere stops the reading at once
+ * ({@code TextOnly}: binary data read by mistake is refused at its first bytes, not read whole).
+ * Keywords are lower case, as OBJ defines them.
  *
  * <p><b>Numbers</b> ({@code v}, {@code vt}, {@code vn}, crease sharpness) are plain decimals,
  * {@code [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?}, rounded to the nearest float;
@@ -134,10 +136,13 @@ public final class ObjReader {
     }
 
     private static Parser parse(Reader reader, String sourceName) throws IOException {
-        Parser parser = new Parser(
-                new ObjStatements(reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16)),
-                sourceName);
-        parser.parse();
+        Parser parser = new Parser(new ObjStatements(new BufferedReader(new TextOnly(reader), 1 << 16)), sourceName);
+        try {
+            parser.parse();
+        } catch (TextOnly.NulCharacter e) {
+            throw new InvalidMeshException(new MeshProblem(Kind.UNPARSEABLE, parser.where((int) Math.min(e.line,
+                    Integer.MAX_VALUE)) + ": a NUL character: binary data, not OBJ text"));
+        }
         if (!parser.problems.isEmpty()) {
             throw parser.exception();
         }

@@ -111,13 +111,14 @@ final class ObjStatements {
     /**
      * @param text a token or statement
      * @param maxChars the longest text wanted
-     * @return it with control characters shown as {@code ?}, cut at {@code maxChars} with {@code ...}
+     * @return it with control characters (C0 and C1) and the replacement character that stands for
+     *     bytes that are no UTF-8 shown as {@code ?}, cut at {@code maxChars} with {@code ...}
      */
     static String printable(String text, int maxChars) {
         StringBuilder sb = new StringBuilder(Math.min(text.length(), maxChars + 3));
         for (int i = 0; i < text.length() && i < maxChars; i++) {
             char c = text.charAt(i);
-            sb.append(c < ' ' || c == '\u007f' ? '?' : c);
+            sb.append(Character.isISOControl(c) || c == '\uFFFD' ? '?' : c);
         }
         if (text.length() > maxChars) {
             sb.append("...");

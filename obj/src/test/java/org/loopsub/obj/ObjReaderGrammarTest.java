@@ -215,9 +215,12 @@ class ObjReaderGrammarTest {
                 bad(TRIANGLE + "vt 0 0\nf 1/-2 2/1 3/1\n", Kind.INDEX_OUT_OF_RANGE, 5,
                         "texture coordinate index -2, but only 1 texture coordinate is defined"),
                 // control characters (binary data) outside comments
-                bad(TRIANGLE + "v 0 0 1\u0000\nf 1 2 3\n", Kind.UNPARSEABLE, 4, "control character U+0000"),
+                bad(TRIANGLE + "v 0 0 1\u0000\nf 1 2 3\n", Kind.UNPARSEABLE, 4, "a NUL character", "binary data"),
+                bad(TRIANGLE + "# a comment \u0000\nf 1 2 3\n", Kind.UNPARSEABLE, 4, "a NUL character"),
                 bad("g a\u0001b\n" + TRIANGLE + "f 1 2 3\n", Kind.UNPARSEABLE, 1, "U+0001", "'g a?b'"),
                 bad(TRIANGLE + "f 1 2 3\u007f\n", Kind.UNPARSEABLE, 4, "U+007F"),
+                // bytes that are no UTF-8 (read as U+FFFD) and C1 controls are not printed either
+                bad(TRIANGLE + "v 0 0 \u00ff\uFFFD\u0085\n", Kind.UNPARSEABLE, 4, "'\u00ff??' is not a number"),
                 // crease tags
                 bad(TRIANGLE + "f 1 2 3\nt crease 2/1/0 0 0 1\n", Kind.UNPARSEABLE, 5, "joins vertex 0 to itself"),
                 bad(TRIANGLE + "f 1 2 3\nt crease 2/1/0 0 3 1\n", Kind.INDEX_OUT_OF_RANGE, 5, "vertex index 3",
@@ -259,6 +262,35 @@ class ObjReaderGrammarTest {
             assertTrue(problem.message().contains(word), "'" + word + "' expected: " + problem.message());
         }
         assertFalse(problem.message().contains("\u0000"), "control characters are not printed");
+    }
+
+    /**
+     * Binary data stops the reader at its first NUL character: a source that never ends (as
+     * {@code /dev/zero} or {@code /dev/urandom} named by mistake) is refused, not read for ever.
+     */
+    @Test
+    void endlessBinaryDataIsRefusedAtItsFirstNul() {
+        java.io.Reader endless = new java.io.Reader() {
+            private long served;
+
+            @Override
+            public int read(char[] buf, int off, int len) {
+                for (int i = 0; i < len; i++) {
+                    // some text first, then NULs for ever
+                    buf[off + i] = served++ < 100 ? 'v' : '\0';
+                }
+                return len;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        InvalidMeshException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(30), () -> assertThrows(InvalidMeshException.class,
+                        () -> ObjReader.read(endless, "zero.obj")));
+        assertEquals(Kind.UNPARSEABLE, e.firstProblem().kind());
+        assertTrue(e.firstProblem().message().startsWith("zero.obj, line 1: a NUL character"), e.getMessage());
     }
 
     @Test
