@@ -26,11 +26,11 @@ import org.loopsub.api.TriangleMesh;
  */
 public final class MeshValidator {
     /**
-     * The largest valence the tessellator supports: a record holds each corner's valence in 8 bits
-     * (RecordLayout). A valid mesh beyond it is refused as {@link Kind#TOO_LARGE}
-     * ({@link #valenceProblem}).
+     * The largest valence the tessellator supports ({@link TriangleMesh#MAX_VALENCE}): a record holds
+     * each corner's valence in 8 bits (RecordLayout). A valid mesh beyond it is refused as
+     * {@link Kind#TOO_LARGE} ({@link #valenceProblem}).
      */
-    public static final int MAX_VALENCE = 254;
+    public static final int MAX_VALENCE = TriangleMesh.MAX_VALENCE;
 
     private MeshValidator() {
     }

@@ -443,6 +443,17 @@ public final class ObjReader {
                 model.endFace();
                 return;
             }
+            if (corners > TriangleMesh.MAX_VALENCE + 1) {
+                // Refused now, not after a fan of hundreds of thousands of triangles (and a second
+                // reading that takes minutes over such a line): a fan from its first vertex gives that
+                // vertex a neighbour per other vertex, and a face that repeats vertices folds onto itself.
+                problem(Kind.TOO_LARGE, "face " + face + " has " + corners + " vertices; at most "
+                        + (TriangleMesh.MAX_VALENCE + 1) + " are supported (split into a fan from its first"
+                        + " vertex, it would give that vertex up to " + (corners - 1) + " neighbours, and "
+                        + TriangleMesh.MAX_VALENCE + " is the most a vertex may have)");
+                model.endFace();
+                return;
+            }
             cornerScratch.size = 0;
             // forms as bits: 1 = has vt, 2 = has vn; the face keeps what all its corners have
             // (OBJ wants one form per face, but exporters that mix them exist: dropping what not every

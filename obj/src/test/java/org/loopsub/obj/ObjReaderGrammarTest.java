@@ -221,6 +221,10 @@ class ObjReaderGrammarTest {
                 bad(TRIANGLE + "f 1 2 3\u007f\n", Kind.UNPARSEABLE, 4, "U+007F"),
                 // bytes that are no UTF-8 (read as U+FFFD) and C1 controls are not printed either
                 bad(TRIANGLE + "v 0 0 \u00ff\uFFFD\u0085\n", Kind.UNPARSEABLE, 4, "'\u00ff??' is not a number"),
+                // a face too large to subdivide, refused at once (its fan would give a vertex more
+                // neighbours than a record holds)
+                bad(TRIANGLE + "f" + " 1 2 3".repeat(86) + "\n", Kind.TOO_LARGE, 4, "face 1 has 258 vertices",
+                        "at most 255"),
                 // crease tags
                 bad(TRIANGLE + "f 1 2 3\nt crease 2/1/0 0 0 1\n", Kind.UNPARSEABLE, 5, "joins vertex 0 to itself"),
                 bad(TRIANGLE + "f 1 2 3\nt crease 2/1/0 0 3 1\n", Kind.INDEX_OUT_OF_RANGE, 5, "vertex index 3",

@@ -31,6 +31,12 @@ import java.util.Objects;
  * texture, or an exception deep inside an engine, far from where it was made.
  */
 public final class TriangleMesh {
+    /**
+     * The largest valence (number of distinct neighbours) a vertex of a mesh to subdivide may have:
+     * the tessellator refuses a mesh with a larger one ({@link MeshProblem.Kind#TOO_LARGE}).
+     */
+    public static final int MAX_VALENCE = 254;
+
     private final float[] positions;
     private final int[] triangles;
     private final List<Crease> creases;
