@@ -49,6 +49,10 @@ final class Progress implements ProgressListener {
 
     @Override
     public void levelDone(LevelStats stats) {
+        if (stats.level() == 0) {
+            // a refinement begins: a triangle budget runs several, each counted on its own
+            emittedSoFar = 0;
+        }
         emittedSoFar += stats.finishedTriangles() + stats.slivers();
         // what exists after this level: everything emitted plus the four children of each split
         long triangles = emittedSoFar + 4 * stats.splitTriangles();

@@ -32,6 +32,20 @@ class ProgressTest {
                 + "loopsub: level 2 done: 1252 triangles after it (its output and children) (1.5 s)" + nl, text.toString());
     }
 
+    /** A triangle budget refines again, coarser: each run counts its own triangles, from level 0. */
+    @Test
+    void aSecondRunCountsFromNothing() {
+        Progress p = progress(true);
+        now.addAndGet(2_000_000_000L);
+        p.levelDone(new LevelStats(0, 20, 5, 1, 14, 1));
+        p.levelDone(new LevelStats(1, 56, 50, 0, 6, 1));
+        p.levelDone(new LevelStats(0, 20, 5, 1, 14, 1));
+        String nl = System.lineSeparator();
+        String first = "loopsub: level 0 done: 62 triangles after it (its output and children) (2.0 s)" + nl;
+        assertEquals(first + "loopsub: level 1 done: 80 triangles after it (its output and children) (2.0 s)" + nl
+                + first, text.toString());
+    }
+
     @Test
     void quietPrintsNothing() {
         Progress p = progress(false);
