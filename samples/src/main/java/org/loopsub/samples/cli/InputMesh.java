@@ -47,6 +47,9 @@ record InputMesh(String name, ObjFile obj) {
         if (file == null && sample == null) {
             throw new ParameterException(cmd, "missing input: give an OBJ file or --sample <name>");
         }
+        if (file != null && file.toString().isEmpty()) {
+            throw new ParameterException(cmd, "the input file name is empty");
+        }
         if (file != null && STDIN.equals(file.toString())) {
             return fromStdin();
         }

@@ -84,6 +84,9 @@ final class OutputTarget {
         if (stdoutAllowed && STDOUT.equals(name)) {
             return new OutputTarget("stdout", null, false);
         }
+        if (name.isEmpty()) {
+            throw new CliFailure(ExitCodes.USAGE, "the output file name is empty");
+        }
         try {
             Path file = followLinks(given.toAbsolutePath());
             BasicFileAttributes attributes = null;

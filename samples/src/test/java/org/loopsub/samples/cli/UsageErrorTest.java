@@ -28,6 +28,16 @@ class UsageErrorTest {
         return dir.resolve("out.obj").toString();
     }
 
+    /** An empty file name (a shell variable left unset) is said to be one, not taken for the working directory. */
+    @Test
+    void emptyFileNames() {
+        Cli.Result out = usageError("subdivide", "--sample", "icosahedron", "-o", "");
+        assertTrue(out.err().contains("the output file name is empty"), out::both);
+        Cli.Result in = usageError("subdivide", "", "-o", out());
+        assertTrue(in.err().contains("the input file name is empty"), in::both);
+        assertFalse(java.nio.file.Files.exists(dir.resolve("out.obj")));
+    }
+
     @Test
     void missingOutputOption() {
         Cli.Result r = usageError("subdivide", "--sample", "icosahedron");
