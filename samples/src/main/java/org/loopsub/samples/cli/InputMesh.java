@@ -83,7 +83,21 @@ record InputMesh(String name, ObjFile obj) {
         } catch (IOException e) {
             throw new CliFailure(ExitCodes.INPUT, name + ": cannot read: " + e.getMessage(), e);
         } catch (InvalidMeshException e) {
+            if (isBinaryGltf(file)) {
+                throw new CliFailure(ExitCodes.INPUT, name + ": binary glTF (its first bytes say \"glTF\"), not OBJ:"
+                        + " loopsub reads OBJ only (and writes glTF: -o out.glb)", e);
+            }
             throw invalid(name, e);
+        }
+    }
+
+    /** Whether a file the OBJ reader refused starts as binary glTF does (loopsub's own output, say). */
+    private static boolean isBinaryGltf(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] magic = in.readNBytes(4);
+            return java.util.Arrays.equals(magic, "glTF".getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -116,6 +116,15 @@ class BrokenInputTest {
         assertFalse(Files.exists(output));
     }
 
+    /** loopsub's own glTF output given back as input is named for what it is. */
+    @Test
+    void binaryGltfAsInput() throws Exception {
+        Path glb = dir.resolve("ico.glb");
+        assertEquals(ExitCodes.OK, Cli.run("subdivide", "--sample", "icosahedron", "-o", glb.toString(), "-q").exitCode());
+        Cli.Result r = Cli.run("info", glb.toString());
+        assertRefused(r, glb.toString(), List.of("binary glTF", "not OBJ"));
+    }
+
     @Test
     void missingInputFile() throws Exception {
         Path missing = dir.resolve("missing.obj");
