@@ -81,7 +81,8 @@ record InputMesh(String name, ObjFile obj) {
         } catch (AccessDeniedException e) {
             throw new CliFailure(ExitCodes.INPUT, name + ": permission denied", e);
         } catch (IOException e) {
-            throw new CliFailure(ExitCodes.INPUT, name + ": cannot read: " + e.getMessage(), e);
+            // the reason alone: a FileSystemException's message names the path again
+            throw new CliFailure(ExitCodes.INPUT, name + ": cannot read: " + OutputTarget.describe(e), e);
         } catch (InvalidMeshException e) {
             if (isBinaryGltf(file)) {
                 throw new CliFailure(ExitCodes.INPUT, name + ": binary glTF (its first bytes say \"glTF\"), not OBJ:"
