@@ -116,6 +116,32 @@ class BrokenInputTest {
         assertFalse(Files.exists(output));
     }
 
+    /**
+     * A vertex past the valence limit is refused with no hint to try {@code --weld none}: that weld
+     * is refused as well. info says the same as subdivide.
+     */
+    @Test
+    void tooLargeAValenceGetsNoWeldHint() throws Exception {
+        StringBuilder obj = new StringBuilder("v 0 0 0\n");
+        int n = 300;
+        for (int i = 0; i < n; i++) {
+            double a = 2 * Math.PI * i / n;
+            obj.append("v ").append((float) Math.cos(a)).append(' ').append((float) Math.sin(a)).append(" 0\n");
+        }
+        for (int i = 0; i < n; i++) {
+            obj.append("f 1 ").append(2 + i).append(' ').append(2 + (i + 1) % n).append('\n');
+        }
+        Path fan = write("fan", obj.toString());
+        Path output = dir.resolve("fan-out.obj");
+        Cli.Result r = Cli.run("subdivide", fan.toString(), "-o", output.toString(), "--backend", "java");
+        assertRefused(r, fan.toString(), List.of("too large", "valence 300"));
+        assertFalse(r.err().contains("--weld none"), r::both);
+        assertFalse(Files.exists(output));
+        Cli.Result info = Cli.run("info", fan.toString());
+        assertEquals(ExitCodes.INPUT, info.exitCode(), info::both);
+        assertTrue(info.out().contains("too large: a vertex has valence 300"), info::both);
+    }
+
     /** loopsub's own glTF output given back as input is named for what it is. */
     @Test
     void binaryGltfAsInput() throws Exception {
