@@ -29,9 +29,13 @@ final class TextOnly extends FilterReader {
 
     @Override
     public int read() throws IOException {
-        char[] one = new char[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0];
+        int c = in.read();
+        if (c == '\n') {
+            lineFeeds++;
+        } else if (c == '\0') {
+            throw new NulCharacter(lineFeeds + 1);
+        }
+        return c;
     }
 
     @Override
