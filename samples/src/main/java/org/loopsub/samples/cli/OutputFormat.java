@@ -43,6 +43,25 @@ enum OutputFormat {
     }
 
     /**
+     * @param target the output file
+     * @return a warning when its name ends in another format's extension ({@code out.stl} gets OBJ,
+     *     as any name not ending in .glb or .gltf does), or null
+     */
+    static String extensionWarning(Path target) {
+        Path name = target.getFileName();
+        String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
+        int dot = n.lastIndexOf('.');
+        if (dot <= 0 || dot == n.length() - 1) {
+            return null;
+        }
+        String ext = n.substring(dot + 1);
+        if (ext.equals("obj") || ext.equals("glb") || ext.equals("gltf")) {
+            return null;
+        }
+        return "written as OBJ: loopsub writes OBJ, or glTF for a name ending in .glb or .gltf, not ." + ext;
+    }
+
+    /**
      * Writes the welded mesh and its normals through the target (atomically: it appears whole or not
      * at all; {@code -} is stdout, always OBJ since the name has no extension).
      *

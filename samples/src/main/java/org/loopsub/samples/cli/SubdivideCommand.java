@@ -88,7 +88,8 @@ final class SubdivideCommand extends RefiningCommand {
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<out.obj>",
             description = "Output file (required): OBJ, or glTF 2.0 if it ends in .glb (binary) or .gltf "
-                    + "(JSON, buffer embedded), or - for stdout (OBJ). Replaced if it exists (through a "
+                    + "(JSON, buffer embedded), or - for stdout (OBJ); another extension (.stl, ...) gets "
+                    + "OBJ with a warning. Replaced if it exists (through a "
                     + "symbolic link); its directory must exist.")
     Path output;
 
@@ -166,6 +167,10 @@ final class SubdivideCommand extends RefiningCommand {
         }
         warn(in.name(), resultWarnings(result));
 
+        String format = target.isStdout() ? null : OutputFormat.extensionWarning(output);
+        if (format != null) {
+            warn(target.name(), java.util.List.of(format));
+        }
         activity = "writing " + target.name();
         progress.step("writing " + target.name());
         OutputFormat.of(output).write(target, out(), result);

@@ -2,6 +2,8 @@ package org.loopsub.samples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,6 +32,24 @@ class SubdivideGltfTest {
         Cli.Result r = Cli.run(all);
         assertEquals(ExitCodes.OK, r.exitCode(), r::both);
         return output;
+    }
+
+    /** A name ending in another format's extension still gets OBJ, and a warning says so; .obj, none and stdout get none. */
+    @Test
+    void anotherFormatsExtensionIsWarnedAbout() throws Exception {
+        Path stl = dir.resolve("ico.stl");
+        Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-l", "1", "--backend", "java", "-o", stl.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertTrue(r.err().contains("loopsub: " + stl + ": warning: written as OBJ"), r::both);
+        assertTrue(r.err().contains("not .stl"), r::both);
+        assertTrue(Files.readString(stl).contains("\nf "), "OBJ text");
+        for (String name : List.of("ico.obj", "ico", "ico.OBJ")) {
+            Cli.Result plain = Cli.run("subdivide", "--sample", "icosahedron", "-l", "1", "--backend", "java",
+                    "-o", dir.resolve(name).toString());
+            assertFalse(plain.err().contains("written as OBJ"), plain::both);
+        }
+        Cli.Result stdout = Cli.run("subdivide", "--sample", "icosahedron", "-l", "1", "--backend", "java", "-o", "-");
+        assertFalse(stdout.err().contains("written as OBJ"), stdout::both);
     }
 
     @Test
