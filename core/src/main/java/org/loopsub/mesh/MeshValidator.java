@@ -48,6 +48,19 @@ public final class MeshValidator {
     }
 
     /**
+     * Refuses a valid mesh whose valence passes {@link #MAX_VALENCE}.
+     *
+     * @param topology a valid mesh's topology
+     * @throws InvalidMeshException with {@link #valenceProblem} if there is one
+     */
+    public static void requireSupportedValence(MeshTopology topology) {
+        MeshProblem valence = valenceProblem(topology);
+        if (valence != null) {
+            throw new InvalidMeshException(List.of(valence));
+        }
+    }
+
+    /**
      * Every problem of the mesh, at most one {@link MeshProblem} per {@link Kind}, each naming the
      * first offender (faces and vertices 1-based) and how many offenders of that kind there are.
      * Ordered by severity: {@code EMPTY}, {@code INDEX_OUT_OF_RANGE}, {@code NON_FINITE},

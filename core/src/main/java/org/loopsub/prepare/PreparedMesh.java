@@ -9,7 +9,6 @@ import java.util.Objects;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.BoundaryInterpolation;
 import org.loopsub.api.Crease;
-import org.loopsub.api.MeshProblem;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
@@ -252,10 +251,7 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         if (flat != null) {
             warnings.add(flat);
         }
-        MeshProblem valence = MeshValidator.valenceProblem(topology);
-        if (valence != null) {
-            throw new InvalidMeshException(List.of(valence));
-        }
+        MeshValidator.requireSupportedValence(topology);
         InternalFrame frame = InternalFrame.of(mesh);
         float[] positions = frame.transform(mesh);
         int[] triangles = mesh.triangles();

@@ -653,7 +653,7 @@ final class GlPasses implements AutoCloseable {
 
         /** {@link #timeGeneralHalf} where the regular half went first: the general half's span follows. */
         private static void beforeGeneralHalf(GpuTimer timer, int level) {
-            if (TIME_HALVES && timer.enabled()) {
+            if (TIME_HALVES) {
                 timer.end();
                 timer.begin(GENERAL_SPAN + level, level, 0, 0);
             }

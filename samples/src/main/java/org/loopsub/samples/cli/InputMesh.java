@@ -9,10 +9,13 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.Welding;
 import org.loopsub.mesh.InputWelder;
+import org.loopsub.mesh.MeshTopology;
 import org.loopsub.mesh.MeshValidator;
 import org.loopsub.obj.ObjFile;
 import org.loopsub.obj.ObjReader;
@@ -96,7 +99,7 @@ record InputMesh(String name, ObjFile obj) {
     private static boolean isBinaryGltf(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] magic = in.readNBytes(4);
-            return java.util.Arrays.equals(magic, "glTF".getBytes(StandardCharsets.US_ASCII));
+            return Arrays.equals(magic, "glTF".getBytes(StandardCharsets.US_ASCII));
         } catch (IOException e) {
             return false;
         }
@@ -179,11 +182,10 @@ record InputMesh(String name, ObjFile obj) {
     /** @return whether the mesh is valid by the file's own indexing (no exact-position weld) */
     private boolean validByIndex() {
         try {
-            org.loopsub.api.TriangleMesh mesh = InputWelder.weld(obj.mesh(), Welding.NONE).mesh();
+            TriangleMesh mesh = InputWelder.weld(obj.mesh(), Welding.NONE).mesh();
             MeshValidator.requireValid(mesh);
-            if (MeshValidator.valenceProblem(org.loopsub.mesh.MeshTopology.of(mesh)) != null) {
-                return false;  // refused either way: no weld to blame
-            }
+            // a valence past the limit is refused either way: no weld to blame
+            MeshValidator.requireSupportedValence(MeshTopology.of(mesh));
             return true;
         } catch (InvalidMeshException e) {
             return false;
