@@ -27,24 +27,33 @@ import java.nio.file.Path;
  * @param timeHalves {@code loopsub.gl.timeHalves}: where passes are timed ({@code loopsub bench}), the
  *     general half of loop_split gets a span of its own per level, {@code loop_split.general.<level>},
  *     and the {@code loop_split} spans hold the regular halves alone
+ * @param generalLanes {@code loopsub.gl.generalLanes} (4 or 1): invocations per general record in a
+ *     general half that writes child records (not triangles), without smooth uvs; 1 splits each on one
+ *     invocation
+ * @param lanesUpTo {@code loopsub.gl.lanesUpTo}: the most records an adaptive split (a renderer's frame,
+ *     {@code --adaptive}) runs its general half on those lanes; past that, one invocation a record
  */
 public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalGroup, int generalGroupLimit,
                        Listing listGeneral, boolean resident, boolean frameStats, boolean wakeClocks, Path programCache,
-                       boolean timeHalves) {
+                       boolean timeHalves, int generalLanes, long lanesUpTo) {
     /** The defaults, what every measured report ran with. */
     public static final GlTuning DEFAULTS = new GlTuning(false, true, 128, 256, 32, Listing.BY_LAYOUT, true, false, true,
-            defaultProgramCache(), false);
+            defaultProgramCache(), false, 4, 262_144);
 
     /** This process's tuning: the system properties as they were when the back end was first used. */
     public static final GlTuning PROCESS = fromSystemProperties();
 
     /**
-     * @throws IllegalArgumentException if a group size is not a positive power of two up to 1024
+     * @throws IllegalArgumentException if a group size is not a positive power of two up to 1024, or
+     *     the lanes not 4 or 1
      */
     public GlTuning {
         checkGroup("loopsub.gl.splitGroup", splitGroup);
         checkGroup("loopsub.gl.generalGroup", generalGroup);
         checkGroup("loopsub.gl.generalGroupLimit", generalGroupLimit);
+        if (generalLanes != 1 && generalLanes != 4) {
+            throw new IllegalArgumentException("loopsub.gl.generalLanes must be 4 or 1, got " + generalLanes);
+        }
     }
 
     private static void checkGroup(String name, int size) {
@@ -55,7 +64,8 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
 
     /**
      * @return the tuning the {@code loopsub.gl.*} system properties ask for, the defaults where unset
-     * @throws IllegalArgumentException if a group size is not a power of two from 1 to 1024
+     * @throws IllegalArgumentException if a group size is not a power of two from 1 to 1024, or the
+     *     lanes not 4 or 1
      */
     public static GlTuning fromSystemProperties() {
         return new GlTuning(
@@ -69,7 +79,9 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
                 Boolean.getBoolean("loopsub.gl.frameStats"),
                 !"false".equals(System.getProperty("loopsub.gl.wakeClocks")),
                 programCache(System.getProperty("loopsub.gl.programCache")),
-                Boolean.getBoolean("loopsub.gl.timeHalves"));
+                Boolean.getBoolean("loopsub.gl.timeHalves"),
+                Integer.getInteger("loopsub.gl.generalLanes", DEFAULTS.generalLanes()),
+                Long.getLong("loopsub.gl.lanesUpTo", DEFAULTS.lanesUpTo()));
     }
 
     /** When a plain uniform level lists its general records ({@link #listGeneral}). */

@@ -64,6 +64,21 @@ final class GlPasses implements AutoCloseable {
      */
     private static final int GENERAL_GROUP_LIMIT = GlTuning.PROCESS.generalGroupLimit();
 
+    /**
+     * Invocations per general record in a general half that writes child records, without smooth uvs
+     * ({@link GlTuning#generalLanes()}; loop_split's splitLanes). Its groups hold each record's corner
+     * and edge points in shared memory, at most {@link #LANE_SHARED_BYTES} a group (GL promises 32 KiB).
+     */
+    private static final int GENERAL_LANES = GlTuning.PROCESS.generalLanes();
+    private static final int LANE_SHARED_BYTES = 24 * 1024;
+
+    /**
+     * The most records an adaptive split's general half runs on lanes ({@link GlTuning#lanesUpTo()}):
+     * past that, its general records may be many enough to fill the GPU, and one invocation each does
+     * less work in all.
+     */
+    private static final long LANES_UP_TO = GlTuning.PROCESS.lanesUpTo();
+
     /** LoopRules' mask weights by the names the shaders know them by, in the order they are defined. */
     static final Map<String, Float> LOOP_WEIGHTS = loopWeights();
 
@@ -151,6 +166,9 @@ final class GlPasses implements AutoCloseable {
     static void setRecords(SplitPair split, int v) {
         glProgramUniform1ui(split.regular().id(), split.regular().uniformIfPresent("uRecords"), v);
         glProgramUniform1ui(split.general().id(), split.general().uniformIfPresent("uRecords"), v);
+        if (split.oneLane() != null) {
+            glProgramUniform1ui(split.oneLane().id(), split.oneLane().uniformIfPresent("uRecords"), v);
+        }
     }
 
     /**
@@ -445,8 +463,9 @@ final class GlPasses implements AutoCloseable {
      */
     SplitPair fused() {
         if (fused == null) {
+            SplitPair plain = uniformSplit(false);
             fused = new SplitPair(program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
-                    uniformSplit(false).general());
+                    plain.general(), plain.generalLanes());
         }
         return fused;
     }
@@ -520,9 +539,17 @@ final class GlPasses implements AutoCloseable {
             int general = layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
             // GROUP: this half's; REGULAR_GROUP and GENERAL_GROUP: both halves', for the commands
             // one half counts up for the other (DenseChildren)
-            defines.put("GROUP", Integer.toString(extra.containsKey("GENERAL_ONLY") ? general : SPLIT_GROUP));
+            int laneRecords = laneRecords();
+            boolean lanes = extra.containsKey("GENERAL_ONLY") && lanes(extra);
+            defines.put("GROUP", Integer.toString(lanes ? GENERAL_LANES * laneRecords
+                    : extra.containsKey("GENERAL_ONLY") ? general : SPLIT_GROUP));
+            if (lanes) {
+                defines.put("GENERAL_LANES", Integer.toString(GENERAL_LANES));
+            }
             defines.put("REGULAR_GROUP", Integer.toString(SPLIT_GROUP));
             defines.put("GENERAL_GROUP", Integer.toString(general));
+            // records per group of a plain uniform level's general half, for the command of a listed level
+            defines.put("GENERAL_RECORDS", Integer.toString(laneRecords > 0 ? laneRecords : general));
             defines.put("DENSE_ROW", Integer.toString(DENSE_ROW));
             defines.put("DENSE_HEADER", Integer.toString(DENSE_HEADER));
             defines.put("DENSE_REGULAR_COMMAND", Integer.toString(DENSE_REGULAR_COMMAND));
@@ -587,17 +614,32 @@ final class GlPasses implements AutoCloseable {
      * register use. A uniform level dispatches the general half first ({@link #generalFirst}); adaptive
      * levels and a renderer's frames the regular half first.
      */
-    record SplitPair(ComputeProgram regular, ComputeProgram general) {
+    record SplitPair(ComputeProgram regular, ComputeProgram general, int generalLanes, ComputeProgram oneLane,
+                     long lanesUpTo) {
+        /** A pair whose general half is always the one build, on {@code generalLanes} invocations a record. */
+        SplitPair(ComputeProgram regular, ComputeProgram general, int generalLanes) {
+            this(regular, general, generalLanes, null, Long.MAX_VALUE);
+        }
+
+        /** The general half over n records: on lanes up to {@code lanesUpTo} records, else {@code oneLane}. */
+        private void dispatchGeneral(long n) {
+            if (oneLane != null && n > lanesUpTo) {
+                oneLane.dispatchFor(n);
+            } else {
+                general.dispatchFor(n * generalLanes);
+            }
+        }
+
         void dispatchFor(long n) {
             regular.dispatchFor(n);
-            general.dispatchFor(n);
+            dispatchGeneral(n);
         }
 
         /** Both halves over n records, inside a span of {@code timer} ({@link #beforeGeneralHalf}). */
         void dispatchFor(long n, GpuTimer timer, int level) {
             regular.dispatchFor(n);
             beforeGeneralHalf(timer, level);
-            general.dispatchFor(n);
+            dispatchGeneral(n);
         }
 
         /**
@@ -609,7 +651,7 @@ final class GlPasses implements AutoCloseable {
          * docs/benchmarks/general-halves). Inside a span of {@code timer} ({@link #timeGeneralHalf}).
          */
         void generalFirst(long n, GpuTimer timer, int level) {
-            general.dispatchFor(n);
+            general.dispatchFor(n * generalLanes);
             timeGeneralHalf(timer, level);
             regular.dispatchFor(n);
         }
@@ -662,7 +704,45 @@ final class GlPasses implements AutoCloseable {
         void setUint(String name, long value) {
             GlPasses.setUint(regular, name, value);
             GlPasses.setUint(general, name, value);
+            if (oneLane != null) {
+                GlPasses.setUint(oneLane, name, value);
+            }
         }
+    }
+
+    /**
+     * @return records per work group of a general half split on {@link #GENERAL_LANES} lanes: as many
+     *     as {@link #LANE_SHARED_BYTES} hold (their corner and edge points, Chaikin halves) up to the
+     *     general group's, in whole warps of 32 invocations; 0 where lanes do not apply (smooth uvs,
+     *     {@code loopsub.gl.generalLanes} 1, or rings too long for a warp's records)
+     */
+    int laneRecords() {
+        if (GENERAL_LANES == 1 || layout.smoothUvs()) {
+            return 0;
+        }
+        int ring = layout.ringMax();
+        int rowFloats = 9 + (27 * ring | 1) + (layout.chaikin() ? 3 * ring | 1 : 0) + (layout.carriesNormals() ? 27 : 0) + 1;
+        int fit = (LANE_SHARED_BYTES - 4) / (4 * rowFloats);
+        int warp = 32 / GENERAL_LANES;
+        int group = layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
+        return Math.min(group / GENERAL_LANES, fit) / warp * warp;
+    }
+
+    /**
+     * Whether the general half of a loop_split with these flags splits each record on lanes (ONE_LANE:
+     * the build an adaptive split takes past {@link #LANES_UP_TO} records).
+     */
+    private boolean lanes(Map<String, String> flags) {
+        return !flags.containsKey("DIRECT") && !flags.containsKey("FUSED") && !flags.containsKey("ONE_LANE")
+                && laneRecords() > 0;
+    }
+
+    /**
+     * @return invocations per record of the general half of loop_split built with these flags: what
+     *     its dispatch multiplies the records by ({@link SplitPair#generalLanes})
+     */
+    int generalLanes(Map<String, String> flags) {
+        return lanes(flags) ? GENERAL_LANES : 1;
     }
 
     /** loop_split's two halves with the given flags defined. */
@@ -679,10 +759,20 @@ final class GlPasses implements AutoCloseable {
         g.putAll(more);
         g.put("GENERAL_ONLY", "1");
         ComputeProgram general = program("loop_split", g);
+        ComputeProgram oneLane = null;
+        if (lanes(g) && !g.containsKey("UNIFORM")) {
+            g.put("ONE_LANE", "1");
+            oneLane = program("loop_split", g);
+        }
         if (!g.containsKey("RESIDENT")) {
             unprimed.add(general);
+            if (oneLane != null) {
+                unprimed.add(oneLane);
+            }
         }
-        return new SplitPair(program("loop_split", r), general);
+        ComputeProgram regular = program("loop_split", r);
+        return oneLane == null ? new SplitPair(regular, general, generalLanes(g))
+                : new SplitPair(regular, general, GENERAL_LANES, oneLane, LANES_UP_TO);
     }
 
     /**
@@ -765,6 +855,9 @@ final class GlPasses implements AutoCloseable {
         bindSegment(seg, POINTS, META);
         setUint(split.regular(), "uSrcFirst", first);
         setUint(split.general(), "uSrcFirst", first);
+        if (split.oneLane() != null) {
+            setUint(split.oneLane(), "uSrcFirst", first);
+        }
     }
 
     void bindDestination(Segment children) {

@@ -36,7 +36,8 @@ class GlTuningTest {
     @Test
     void propertiesOverrideTheDefaults() {
         String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident", "loopsub.gl.programCache",
-            "loopsub.gl.wakeClocks", "loopsub.gl.listGeneral", "loopsub.gl.timeHalves"};
+            "loopsub.gl.wakeClocks", "loopsub.gl.listGeneral", "loopsub.gl.timeHalves", "loopsub.gl.generalLanes",
+            "loopsub.gl.lanesUpTo"};
         String[] was = new String[names.length];
         for (int i = 0; i < names.length; i++) {
             was[i] = System.getProperty(names[i]);
@@ -50,8 +51,10 @@ class GlTuningTest {
             System.setProperty("loopsub.gl.wakeClocks", "false");
             System.setProperty("loopsub.gl.listGeneral", "false");
             System.setProperty("loopsub.gl.timeHalves", "true");
+            System.setProperty("loopsub.gl.generalLanes", "1");
+            System.setProperty("loopsub.gl.lanesUpTo", "1000");
             GlTuning t = GlTuning.fromSystemProperties();
-            assertEquals(new GlTuning(false, false, 128, 256, 32, GlTuning.Listing.NEVER, false, false, false, null, true), t);
+            assertEquals(new GlTuning(false, false, 128, 256, 32, GlTuning.Listing.NEVER, false, false, false, null, true, 1, 1000), t);
             System.setProperty("loopsub.gl.programCache", "/some/folder");
             assertEquals(java.nio.file.Path.of("/some/folder"), GlTuning.fromSystemProperties().programCache());
             assertTrue(GlTuning.DEFAULTS.programCache().endsWith(java.nio.file.Path.of("loopsub", "programs")));
@@ -60,6 +63,10 @@ class GlTuningTest {
             assertTrue(listing.getMessage().contains("loopsub.gl.listGeneral"), listing.getMessage());
             System.setProperty("loopsub.gl.listGeneral", "auto");
             assertEquals(GlTuning.Listing.BY_LAYOUT, GlTuning.fromSystemProperties().listGeneral());
+            System.setProperty("loopsub.gl.generalLanes", "2");
+            IllegalArgumentException lanes = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
+            assertTrue(lanes.getMessage().contains("loopsub.gl.generalLanes"), lanes.getMessage());
+            System.setProperty("loopsub.gl.generalLanes", "4");
             System.setProperty("loopsub.gl.splitGroup", "96");
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
             assertTrue(e.getMessage().contains("loopsub.gl.splitGroup") && e.getMessage().contains("96"), e.getMessage());

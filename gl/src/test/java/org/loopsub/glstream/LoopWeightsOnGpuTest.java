@@ -109,6 +109,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
     }
 
     private RecordLayout layout;
+    /** Whether split() builds its general half on one invocation a record (ONE_LANE), not on lanes. */
+    private boolean oneLane;
     /** Records of several meshes, no bits (uniform refinement). */
     private RecordChunk plain;
     /** The same records with random complete and neighbour-finished bits (adaptive refinement). */
@@ -393,6 +395,9 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         }
         List<String> generalFlags = new ArrayList<>(base);
         generalFlags.add("GENERAL_ONLY");
+        if (oneLane) {
+            generalFlags.add("ONE_LANE");
+        }
         int perParent = fused ? 16 : 4;
         int childCount = 4 * count;
         try (GlBuffer srcP = GlBuffer.of(tilePoints(records), "test_src_points");
@@ -405,6 +410,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
              GlBuffer directBuf = GlBuffer.of(new float[9 * perParent * Math.max(1, count)], "test_direct")) {
             ComputeProgram regular = program("loop_split", w, regularFlags.toArray(String[]::new));
             ComputeProgram general = program("loop_split", w, generalFlags.toArray(String[]::new));
+            // invocations per record of the general half (GlPasses.SplitPair)
+            int lanes = passes(w, layout).generalLanes(GlPasses.flags(generalFlags.toArray(String[]::new)));
             srcP.bind(ShaderContract.POINTS);
             srcM.bind(ShaderContract.META);
             dstP.bind(ShaderContract.DST_POINTS);
@@ -422,7 +429,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 // (a build without it ignores location -1)
                 setUint(p, "uRecords", fused ? GlPasses.DENSE : listed ? GlPasses.LISTED : GlPasses.PLAIN);
                 if (!listed) {
-                    p.dispatchFor(count);
+                    p.dispatchFor(p == general ? count * lanes : count);
                 } else if (p == regular) {
                     p.dispatchFor(count);
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
@@ -443,7 +450,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                     setUint(p, "uDirectFloatBase", 0);
                     setUint(p, "uRecords", 1);
                 }
-                new GlPasses.SplitPair(r2, g2).dispatchDense(activeBuf);
+                new GlPasses.SplitPair(r2, g2, 1).dispatchDense(activeBuf);
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
             float[] d = direct || fused ? directBuf.readFloats(0, 9 * perParent * count) : null;
@@ -607,6 +614,32 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             checkDirect(withBits, active, w, direct.direct(), 0, "adaptive direct split");
             checkSlivers(withBits, active, w, direct.slivers(), "adaptive direct split");
         }
+    }
+
+    @Test
+    void adaptiveGeneralHalfWritesTheSameRecordsOnLanesAsOnOneLane() {
+        // GlPasses runs an adaptive split's general half on four lanes a record up to
+        // loopsub.gl.lanesUpTo records and on one past that: the two builds write the same children
+        // and slivers, bit for bit (the children's values are checked against the masks above and
+        // against the Java back end by the engine's tests).
+        assertEquals(4, passes(loop, layout).generalLanes(GlPasses.flags("GENERAL_ONLY")), "lanes apply to this layout");
+        int[] active = someActive();
+        Out lanes = split(withBits, active, loop, false, false);
+        oneLane = true;
+        Out one;
+        try {
+            one = split(withBits, active, loop, false, false);
+        } finally {
+            oneLane = false;
+        }
+        int written = 0;
+        for (float x : one.children().points) {
+            written += x != 0 ? 1 : 0;
+        }
+        assertTrue(one.slivers().length > 9 && written > 1000, "the split wrote children and slivers");
+        assertArrayEquals(one.children().points, lanes.children().points);
+        assertArrayEquals(one.children().meta, lanes.children().meta);
+        assertArrayEquals(one.slivers(), lanes.slivers());
     }
 
     @Test
@@ -787,7 +820,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             }
             setUint(general, "uSrcFirst", 0);
             setUint(general, "uCount", count);
-            general.dispatchFor(count);
+            general.dispatchFor(count * passes.generalLanes(GlPasses.flags("UNIFORM", "GENERAL_ONLY")));
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             return dstP.readFloats(0, tiled(childCount) * pf);
         } finally {

@@ -258,48 +258,54 @@ void centreChildSmoothUvs(uint q, bool interior[3]) {
 }
 #endif
 
+// Corner child q = 4j + c's limit data and uvs (ChildWriter.writeChildren's share for that child).
+void cornerChildExtras(uint q, int c) {
+    int c1 = (c + 1) % 3;
+    int c2 = (c + 2) % 3;
+#ifdef NORMALS
+    dstVec(q, normalSlot(c), nextCornerNormal(sR, c));
+    dstVec(q, normalSlot(c1), bornNormal(c));
+    dstVec(q, normalSlot(c2), bornNormal(c2));
+#ifdef LIMIT
+    dstVec(q, limitSlot(c), loadPoint(sR, limitSlot(c)));
+    dstVec(q, limitSlot(c1), bornOut(c));
+    dstVec(q, limitSlot(c2), bornOut(c2));
+#endif
+#endif
+#ifdef UVS
+    dstUv(q, c, NEXT_CORNER_UV(sR, c));
+    dstUv(q, c1, bornUv(c));
+    dstUv(q, c2, bornUv(c2));
+#ifdef SMOOTH_UVS
+    cornerChildSmoothUvs(q, c, sInterior);
+#endif
+#endif
+}
+
+// The centre child q = 4j + 3's limit data and uvs.
+void centreChildExtras(uint q) {
+    for (int jj = 0; jj < 3; jj++) {
+#ifdef NORMALS
+        dstVec(q, normalSlot(jj), bornNormal((jj + 1) % 3));
+#ifdef LIMIT
+        dstVec(q, limitSlot(jj), bornOut((jj + 1) % 3));
+#endif
+#endif
+#ifdef UVS
+        dstUv(q, jj, bornUv((jj + 1) % 3));
+#endif
+    }
+#ifdef SMOOTH_UVS
+    centreChildSmoothUvs(q, sInterior);
+#endif
+}
+
 // The four children of this invocation's record, the j-th active one, at 4j + k: corner children
 // 0, 1, 2, then the centre child, with their limit data and uvs (ChildWriter.writeChildren).
 void writeChildren(uint j) {
     for (int c = 0; c < 3; c++) writeCornerChild(4u * j + uint(c), c, sK, sG, sInterior, sNf);
     writeCentreChild(4u * j + 3u, sK, sInterior);
-#ifdef NORMALS
-    for (int c = 0; c < 3; c++) {
-        uint q = 4u * j + uint(c);
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        dstVec(q, normalSlot(c), nextCornerNormal(sR, c));
-        dstVec(q, normalSlot(c1), bornNormal(c));
-        dstVec(q, normalSlot(c2), bornNormal(c2));
-#ifdef LIMIT
-        dstVec(q, limitSlot(c), loadPoint(sR, limitSlot(c)));
-        dstVec(q, limitSlot(c1), bornOut(c));
-        dstVec(q, limitSlot(c2), bornOut(c2));
-#endif
-    }
-    for (int jj = 0; jj < 3; jj++) {
-        dstVec(4u * j + 3u, normalSlot(jj), bornNormal((jj + 1) % 3));
-#ifdef LIMIT
-        dstVec(4u * j + 3u, limitSlot(jj), bornOut((jj + 1) % 3));
-#endif
-    }
-#endif
-#ifdef UVS
-    for (int c = 0; c < 3; c++) {
-        uint q = 4u * j + uint(c);
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        dstUv(q, c, NEXT_CORNER_UV(sR, c));
-        dstUv(q, c1, bornUv(c));
-        dstUv(q, c2, bornUv(c2));
-        dstUv(4u * j + 3u, c, bornUv(c1));
-#ifdef SMOOTH_UVS
-        cornerChildSmoothUvs(q, c, sInterior);
-#endif
-    }
-#ifdef SMOOTH_UVS
-    centreChildSmoothUvs(4u * j + 3u, sInterior);
-#endif
-#endif
+    for (int c = 0; c < 3; c++) cornerChildExtras(4u * j + uint(c), c);
+    centreChildExtras(4u * j + 3u);
 }
 #endif

@@ -60,6 +60,9 @@ void birth(vec3 m, vec3 q0, vec3 q1, vec3 q2, vec3 q3, vec3 q4, vec3 q5, bool in
     }
 }
 vec3 bornNormal(int e) { return e == 0 ? BN0 : e == 1 ? BN1 : BN2; }
+void setBorn(int e, vec3 lim, vec3 nor) {
+    if (e == 0) { BL0 = lim; BN0 = nor; } else if (e == 1) { BL1 = lim; BN1 = nor; } else { BL2 = lim; BN2 = nor; }
+}
 vec3 cornerNormal(uint r, int c) { return loadPoint(r, normalSlot(c)); }
 #else
 vec3 bornNormal(int e) { return vec3(0.0); }
@@ -278,41 +281,76 @@ vec3 bornOut(int e) {
 // The limit position and normal of the vertices this split creates: m_c from its ring one level down,
 // (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1}), as a crease vertex where bornCrease
 // says so (LimitChannel.bornLimits).
-void bornLimits(uint r) {
-    for (int c = 0; c < 3; c++) {
-        int c1 = (c + 1) % 3;
-        int c2 = (c + 2) % 3;
-        vec3 q2 = sInterior[c] ? edgeVec(c, sK[c] - 1) : vec3(0.0);
-        vec3 q3 = sInterior[c] ? edgeVec(c1, 2) : vec3(0.0);
-        vec3 lim;
-        vec3 nor;
-        bool crease = bornCrease(r, c);
-        birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], crease,
-              lim, nor);
+void bornLimit(uint r, int c) {
+    int c1 = (c + 1) % 3;
+    int c2 = (c + 2) % 3;
+    vec3 q2 = sInterior[c] ? edgeVec(c, sK[c] - 1) : vec3(0.0);
+    vec3 q3 = sInterior[c] ? edgeVec(c1, 2) : vec3(0.0);
+    vec3 lim;
+    vec3 nor;
+    bool crease = bornCrease(r, c);
+    birth(edgeVec(c, 0), edgeVec(c2, 0), vertexVec(c), q2, q3, vertexVec(c1), edgeVec(c1, 0), sInterior[c], crease,
+          lim, nor);
 #ifdef UV_LIMITS
-        bornUvLimitOf(c, !sInterior[c] || crease || uvCode(c, 0, false) != 0, pointLess(vertexVec(c), vertexVec(c1)) ? 1 : 4);
+    bornUvLimitOf(c, !sInterior[c] || crease || uvCode(c, 0, false) != 0, pointLess(vertexVec(c), vertexVec(c1)) ? 1 : 4);
 #endif
-        if (c == 0) { BL0 = lim; BN0 = nor; } else if (c == 1) { BL1 = lim; BN1 = nor; } else { BL2 = lim; BN2 = nor; }
-    }
+    setBorn(c, lim, nor);
+}
+void bornLimits(uint r) {
+    for (int c = 0; c < 3; c++) bornLimit(r, c);
 }
 
 // The corners whose limit data is taken again at the next level (LimitChannel.renewCorners): boundary
 // corners of LEVEL_DEPENDENT_BOUNDARY or more neighbours their normal, and at the last uniform level
 // stale corners their limit position, normal and limit uv.
-void renewCorners() {
-    for (int c = 0; c < 3; c++) {
-        sRenewed[c] = sG[c] != NO_GAP && sK[c] >= LEVEL_DEPENDENT_BOUNDARY;
-        if (sRenewed[c]) sRenewedNormal[c] = renewNormal(c, sK[c], sG[c]);
+bool renewsNormal(int c) { return sG[c] != NO_GAP && sK[c] >= LEVEL_DEPENDENT_BOUNDARY; }
+void renewCornerOf(int c) {
+    sRenewed[c] = renewsNormal(c);
+    if (sRenewed[c]) sRenewedNormal[c] = renewNormal(c, sK[c], sG[c]);
 #if defined(CREASES) && defined(UNIFORM) && defined(DIRECT)
-        // Only stale corners: every record holding one knows it (the bit) and renews it alike.
-        sRenewAll[c] = (sStale & (STALE_FLAG << uint(c))) != 0u;
-        if (sRenewAll[c]) {
-            renewCorner(c, sK[c], sG[c]);
+    // Only stale corners: every record holding one knows it (the bit) and renews it alike.
+    sRenewAll[c] = (sStale & (STALE_FLAG << uint(c))) != 0u;
+    if (sRenewAll[c]) {
+        renewCorner(c, sK[c], sG[c]);
 #ifdef UV_LIMITS
-            sRenewedUvLimit[c] = uvLimitPoint(c, sK[c], sG[c], true);
-#endif
-        }
+        sRenewedUvLimit[c] = uvLimitPoint(c, sK[c], sG[c], true);
 #endif
     }
+#endif
 }
+void renewCorners() {
+    for (int c = 0; c < 3; c++) renewCornerOf(c);
+}
+
+#ifdef GENERAL_LANES
+// Per record: each edge's born limit position and normal, each corner's renewed normal, as the lane
+// of that edge and corner made them (splitLanes), for every lane's child writer.
+shared float laneLimits[LANE_RECORDS][ODD_ROW(27)];
+void shareLimits(int c) {
+    vec3 lim = bornOut(c);
+    vec3 nor = bornNormal(c);
+    vec3 renewed = sRenewed[c] ? sRenewedNormal[c] : vec3(0.0);
+    for (int x = 0; x < 3; x++) {
+        laneLimits[gLaneRecord][3 * c + x] = lim[x];
+        laneLimits[gLaneRecord][9 + 3 * c + x] = nor[x];
+        laneLimits[gLaneRecord][18 + 3 * c + x] = renewed[x];
+    }
+}
+// After the barrier: every edge's and corner's limit data as the lanes shared them, and the stale bits
+// of the born vertices (bornCrease, cheap enough to decide again in every lane).
+void takeLimits() {
+    for (int c = 0; c < 3; c++) {
+        vec3 lim;
+        vec3 nor;
+        for (int x = 0; x < 3; x++) {
+            lim[x] = laneLimits[gLaneRecord][3 * c + x];
+            nor[x] = laneLimits[gLaneRecord][9 + 3 * c + x];
+            sRenewedNormal[c][x] = laneLimits[gLaneRecord][18 + 3 * c + x];
+        }
+        setBorn(c, lim, nor);
+        sRenewed[c] = renewsNormal(c);
+        bornCrease(sR, c);
+    }
+}
+#endif
 #endif

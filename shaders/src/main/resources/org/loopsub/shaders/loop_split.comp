@@ -143,6 +143,11 @@ bool overList() {
 #define OUT_INDEX(j) (j)
 #endif
 
+#ifdef GENERAL_LANES
+#if !defined(GENERAL_ONLY) || defined(DIRECT) || defined(SMOOTH_UVS) || GENERAL_LANES != 4
+#error "GENERAL_LANES: four lanes per record, in a general half writing records, without smooth uvs"
+#endif
+#endif
 #include "split_scratch.glsl"
 #include "split_rules.glsl"
 #include "position_channel.glsl"
@@ -183,7 +188,7 @@ uint denseParent(uint j) {
 void listRecord(uint r) {
     uint s = atomicAdd(denseCount, 1u);
     denseOrigin[s] = r;
-    countUp(DENSE_GENERAL_COMMAND, uint(GENERAL_GROUP), s, 1u);
+    countUp(DENSE_GENERAL_COMMAND, uint(GENERAL_RECORDS), s, 1u);
 }
 #endif
 
@@ -270,7 +275,105 @@ bool splitOne(uint j) {
     return true;
 }
 
+#ifdef GENERAL_LANES
+shared bool laneAny;
+#ifdef UNIFORM
+shared uint laneParent[LANE_RECORDS];
+#endif
+// splitOne's general path on four lanes of one record (GENERAL_LANES): every lane reads the record's
+// words and rules (the same loads, served once); lane c < 3 makes corner c's Chaikin halves, then its
+// vertex point and spoke points, then (NORMALS) the limit of the vertex born on edge c and corner c's
+// renewed normal, each step for all lanes to read; then lane c writes corner child c and lane 3 the
+// centre child and (adaptive) the record's slivers. A general record is a long chain of dependent work, and the first levels have
+// too few of them to fill the GPU: their time is one chain's, and this splits it (the operations
+// and their order per corner are splitOne's). No lane returns before the last barrier.
+void splitLanes() {
+    int lane = int(gl_LocalInvocationID.x) % GENERAL_LANES;
+    gLaneRecord = gl_LocalInvocationID.x / uint(GENERAL_LANES);
+    uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    uint j = group * uint(LANE_RECORDS) + gLaneRecord;
+#ifdef RESIDENT
+    loadResidentSizes();
+#endif
+    if (gl_LocalInvocationID.x == 0u) laneAny = false;
+    bool general = j < SPLIT_COUNT;
+    if (general) {
+#ifdef UNIFORM
+        uint r = uRecords == LISTED ? denseOrigin[j] : j;
+#else
+        uint r = activeIdx[j];
+#endif
+        sR = r;
+        uint m0 = srcM[metaOf(r, 0)];
+        uint m1 = srcM[metaOf(r, 1)];
+        sNf = neighbourFinished(m0);
+        general = !(m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u));
+#ifdef CREASES
+        beginRules(m0, m1);
+#endif
+        if (general) {
+#ifdef UVS
+            bornUvs(r);
+#endif
+            loadRing(r, m0, m1);
+        }
+    }
+    memoryBarrierShared();
+    barrier();
+    if (general) laneAny = true;
+    memoryBarrierShared();
+    barrier();
+    if (!laneAny) return;  // the same for the whole group: most groups hold no general record
+#ifdef CHAIKIN
+    if (general && sSharp && lane < 3) chaikinCorner(sR, lane);
+    memoryBarrierShared();
+    barrier();
+#endif
+    if (general && lane < 3) {
+        vertexPoint(sR, lane, sK[lane], sG[lane], cornerFrozen(lane));
+        spokePoints(sR, lane, sK[lane], sG[lane]);
+    }
+#ifdef UNIFORM
+    if (general && lane == 3) laneParent[gLaneRecord] = uRecords == DENSE ? denseParent(j) : sR;
+#endif
+    memoryBarrierShared();
+    barrier();
+#ifdef NORMALS
+    if (general && lane < 3) {
+        bornLimit(sR, lane);
+        renewCornerOf(lane);
+        shareLimits(lane);
+    }
+    memoryBarrierShared();
+    barrier();
+    if (general) takeLimits();
+#endif
+    if (!general) return;
+#ifdef UNIFORM
+    uint q = 4u * laneParent[gLaneRecord] + uint(lane);
+#else
+    uint q = 4u * j + uint(lane);
+#endif
+    if (lane < 3) {
+        writeCornerChild(q, lane, sK, sG, sInterior, sNf);
+        cornerChildExtras(q, lane);
+    } else {
+        writeCentreChild(q, sK, sInterior);
+        centreChildExtras(q);
+#ifndef UNIFORM
+        if (sNf != 0u) {
+            writeSlivers(sR, sNf, SLIVER_FLOAT_BASE + 9u * sliverOffset[sR], cornerOut(sR, 0), cornerOut(sR, 1),
+                         cornerOut(sR, 2), bornOut(0), bornOut(1), bornOut(2));
+        }
+#endif
+    }
+}
+#endif
+
 void main() {
+#ifdef GENERAL_LANES
+    splitLanes();
+#else
     uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     uint first = group * uint(GROUP);
     uint j = first + gl_LocalInvocationID.x;
@@ -292,5 +395,6 @@ void main() {
     writeChildren(uRecords == DENSE ? denseParent(j) : sR);
 #else
     writeChildren(j);
+#endif
 #endif
 }

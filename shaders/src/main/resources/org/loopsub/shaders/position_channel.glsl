@@ -3,8 +3,15 @@
 // masks under the rules split_rules.glsl decided. Shared spokes are computed from both ends and agree
 // because the masks are symmetric to the bit.
 
+#ifdef GENERAL_LANES
+shared float laneVertexPoints[LANE_RECORDS][9];
+shared float laneEdgePoints[LANE_RECORDS][ODD_ROW(3 * RING_MAX * 3)];
+#define vertexPoints laneVertexPoints[gLaneRecord]
+#define edgePoints laneEdgePoints[gLaneRecord]
+#else
 float vertexPoints[9];
 float edgePoints[3 * RING_MAX * 3];
+#endif
 
 // The sorted sums of corner c's ring, one per coordinate: the ring loaded once, each coordinate's
 // values a run of their own (Loop's vertex mask sums them smallest first).

@@ -21,7 +21,12 @@ bool sBornStale[3];  // the vertex born on edge e has a level-dependent limit (a
 #endif
 #ifdef CHAIKIN
 // Chaikin's creasing: per corner c and ring position i the half of spoke i at c one level down.
+#ifdef GENERAL_LANES
+shared float laneNearHalf[LANE_RECORDS][ODD_ROW(3 * RING_MAX)];
+#define nearHalf laneNearHalf[gLaneRecord]
+#else
 float nearHalf[3 * RING_MAX];
+#endif
 #endif
 #ifdef SMOOTH_UVS
 // For the smooth uv rule, which follows the positions' rules: how each spoke's edge point is made.
@@ -69,23 +74,24 @@ bool cornerFrozen(int c) {
 }
 
 #ifdef CHAIKIN
-// Twin of SplitRules.chaikinHalves.
-void chaikinHalves(uint r) {
-    for (int c = 0; c < 3; c++) {
-        for (int i = 0; i < sK[c]; i++) {
-            int n = 0;
-            for (int j = 0; j < sK[c]; j++) {
-                float s = spokeSharpness(r, c, sK[c], sG[c], j);
-                if (j != i && s > 0.0 && s < SHARP_INFINITE) ring[n++] = s;
-            }
-            float avg = -1.0;
-            if (n > 0) {
-                precise float a = sortedSum(n) * weights[RECIPROCAL_BASE + n];
-                avg = a;
-            }
-            nearHalf[c * RING_MAX + i] = loopChaikinHalf(spokeSharpness(r, c, sK[c], sG[c], i), avg);
+// Twin of SplitRules.chaikinHalves, corner by corner (chaikinCorner: one lane's share).
+void chaikinCorner(uint r, int c) {
+    for (int i = 0; i < sK[c]; i++) {
+        int n = 0;
+        for (int j = 0; j < sK[c]; j++) {
+            float s = spokeSharpness(r, c, sK[c], sG[c], j);
+            if (j != i && s > 0.0 && s < SHARP_INFINITE) ring[n++] = s;
         }
+        float avg = -1.0;
+        if (n > 0) {
+            precise float a = sortedSum(n) * weights[RECIPROCAL_BASE + n];
+            avg = a;
+        }
+        nearHalf[c * RING_MAX + i] = loopChaikinHalf(spokeSharpness(r, c, sK[c], sG[c], i), avg);
     }
+}
+void chaikinHalves(uint r) {
+    for (int c = 0; c < 3; c++) chaikinCorner(r, c);
 }
 
 // The half of spoke i of corner c at its far end (SplitRules.farHalf).

@@ -16,6 +16,16 @@ bool sRegular;
 uint sNf;
 bool sInterior[3];
 
+#ifdef GENERAL_LANES
+// A uniform level's general half splits each record on GENERAL_LANES (4) invocations of a warp
+// (loop_split: splitLanes): lanes 0-2 each make one corner's points, then each lane writes one child.
+// What one lane makes and the others read lies in shared memory, a row per record (gLaneRecord) of
+// an odd length, so that the records of a warp read distinct banks.
+#define LANE_RECORDS (GROUP / GENERAL_LANES)
+#define ODD_ROW(n) ((n) | 1)
+uint gLaneRecord;
+#endif
+
 bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) != 0u; }
 
 int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
