@@ -92,24 +92,29 @@ final class LimitChannel {
      * limit uvs also theirs.
      */
     void bornLimits(float[] p, int pb) {
-        // m_c's ring: (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1}).
         for (int c = 0; c < 3; c++) {
-            int c1 = (c + 1) % 3;
-            int c2 = (c + 2) % 3;
-            putPoint(bornRing, 0, edgePoints, scratch.ep(c2, 0));
-            putPoint(bornRing, 3, vertexPoints, 3 * c);
-            if (interior[c]) {
-                putPoint(bornRing, 6, edgePoints, scratch.ep(c, k[c] - 1));
-                putPoint(bornRing, 9, edgePoints, scratch.ep(c1, 2));
-            }
-            putPoint(bornRing, 12, vertexPoints, 3 * c1);
-            putPoint(bornRing, 15, edgePoints, scratch.ep(c1, 0));
-            boolean crease = rules.bornCrease(p, pb, c);
-            birth(c, edgePoints, scratch.ep(c, 0), interior[c], crease);
-            if (uvLimits) {
-                bornUvLimitOf(c, !interior[c] || crease || uv.uvCode(c, 0, false) != 0,
-                        pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
-            }
+            bornLimit(p, pb, c);
+        }
+    }
+
+    /** The limit data of m_c, the vertex born on edge c: one lane's share where the GPU splits on lanes. */
+    private void bornLimit(float[] p, int pb, int c) {
+        // m_c's ring: (m_{c+2}, V'_c, [E(c, D_c), E(c+1, D_c)], V'_{c+1}, m_{c+1}).
+        int c1 = (c + 1) % 3;
+        int c2 = (c + 2) % 3;
+        putPoint(bornRing, 0, edgePoints, scratch.ep(c2, 0));
+        putPoint(bornRing, 3, vertexPoints, 3 * c);
+        if (interior[c]) {
+            putPoint(bornRing, 6, edgePoints, scratch.ep(c, k[c] - 1));
+            putPoint(bornRing, 9, edgePoints, scratch.ep(c1, 2));
+        }
+        putPoint(bornRing, 12, vertexPoints, 3 * c1);
+        putPoint(bornRing, 15, edgePoints, scratch.ep(c1, 0));
+        boolean crease = rules.bornCrease(p, pb, c);
+        birth(c, edgePoints, scratch.ep(c, 0), interior[c], crease);
+        if (uvLimits) {
+            bornUvLimitOf(c, !interior[c] || crease || uv.uvCode(c, 0, false) != 0,
+                    pointLess(bornRing, 3, bornRing, 12) ? 1 : 4);
         }
     }
 
@@ -121,17 +126,22 @@ final class LimitChannel {
      */
     void renewCorners(boolean lastLevel) {
         for (int c = 0; c < 3; c++) {
-            renewed[c] = g[c] != RecordLayout.NO_GAP && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
-            if (renewed[c]) {
-                renewNormal(c, k[c], g[c]);
-            }
-            // Only stale corners: every record holding one knows it (the bit) and renews it alike.
-            renewedAll[c] = renewAtLast && lastLevel && (rules.staleBits & RecordLayout.STALE << c) != 0;
-            if (renewedAll[c]) {
-                renewCorner(c, k[c], g[c]);
-                if (uvLimits) {
-                    uvLimitPoint(c, k[c], g[c], true, renewedUvLimit, 2 * c);
-                }
+            renewCornerOf(c, lastLevel);
+        }
+    }
+
+    /** {@link #renewCorners} for corner c: one lane's share where the GPU splits a record on lanes. */
+    private void renewCornerOf(int c, boolean lastLevel) {
+        renewed[c] = g[c] != RecordLayout.NO_GAP && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
+        if (renewed[c]) {
+            renewNormal(c, k[c], g[c]);
+        }
+        // Only stale corners: every record holding one knows it (the bit) and renews it alike.
+        renewedAll[c] = renewAtLast && lastLevel && (rules.staleBits & RecordLayout.STALE << c) != 0;
+        if (renewedAll[c]) {
+            renewCorner(c, k[c], g[c]);
+            if (uvLimits) {
+                uvLimitPoint(c, k[c], g[c], true, renewedUvLimit, 2 * c);
             }
         }
     }

@@ -103,17 +103,22 @@ final class SplitRules {
      */
     void chaikinHalves(float[] p, int pb) {
         for (int c = 0; c < 3; c++) {
-            for (int i = 0; i < k[c]; i++) {
-                int n = 0;
-                for (int j = 0; j < k[c]; j++) {
-                    float s = spokeSharpness(p, pb, c, k[c], g[c], j);
-                    if (j != i && s > 0 && s < LoopRules.INFINITE_SHARPNESS) {
-                        others[n++] = s;
-                    }
+            chaikinCorner(p, pb, c);
+        }
+    }
+
+    /** Chaikin's halves at corner c: one lane's share where the GPU splits a record on lanes. */
+    private void chaikinCorner(float[] p, int pb, int c) {
+        for (int i = 0; i < k[c]; i++) {
+            int n = 0;
+            for (int j = 0; j < k[c]; j++) {
+                float s = spokeSharpness(p, pb, c, k[c], g[c], j);
+                if (j != i && s > 0 && s < LoopRules.INFINITE_SHARPNESS) {
+                    others[n++] = s;
                 }
-                float avg = n == 0 ? -1f : LoopRules.sortedSum(others, n) * reciprocals[n];
-                nearHalf[c * ringMax + i] = LoopRules.chaikinHalf(spokeSharpness(p, pb, c, k[c], g[c], i), avg);
             }
+            float avg = n == 0 ? -1f : LoopRules.sortedSum(others, n) * reciprocals[n];
+            nearHalf[c * ringMax + i] = LoopRules.chaikinHalf(spokeSharpness(p, pb, c, k[c], g[c], i), avg);
         }
     }
 

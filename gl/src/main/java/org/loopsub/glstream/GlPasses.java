@@ -65,7 +65,8 @@ final class GlPasses implements AutoCloseable {
     private static final int GENERAL_GROUP_LIMIT = GlTuning.PROCESS.generalGroupLimit();
 
     /**
-     * Invocations per general record in a general half that writes child records, without smooth uvs
+     * Invocations per general record in a general half that writes child records (or, in a plain uniform
+     * level, triangles), without smooth uvs
      * ({@link GlTuning#generalLanes()}; loop_split's splitLanes). Its groups hold each record's corner
      * and edge points in shared memory, at most {@link #LANE_SHARED_BYTES} a group (GL promises 32 KiB).
      */
@@ -548,8 +549,10 @@ final class GlPasses implements AutoCloseable {
             }
             defines.put("REGULAR_GROUP", Integer.toString(SPLIT_GROUP));
             defines.put("GENERAL_GROUP", Integer.toString(general));
-            // records per group of a plain uniform level's general half, for the command of a listed level
-            defines.put("GENERAL_RECORDS", Integer.toString(laneRecords > 0 ? laneRecords : general));
+            // records per group of a uniform general half, writing records or triangles, for the commands
+            // of a listed level and of the dense children
+            defines.put("GENERAL_RECORDS", Integer.toString(lanes(flags("UNIFORM")) ? laneRecords : general));
+            defines.put("DIRECT_GENERAL_RECORDS", Integer.toString(lanes(flags("UNIFORM", "DIRECT")) ? laneRecords : general));
             defines.put("DENSE_ROW", Integer.toString(DENSE_ROW));
             defines.put("DENSE_HEADER", Integer.toString(DENSE_HEADER));
             defines.put("DENSE_REGULAR_COMMAND", Integer.toString(DENSE_REGULAR_COMMAND));
@@ -733,8 +736,10 @@ final class GlPasses implements AutoCloseable {
      * the build an adaptive split takes past {@link #LANES_UP_TO} records).
      */
     private boolean lanes(Map<String, String> flags) {
-        return !flags.containsKey("DIRECT") && !flags.containsKey("FUSED") && !flags.containsKey("ONE_LANE")
-                && laneRecords() > 0;
+        // Direct splits only in plain uniform layouts: with limit data, and in a renderer's frames,
+        // they ran 1-3 % slower on lanes (highvalence depth 6 4.5 % faster; general-lanes/direct.txt).
+        boolean direct = flags.containsKey("DIRECT") && (!flags.containsKey("UNIFORM") || layout.carriesNormals());
+        return !direct && !flags.containsKey("FUSED") && !flags.containsKey("ONE_LANE") && laneRecords() > 0;
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.loopsub.glstream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
@@ -54,6 +55,9 @@ class PrimedGeneralHalvesTest extends GlTestBase {
              GlBuffer direct = GlBuffer.of(filled(36 * tiled), "test_direct")) {
             GlPasses.SplitPair uniform = passes.uniformSplit(false);
             GlPasses.SplitPair adaptive = passes.split(false, true);
+            // an adaptive split writing records: its general half on lanes, and the one-lane build it
+            // takes past loopsub.gl.lanesUpTo records
+            GlPasses.SplitPair toRecords = passes.split(false, false);
             passes.awaitIssued();
             srcP.bind(ShaderContract.POINTS);
             srcM.bind(ShaderContract.META);
@@ -64,13 +68,15 @@ class PrimedGeneralHalvesTest extends GlTestBase {
             direct.bind(ShaderContract.OUT);
             index.bind(ShaderContract.SLIVER_OFFSET);
             passes.bindWeights();
-            for (ComputeProgram p : new ComputeProgram[] {uniform.general(), adaptive.general()}) {
+            assertNotNull(toRecords.oneLane(), "a one-lane build beside the lanes");
+            for (ComputeProgram p : new ComputeProgram[] {uniform.general(), adaptive.general(), toRecords.general(),
+                toRecords.oneLane()}) {
                 // what a real dispatch leaves: every record of the window
                 glProgramUniform1ui(p.id(), p.uniform("uSrcFirst"), 0);
                 glProgramUniform1ui(p.id(), p.uniform("uCount"), count);
             }
 
-            assertEquals(2, passes.primeGeneralHalves());
+            assertEquals(4, passes.primeGeneralHalves());
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             assertUntouched(dstP.readInts(0, children * layout.pointFloats()), "child points");
             assertUntouched(dstM.readInts(0, children * layout.metaInts()), "child metadata");

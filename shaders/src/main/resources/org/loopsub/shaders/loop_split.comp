@@ -144,8 +144,11 @@ bool overList() {
 #endif
 
 #ifdef GENERAL_LANES
-#if !defined(GENERAL_ONLY) || defined(DIRECT) || defined(SMOOTH_UVS) || GENERAL_LANES != 4
-#error "GENERAL_LANES: four lanes per record, in a general half writing records, without smooth uvs"
+#if !defined(GENERAL_ONLY) || defined(FUSED) || defined(SMOOTH_UVS) || GENERAL_LANES != 4
+#error "GENERAL_LANES: four lanes per record, in a general half without smooth uvs"
+#endif
+#if defined(DIRECT) && (!defined(UNIFORM) || defined(NORMALS))
+#error "GENERAL_LANES: a direct split on lanes only in a uniform level without limit data"
 #endif
 #endif
 #include "split_scratch.glsl"
@@ -178,7 +181,7 @@ uint denseParent(uint j) {
     uint s = atomicAdd(denseCount, 4u);
     for (uint k = 0u; k < 4u; k++) denseOrigin[s + k] = 4u * j + k;
     countUp(DENSE_REGULAR_COMMAND, uint(REGULAR_GROUP), s, 4u);
-    countUp(DENSE_GENERAL_COMMAND, uint(GENERAL_GROUP), s, 4u);
+    countUp(DENSE_GENERAL_COMMAND, uint(DIRECT_GENERAL_RECORDS), s, 4u);
     return s / 4u;
 }
 #endif
@@ -188,7 +191,11 @@ uint denseParent(uint j) {
 void listRecord(uint r) {
     uint s = atomicAdd(denseCount, 1u);
     denseOrigin[s] = r;
+#ifdef DIRECT
+    countUp(DENSE_GENERAL_COMMAND, uint(DIRECT_GENERAL_RECORDS), s, 1u);
+#else
     countUp(DENSE_GENERAL_COMMAND, uint(GENERAL_RECORDS), s, 1u);
+#endif
 }
 #endif
 
@@ -277,14 +284,14 @@ bool splitOne(uint j) {
 
 #ifdef GENERAL_LANES
 shared bool laneAny;
-#ifdef UNIFORM
+#if defined(UNIFORM) && !defined(DIRECT)
 shared uint laneParent[LANE_RECORDS];
 #endif
 // splitOne's general path on four lanes of one record (GENERAL_LANES): every lane reads the record's
 // words and rules (the same loads, served once); lane c < 3 makes corner c's Chaikin halves, then its
 // vertex point and spoke points, then (NORMALS) the limit of the vertex born on edge c and corner c's
 // renewed normal, each step for all lanes to read; then lane c writes corner child c and lane 3 the
-// centre child and (adaptive) the record's slivers. A general record is a long chain of dependent work, and the first levels have
+// centre child and (adaptive) the record's slivers, or (DIRECT, uniform) lane 0 the four triangles. A general record is a long chain of dependent work, and the first levels have
 // too few of them to fill the GPU: their time is one chain's, and this splits it (the operations
 // and their order per corner are splitOne's). No lane returns before the last barrier.
 void splitLanes() {
@@ -333,7 +340,7 @@ void splitLanes() {
         vertexPoint(sR, lane, sK[lane], sG[lane], cornerFrozen(lane));
         spokePoints(sR, lane, sK[lane], sG[lane]);
     }
-#ifdef UNIFORM
+#if defined(UNIFORM) && !defined(DIRECT)
     if (general && lane == 3) laneParent[gLaneRecord] = uRecords == DENSE ? denseParent(j) : sR;
 #endif
     memoryBarrierShared();
@@ -349,6 +356,14 @@ void splitLanes() {
     if (general) takeLimits();
 #endif
     if (!general) return;
+#ifdef DIRECT
+    if (lane == 0) {
+        writeDirect((DIRECT_FLOAT_BASE + 36u * OUT_INDEX(j)) / 4u, directCorner(sR, 0), directCorner(sR, 1),
+                    directCorner(sR, 2), bornOut(0), bornOut(1), bornOut(2), directCornerNormal(sR, 0),
+                    directCornerNormal(sR, 1), directCornerNormal(sR, 2), OUT_CORNER_UV(sR, 0), OUT_CORNER_UV(sR, 1),
+                    OUT_CORNER_UV(sR, 2));
+    }
+#else
 #ifdef UNIFORM
     uint q = 4u * laneParent[gLaneRecord] + uint(lane);
 #else
@@ -367,6 +382,7 @@ void splitLanes() {
         }
 #endif
     }
+#endif
 }
 #endif
 
