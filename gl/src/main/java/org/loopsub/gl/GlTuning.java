@@ -28,8 +28,8 @@ import java.nio.file.Path;
  *     general half of loop_split gets a span of its own per level, {@code loop_split.general.<level>},
  *     and the {@code loop_split} spans hold the regular halves alone
  * @param generalLanes {@code loopsub.gl.generalLanes} (4 or 1): invocations per general record in a
- *     general half that writes child records (or triangles, in a plain uniform level), without smooth
- *     uvs; 1 splits each on one invocation
+ *     general half that writes child records (or triangles, in a uniform level without limit data); not
+ *     with smooth uvs and limit data together; 1 splits each on one invocation
  * @param lanesUpTo {@code loopsub.gl.lanesUpTo}: the most records an adaptive split (a renderer's frame,
  *     {@code --adaptive}) runs its general half on those lanes; past that, one invocation a record
  */

@@ -65,8 +65,8 @@ final class GlPasses implements AutoCloseable {
     private static final int GENERAL_GROUP_LIMIT = GlTuning.PROCESS.generalGroupLimit();
 
     /**
-     * Invocations per general record in a general half that writes child records (or, in a plain uniform
-     * level, triangles), without smooth uvs
+     * Invocations per general record in a general half that writes child records (or, in a uniform
+     * level without limit data, triangles); not with smooth uvs and limit data together
      * ({@link GlTuning#generalLanes()}; loop_split's splitLanes). Its groups hold each record's corner
      * and edge points in shared memory, at most {@link #LANE_SHARED_BYTES} a group (GL promises 32 KiB).
      */
@@ -716,15 +716,17 @@ final class GlPasses implements AutoCloseable {
     /**
      * @return records per work group of a general half split on {@link #GENERAL_LANES} lanes: as many
      *     as {@link #LANE_SHARED_BYTES} hold (their corner and edge points, Chaikin halves) up to the
-     *     general group's, in whole warps of 32 invocations; 0 where lanes do not apply (smooth uvs,
-     *     {@code loopsub.gl.generalLanes} 1, or rings too long for a warp's records)
+     *     general group's, in whole warps of 32 invocations; 0 where lanes do not apply (smooth uvs with
+     *     limit data, {@code loopsub.gl.generalLanes} 1, or rings too long for a warp's records)
      */
     int laneRecords() {
-        if (GENERAL_LANES == 1 || layout.smoothUvs()) {
+        // Smooth uvs with limit data ran 1.7 % slower on lanes (bigguy_charts depth 6, general-lanes/smooth.txt).
+        if (GENERAL_LANES == 1 || layout.smoothUvs() && layout.carriesNormals()) {
             return 0;
         }
         int ring = layout.ringMax();
-        int rowFloats = 9 + (27 * ring | 1) + (layout.chaikin() ? 3 * ring | 1 : 0) + (layout.carriesNormals() ? 27 : 0) + 1;
+        int rowFloats = 9 + (27 * ring | 1) + (layout.chaikin() ? 3 * ring | 1 : 0) + (layout.carriesNormals() ? 33 : 0)
+                + (layout.smoothUvs() ? (12 * ring | 1) + 7 : 0) + 1;
         int fit = (LANE_SHARED_BYTES - 4) / (4 * rowFloats);
         int warp = 32 / GENERAL_LANES;
         int group = layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;

@@ -325,7 +325,8 @@ void renewCorners() {
 #ifdef GENERAL_LANES
 // Per record: each edge's born limit position and normal, each corner's renewed normal, as the lane
 // of that edge and corner made them (splitLanes), for every lane's child writer.
-shared float laneLimits[LANE_RECORDS][ODD_ROW(27)];
+// With limit uvs, the born vertices' follow (27 + 2e).
+shared float laneLimits[LANE_RECORDS][ODD_ROW(33)];
 void shareLimits(int c) {
     vec3 lim = bornOut(c);
     vec3 nor = bornNormal(c);
@@ -335,6 +336,9 @@ void shareLimits(int c) {
         laneLimits[gLaneRecord][9 + 3 * c + x] = nor[x];
         laneLimits[gLaneRecord][18 + 3 * c + x] = renewed[x];
     }
+#if defined(SMOOTH_UVS) && defined(UV_LIMITS)
+    for (int x = 0; x < 2; x++) laneLimits[gLaneRecord][27 + 2 * c + x] = bornUvLimit[c][x];
+#endif
 }
 // After the barrier: every edge's and corner's limit data as the lanes shared them, and the stale bits
 // of the born vertices (bornCrease, cheap enough to decide again in every lane).
@@ -347,6 +351,9 @@ void takeLimits() {
             nor[x] = laneLimits[gLaneRecord][9 + 3 * c + x];
             sRenewedNormal[c][x] = laneLimits[gLaneRecord][18 + 3 * c + x];
         }
+#if defined(SMOOTH_UVS) && defined(UV_LIMITS)
+        for (int x = 0; x < 2; x++) bornUvLimit[c][x] = laneLimits[gLaneRecord][27 + 2 * c + x];
+#endif
         setBorn(c, lim, nor);
         sRenewed[c] = renewsNormal(c);
         bornCrease(sR, c);

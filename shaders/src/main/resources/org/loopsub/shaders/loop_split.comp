@@ -144,8 +144,8 @@ bool overList() {
 #endif
 
 #ifdef GENERAL_LANES
-#if !defined(GENERAL_ONLY) || defined(FUSED) || defined(SMOOTH_UVS) || GENERAL_LANES != 4
-#error "GENERAL_LANES: four lanes per record, in a general half without smooth uvs"
+#if !defined(GENERAL_ONLY) || defined(FUSED) || GENERAL_LANES != 4
+#error "GENERAL_LANES: four lanes per record, in a general half"
 #endif
 #if defined(DIRECT) && (!defined(UNIFORM) || defined(NORMALS))
 #error "GENERAL_LANES: a direct split on lanes only in a uniform level without limit data"
@@ -289,7 +289,7 @@ shared uint laneParent[LANE_RECORDS];
 #endif
 // splitOne's general path on four lanes of one record (GENERAL_LANES): every lane reads the record's
 // words and rules (the same loads, served once); lane c < 3 makes corner c's Chaikin halves, then its
-// vertex point and spoke points, then (NORMALS) the limit of the vertex born on edge c and corner c's
+// vertex point and spoke points (and their smooth uvs), then (NORMALS) the limit of the vertex born on edge c and corner c's
 // renewed normal, each step for all lanes to read; then lane c writes corner child c and lane 3 the
 // centre child and (adaptive) the record's slivers, or (DIRECT, uniform) lane 0 the four triangles. A general record is a long chain of dependent work, and the first levels have
 // too few of them to fill the GPU: their time is one chain's, and this splits it (the operations
@@ -315,6 +315,9 @@ void splitLanes() {
         uint m1 = srcM[metaOf(r, 1)];
         sNf = neighbourFinished(m0);
         general = !(m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u));
+#ifdef SMOOTH_UVS
+        general = general || !seamless(r);  // (splitOne)
+#endif
 #ifdef CREASES
         beginRules(m0, m1);
 #endif
@@ -337,14 +340,22 @@ void splitLanes() {
     barrier();
 #endif
     if (general && lane < 3) {
-        vertexPoint(sR, lane, sK[lane], sG[lane], cornerFrozen(lane));
+        bool frozen = cornerFrozen(lane);
+        vertexPoint(sR, lane, sK[lane], sG[lane], frozen);
         spokePoints(sR, lane, sK[lane], sG[lane]);
+#ifdef SMOOTH_UVS
+        uvVertexPoint(lane, sK[lane], sG[lane], frozen);
+        for (int i = 0; i < sK[lane]; i++) uvEdgePoint(lane, sK[lane], i);
+#endif
     }
 #if defined(UNIFORM) && !defined(DIRECT)
     if (general && lane == 3) laneParent[gLaneRecord] = uRecords == DENSE ? denseParent(j) : sR;
 #endif
     memoryBarrierShared();
     barrier();
+#ifdef SMOOTH_UVS
+    if (general) smoothBornUvs();
+#endif
 #ifdef NORMALS
     if (general && lane < 3) {
         bornLimit(sR, lane);

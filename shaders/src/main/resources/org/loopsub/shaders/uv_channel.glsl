@@ -44,8 +44,16 @@ vec2 bornUv(int e) { return vec2(0.0); }
 
 // Per corner c, ring position i and side (0 the face clockwise of the spoke, 1 counter-clockwise)
 // the uv edge point of spoke i at ue(c, i, side); per corner the uv of its vertex child in this face.
+#ifdef GENERAL_LANES
+// Made by the lane of their corner, read by every lane's writers (splitLanes).
+shared float laneUvEdge[LANE_RECORDS][ODD_ROW(3 * RING_MAX * 4)];
+shared float laneUvVertex[LANE_RECORDS][7];
+#define uvEdge laneUvEdge[gLaneRecord]
+#define uvVertex laneUvVertex[gLaneRecord]
+#else
 float uvEdge[3 * RING_MAX * 4];
 float uvVertex[6];
+#endif
 
 int ue(int c, int i, int side) { return 4 * (c * RING_MAX + i) + 2 * side; }
 float uvAt(int c, int x, bool next) { return next ? uvVertex[2 * c + x] : srcFloat(sR, UV_BASE + 2 * c + x); }
