@@ -615,7 +615,10 @@ final class GlPasses implements AutoCloseable {
      * one. Both run over the same records and each writes the children of its own kind, so the
      * regular path, which almost every record takes, is not held back by the general path's
      * register use. A uniform level dispatches the general half first ({@link #generalFirst}); adaptive
-     * levels and a renderer's frames the regular half first.
+     * levels and a renderer's frames the regular half first. The general half may split each record on
+     * {@code generalLanes} invocations (loop_split's splitLanes); an adaptive pair then also holds
+     * {@code oneLane}, the build on one invocation a record, which it dispatches past {@code lanesUpTo}
+     * records ({@link GlTuning#lanesUpTo()}).
      */
     record SplitPair(ComputeProgram regular, ComputeProgram general, int generalLanes, ComputeProgram oneLane,
                      long lanesUpTo) {
@@ -715,8 +718,8 @@ final class GlPasses implements AutoCloseable {
 
     /**
      * @return records per work group of a general half split on {@link #GENERAL_LANES} lanes: as many
-     *     as {@link #LANE_SHARED_BYTES} hold (their corner and edge points, Chaikin halves) up to the
-     *     general group's, in whole warps of 32 invocations; 0 where lanes do not apply (smooth uvs with
+     *     as {@link #LANE_SHARED_BYTES} hold (what one lane makes and the others read: corner and edge
+     *     points, Chaikin halves, limit data, smooth uvs) up to the general group's, in whole warps of 32 invocations; 0 where lanes do not apply (smooth uvs with
      *     limit data, {@code loopsub.gl.generalLanes} 1, or rings too long for a warp's records)
      */
     int laneRecords() {
@@ -738,7 +741,7 @@ final class GlPasses implements AutoCloseable {
      * the build an adaptive split takes past {@link #LANES_UP_TO} records).
      */
     private boolean lanes(Map<String, String> flags) {
-        // Direct splits only in plain uniform layouts: with limit data, and in a renderer's frames,
+        // Direct splits only in uniform levels without limit data: with it, and in a renderer's frames,
         // they ran 1-3 % slower on lanes (highvalence depth 6 4.5 % faster; general-lanes/direct.txt).
         boolean direct = flags.containsKey("DIRECT") && (!flags.containsKey("UNIFORM") || layout.carriesNormals());
         return !direct && !flags.containsKey("FUSED") && !flags.containsKey("ONE_LANE") && laneRecords() > 0;

@@ -199,27 +199,74 @@ void listRecord(uint r) {
 }
 #endif
 
+// The record the j-th invocation (the j-th record of a lanes dispatch) splits.
+uint recordOf(uint j) {
+#if defined(UNIFORM) && defined(GENERAL_ONLY) && !defined(FUSED)
+    return uRecords == LISTED ? denseOrigin[j] : j;
+#elif defined(UNIFORM)
+    return j;
+#else
+    return activeIdx[j];
+#endif
+}
+
+// Whether record r (metadata words m0, m1) takes the regular path (LoopSplit.run).
+bool regularRecord(uint r, uint m0, uint m1) {
+    bool regular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u);
+#ifdef SMOOTH_UVS
+    regular = regular && seamless(r);
+#endif
+    return regular;
+}
+
+#ifndef REGULAR_ONLY
+// Corner c's new position and the edge points of its spokes (and their smooth uvs): the general
+// path's work per corner, one lane's share in splitLanes.
+void cornerPoints(uint r, int c) {
+    bool frozen = cornerFrozen(c);
+    vertexPoint(r, c, sK[c], sG[c], frozen);
+    spokePoints(r, c, sK[c], sG[c]);
+#ifdef SMOOTH_UVS
+    uvVertexPoint(c, sK[c], sG[c], frozen);
+    for (int i = 0; i < sK[c]; i++) uvEdgePoint(c, sK[c], i);
+#endif
+}
+
+#ifndef UNIFORM
+// Record r's slivers, if a neighbour has finished (most records have none: their corners' output
+// positions are not loaded for nothing).
+void recordSlivers(uint r) {
+    if (sNf != 0u) {
+        writeSlivers(r, sNf, SLIVER_FLOAT_BASE + 9u * sliverOffset[r], cornerOut(r, 0), cornerOut(r, 1),
+                     cornerOut(r, 2), bornOut(0), bornOut(1), bornOut(2));
+    }
+}
+#endif
+
+#ifdef DIRECT
+// Record r, the j-th, as its four children's output triangles.
+void recordTriangles(uint j, uint r) {
+    writeDirect((DIRECT_FLOAT_BASE + 36u * OUT_INDEX(j)) / 4u, directCorner(r, 0), directCorner(r, 1), directCorner(r, 2),
+                bornOut(0), bornOut(1), bornOut(2), directCornerNormal(r, 0), directCornerNormal(r, 1),
+                directCornerNormal(r, 2), OUT_CORNER_UV(r, 0), OUT_CORNER_UV(r, 1), OUT_CORNER_UV(r, 2));
+}
+#endif
+#endif
+
 // Computes this invocation's record; false if the record is left to the other kind of dispatch
 // (REGULAR_ONLY / GENERAL_ONLY: two dispatches over the same records, each writing the children of
 // its own kind, so that the short regular path is not compiled with the general path's registers).
 bool splitOne(uint j) {
 #if defined(UNIFORM) && defined(STAGED)
     uint r = min(j, SPLIT_COUNT - 1u);  // past the end: a record's junk, never stored
-#elif defined(UNIFORM) && defined(GENERAL_ONLY) && !defined(FUSED)
-    uint r = uRecords == LISTED ? denseOrigin[j] : j;
-#elif defined(UNIFORM)
-    uint r = j;
 #else
-    uint r = activeIdx[j];
+    uint r = recordOf(j);
 #endif
     sR = r;
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
     sNf = neighbourFinished(m0);
-    sRegular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u);
-#ifdef SMOOTH_UVS
-    sRegular = sRegular && seamless(r);  // (LoopSplit.run)
-#endif
+    sRegular = regularRecord(r, m0, m1);
 #ifdef CREASES
     beginRules(m0, m1);
 #endif
@@ -249,15 +296,7 @@ bool splitOne(uint j) {
 #ifdef CHAIKIN
     if (sSharp) chaikinHalves(r);
 #endif
-    for (int c = 0; c < 3; c++) {
-        bool frozen = cornerFrozen(c);
-        vertexPoint(r, c, sK[c], sG[c], frozen);
-        spokePoints(r, c, sK[c], sG[c]);
-#ifdef SMOOTH_UVS
-        uvVertexPoint(c, sK[c], sG[c], frozen);
-        for (int i = 0; i < sK[c]; i++) uvEdgePoint(c, sK[c], i);
-#endif
-    }
+    for (int c = 0; c < 3; c++) cornerPoints(r, c);
 #ifdef SMOOTH_UVS
     smoothBornUvs();
 #endif
@@ -267,16 +306,10 @@ bool splitOne(uint j) {
 #endif
 
 #ifndef UNIFORM
-    // (most records have no sliver: their corners' output positions are not loaded for nothing)
-    if (sNf != 0u) {
-        writeSlivers(r, sNf, SLIVER_FLOAT_BASE + 9u * sliverOffset[r], cornerOut(r, 0), cornerOut(r, 1),
-                     cornerOut(r, 2), bornOut(0), bornOut(1), bornOut(2));
-    }
+    recordSlivers(r);
 #endif
 #ifdef DIRECT
-    writeDirect((DIRECT_FLOAT_BASE + 36u * OUT_INDEX(j)) / 4u, directCorner(r, 0), directCorner(r, 1), directCorner(r, 2),
-                bornOut(0), bornOut(1), bornOut(2), directCornerNormal(r, 0), directCornerNormal(r, 1),
-                directCornerNormal(r, 2), OUT_CORNER_UV(r, 0), OUT_CORNER_UV(r, 1), OUT_CORNER_UV(r, 2));
+    recordTriangles(j, r);
 #endif
 #endif
     return true;
@@ -289,11 +322,12 @@ shared uint laneParent[LANE_RECORDS];
 #endif
 // splitOne's general path on four lanes of one record (GENERAL_LANES): every lane reads the record's
 // words and rules (the same loads, served once); lane c < 3 makes corner c's Chaikin halves, then its
-// vertex point and spoke points (and their smooth uvs), then (NORMALS) the limit of the vertex born on edge c and corner c's
-// renewed normal, each step for all lanes to read; then lane c writes corner child c and lane 3 the
-// centre child and (adaptive) the record's slivers, or (DIRECT, uniform) lane 0 the four triangles. A general record is a long chain of dependent work, and the first levels have
-// too few of them to fill the GPU: their time is one chain's, and this splits it (the operations
-// and their order per corner are splitOne's). No lane returns before the last barrier.
+// points (cornerPoints), then (NORMALS) the limit of the vertex born on edge c and corner c's renewed
+// normal, each step for all lanes to read; then lane c writes corner child c and lane 3 the centre
+// child and (adaptive) the record's slivers, or (DIRECT) lane 0 the four triangles. A general record
+// is a long chain of dependent work, and the first levels have too few of them to fill the GPU:
+// their time is one chain's, and this splits it (the operations and their order per corner are
+// splitOne's). No lane returns before the last barrier.
 void splitLanes() {
     int lane = int(gl_LocalInvocationID.x) % GENERAL_LANES;
     gLaneRecord = gl_LocalInvocationID.x / uint(GENERAL_LANES);
@@ -305,19 +339,12 @@ void splitLanes() {
     if (gl_LocalInvocationID.x == 0u) laneAny = false;
     bool general = j < SPLIT_COUNT;
     if (general) {
-#ifdef UNIFORM
-        uint r = uRecords == LISTED ? denseOrigin[j] : j;
-#else
-        uint r = activeIdx[j];
-#endif
+        uint r = recordOf(j);
         sR = r;
         uint m0 = srcM[metaOf(r, 0)];
         uint m1 = srcM[metaOf(r, 1)];
         sNf = neighbourFinished(m0);
-        general = !(m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u));
-#ifdef SMOOTH_UVS
-        general = general || !seamless(r);  // (splitOne)
-#endif
+        general = !regularRecord(r, m0, m1);
 #ifdef CREASES
         beginRules(m0, m1);
 #endif
@@ -339,15 +366,7 @@ void splitLanes() {
     memoryBarrierShared();
     barrier();
 #endif
-    if (general && lane < 3) {
-        bool frozen = cornerFrozen(lane);
-        vertexPoint(sR, lane, sK[lane], sG[lane], frozen);
-        spokePoints(sR, lane, sK[lane], sG[lane]);
-#ifdef SMOOTH_UVS
-        uvVertexPoint(lane, sK[lane], sG[lane], frozen);
-        for (int i = 0; i < sK[lane]; i++) uvEdgePoint(lane, sK[lane], i);
-#endif
-    }
+    if (general && lane < 3) cornerPoints(sR, lane);
 #if defined(UNIFORM) && !defined(DIRECT)
     if (general && lane == 3) laneParent[gLaneRecord] = uRecords == DENSE ? denseParent(j) : sR;
 #endif
@@ -368,12 +387,7 @@ void splitLanes() {
 #endif
     if (!general) return;
 #ifdef DIRECT
-    if (lane == 0) {
-        writeDirect((DIRECT_FLOAT_BASE + 36u * OUT_INDEX(j)) / 4u, directCorner(sR, 0), directCorner(sR, 1),
-                    directCorner(sR, 2), bornOut(0), bornOut(1), bornOut(2), directCornerNormal(sR, 0),
-                    directCornerNormal(sR, 1), directCornerNormal(sR, 2), OUT_CORNER_UV(sR, 0), OUT_CORNER_UV(sR, 1),
-                    OUT_CORNER_UV(sR, 2));
-    }
+    if (lane == 0) recordTriangles(j, sR);
 #else
 #ifdef UNIFORM
     uint q = 4u * laneParent[gLaneRecord] + uint(lane);
@@ -387,10 +401,7 @@ void splitLanes() {
         writeCentreChild(q, sK, sInterior);
         centreChildExtras(q);
 #ifndef UNIFORM
-        if (sNf != 0u) {
-            writeSlivers(sR, sNf, SLIVER_FLOAT_BASE + 9u * sliverOffset[sR], cornerOut(sR, 0), cornerOut(sR, 1),
-                         cornerOut(sR, 2), bornOut(0), bornOut(1), bornOut(2));
-        }
+        recordSlivers(sR);
 #endif
     }
 #endif
