@@ -538,8 +538,8 @@ final class GlPasses implements AutoCloseable {
         defines.putAll(extra);
         if (stem.equals("loop_split")) {
             int general = layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
-            // GROUP: this half's; REGULAR_GROUP and GENERAL_GROUP: both halves', for the commands
-            // one half counts up for the other (DenseChildren)
+            // GROUP: this half's; REGULAR_GROUP, GENERAL_RECORDS and DIRECT_GENERAL_RECORDS: records per
+            // group of the halves whose commands another half counts up (DenseChildren)
             int laneRecords = laneRecords();
             boolean lanes = extra.containsKey("GENERAL_ONLY") && lanes(extra);
             defines.put("GROUP", Integer.toString(lanes ? GENERAL_LANES * laneRecords
@@ -548,9 +548,8 @@ final class GlPasses implements AutoCloseable {
                 defines.put("GENERAL_LANES", Integer.toString(GENERAL_LANES));
             }
             defines.put("REGULAR_GROUP", Integer.toString(SPLIT_GROUP));
-            defines.put("GENERAL_GROUP", Integer.toString(general));
-            // records per group of a uniform general half, writing records or triangles, for the commands
-            // of a listed level and of the dense children
+            // a uniform general half's, writing records or triangles: the commands of a listed level and
+            // of the dense children
             defines.put("GENERAL_RECORDS", Integer.toString(lanes(flags("UNIFORM")) ? laneRecords : general));
             defines.put("DIRECT_GENERAL_RECORDS", Integer.toString(lanes(flags("UNIFORM", "DIRECT")) ? laneRecords : general));
             defines.put("DENSE_ROW", Integer.toString(DENSE_ROW));

@@ -10,7 +10,8 @@
 // triangle: uSliverFloatBase and uDirectFloatBase say where this dispatch's first one starts inside
 // its bound range (for direct triangles a multiple of 4 floats: both halves store vec4s).
 //
-// This file is the pass's entry (splitOne, main) and its buffers; the split itself is in its
+// This file is the pass's entry (splitOne, main; splitLanes, a general half on four invocations a
+// record, docs/design.md §2) and its buffers; the split itself is in its
 // includes, each the twin of the Java class of its name (docs/design.md, "The split as channels"):
 // the record and the shared scratch (split_scratch), the rules decided once per record
 // (split_rules), the channels that apply them (position_channel, uv_channel, limit_channel), the two
