@@ -8,9 +8,12 @@ import static org.loopsub.glstream.ShaderContract.POINTS;
 import static org.loopsub.glstream.ShaderContract.WEIGHTS;
 import static org.loopsub.glstream.ShaderContract.normalBinding;
 import static org.loopsub.glstream.ShaderContract.uvBinding;
+import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
 import static org.lwjgl.opengl.GL43C.GL_MAX_COMPUTE_SHARED_MEMORY_SIZE;
 import static org.lwjgl.opengl.GL43C.glGetInteger;
+import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
@@ -121,12 +124,15 @@ final class GlPasses implements AutoCloseable {
     private final Map<String, ComputeProgram> programs;
     private final GlBufferPool pool;
     private final long align;
-    /** Whether the fused pass stages its stores in shared memory (STAGED_STORES, triangle_writer.glsl). */
-    private boolean stagedStores;
+    /**
+     * The fused pass's regular half's work group where it stages its stores in shared memory
+     * (STAGED_STORES, triangle_writer.glsl), 0 where it stores straight ({@link #stagedGroup}).
+     */
+    private int stagedGroup;
 
     /**
-     * Groups per row of a half dispatched by a command the GPU counts up (loop_split's denseParent and
-     * listRecord: the pass after the fused one, a listed level's general half): rows, not groups,
+     * Groups per row of a half dispatched by a command the GPU counts up (loop_split's listParent and
+     * listRecord: the fused pass's general half and the pass after it, a listed level's general half): rows, not groups,
      * count up to the 65,535 a dimension allows.
      */
     static final int DENSE_ROW = 64;
@@ -147,11 +153,13 @@ final class GlPasses implements AutoCloseable {
 
     /**
      * loop_split's DenseChildren: uints before the entries' origins (a count, then the commands), and
-     * the index in its command array of the regular and the general half's (x, y, z).
+     * the index in its command array of the (x, y, z) of the regular and the general half over a list
+     * (the pass after the fused one, a listed level's general half) and of the fused pass's general half.
      */
-    static final int DENSE_HEADER = 8;
+    static final int DENSE_HEADER = 10;
     static final int DENSE_REGULAR_COMMAND = 0;
     static final int DENSE_GENERAL_COMMAND = 3;
+    static final int DENSE_LIST_COMMAND = 6;
 
     /** Byte offset in a DenseChildren buffer of the command at index {@code command} (after the count). */
     static long commandOffset(int command) {
@@ -173,12 +181,12 @@ final class GlPasses implements AutoCloseable {
     }
 
     /**
-     * A buffer for the fused pass's dense children of {@code parents} parents (loop_split's
-     * DenseChildren: a count, the pass after's two dispatch commands, an origin per child), its
-     * header zeroed on the GPU timeline; give it back with {@link #releaseDense}.
+     * A buffer for the general parents among {@code parents} that the fused pass lists, whose children
+     * it writes densely (loop_split's DenseChildren: a count, three dispatch commands, a record per
+     * general parent), its header zeroed on the GPU timeline; give it back with {@link #releaseDense}.
      */
     GlBuffer denseChildren(long parents) {
-        return denseBuffer(4 * parents, "loop_dense_children");
+        return denseBuffer(parents, "loop_dense_children");
     }
 
     /**
@@ -201,16 +209,33 @@ final class GlPasses implements AutoCloseable {
         pool.release(b);
     }
 
-    /** Shared memory the fused pass's staged stores take per invocation: 9 vec4s and a flag. */
-    static final int STAGED_BYTES_PER_INVOCATION = 9 * 16 + 4;
+    /**
+     * @return the banks of the fused pass's staged stores (triangle_writer.glsl): with limit data one
+     *     per output buffer (positions, normals and with this layout uvs), stored behind one pair of
+     *     barriers; else one, behind a pair a buffer. (H200, depth 7, a bank a buffer against one:
+     *     {@code --limit} 4.66 → 4.54 ms, with linear uvs too 6.83 → 6.41, linear uvs alone 4.59 →
+     *     5.14, where a second bank's shared memory halved the warps a multiprocessor holds;
+     *     docs/benchmarks/feature-costs.)
+     */
+    static int stageBanks(RecordLayout layout) {
+        return layout.carriesNormals() ? 2 + (layout.uvs() ? 1 : 0) : 1;
+    }
+
+    /** Shared memory the fused pass's staged stores take per invocation: 9 vec4s a bank and a flag. */
+    static int stagedBytesPerInvocation(int banks) {
+        return 9 * 16 * banks + 4;
+    }
 
     /**
-     * Whether the fused pass's regular half, in groups of {@code group}, stages its stores: only if
-     * their shared memory fits the driver's {@code GL_MAX_COMPUTE_SHARED_MEMORY_SIZE} (at least 32 KiB;
-     * the default group of 128 takes 18.5 KiB), else it stores straight, more slowly.
+     * @return the work group of the fused pass's regular half, which stages its stores in {@code banks}
+     *     banks: {@code group}, or where their shared memory would pass the driver's
+     *     {@code GL_MAX_COMPUTE_SHARED_MEMORY_SIZE} (at least 32 KiB; the default group of 128 takes
+     *     18.5 KiB a bank) the largest whole number of warps of 32 that fits; 0 where not even one
+     *     warp fits, and the pass stores straight, more slowly
      */
-    static boolean stagesStores(int group, int maxSharedBytes) {
-        return (long) group * STAGED_BYTES_PER_INVOCATION <= maxSharedBytes;
+    static int stagedGroup(int group, int banks, int maxSharedBytes) {
+        int fit = maxSharedBytes / stagedBytesPerInvocation(banks);
+        return fit >= group ? group : fit / 32 * 32;
     }
 
     // The passes a frame asks for, looked up in the cache above once: its key is a string of every
@@ -225,6 +250,7 @@ final class GlPasses implements AutoCloseable {
     /** The uniform levels' pairs, by direct. */
     private final SplitPair[] uniformSplit = new SplitPair[2];
     private SplitPair fused;
+    private ComputeProgram listParents;
     /** The edge test of the criteria it was last asked for (by identity: their defines never change). */
     private final ComputeProgram[] flag = new ComputeProgram[2];
     private final GlCriteria[] flagFor = new GlCriteria[2];
@@ -249,7 +275,7 @@ final class GlPasses implements AutoCloseable {
         this.programs = programs;
         this.pool = pool;
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
-        this.stagedStores = stagesStores(SPLIT_GROUP, glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
+        this.stagedGroup = stagedGroup(SPLIT_GROUP, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
         // With limit data, the boundary tangents' table follows the vertex weights
         // (LoopRules.boundaryTangents); with creases, the reciprocals for the transition weight.
         this.tangentBase = weightTable.length;
@@ -393,6 +419,7 @@ final class GlPasses implements AutoCloseable {
         unitNormals = true;
         plan = null;
         fused = null;
+        listParents = null;
         java.util.Arrays.fill(filter, null);
         java.util.Arrays.fill(emit, null);
         java.util.Arrays.fill(split, null);
@@ -472,11 +499,22 @@ final class GlPasses implements AutoCloseable {
     }
 
     /**
+     * @return the pass before the fused one ({@link #fused}) that lists its general parents for its
+     *     general half (loop_split built with LIST_PARENTS)
+     */
+    ComputeProgram listParents() {
+        if (listParents == null) {
+            listParents = program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "LIST_PARENTS"));
+        }
+        return listParents;
+    }
+
+    /**
      * Turns the fused pass's staged stores off, or back on where they fit: for a test of the build a
      * driver with too little shared memory gets (llvmpipe and NVIDIA have enough).
      */
     void stageStores(boolean on) {
-        stagedStores = on && stagesStores(SPLIT_GROUP, glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
+        stagedGroup = on ? stagedGroup(SPLIT_GROUP, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE)) : 0;
         fused = null;
     }
 
@@ -542,8 +580,9 @@ final class GlPasses implements AutoCloseable {
             // group of the halves whose commands another half counts up (DenseChildren)
             int laneRecords = laneRecords();
             boolean lanes = extra.containsKey("GENERAL_ONLY") && lanes(extra);
+            boolean staged = stagedGroup > 0 && extra.containsKey("FUSED");
             defines.put("GROUP", Integer.toString(lanes ? GENERAL_LANES * laneRecords
-                    : extra.containsKey("GENERAL_ONLY") ? general : SPLIT_GROUP));
+                    : extra.containsKey("GENERAL_ONLY") ? general : staged ? stagedGroup : SPLIT_GROUP));
             if (lanes) {
                 defines.put("GENERAL_LANES", Integer.toString(GENERAL_LANES));
             }
@@ -556,8 +595,10 @@ final class GlPasses implements AutoCloseable {
             defines.put("DENSE_HEADER", Integer.toString(DENSE_HEADER));
             defines.put("DENSE_REGULAR_COMMAND", Integer.toString(DENSE_REGULAR_COMMAND));
             defines.put("DENSE_GENERAL_COMMAND", Integer.toString(DENSE_GENERAL_COMMAND));
-            if (stagedStores && extra.containsKey("FUSED")) {
+            defines.put("DENSE_LIST_COMMAND", Integer.toString(DENSE_LIST_COMMAND));
+            if (staged) {
                 defines.put("STAGED_STORES", "1");
+                defines.put("STAGE_BANKS", Integer.toString(stageBanks(layout)));
             }
         }
         String key = stem + defines + "\n" + prelude;
@@ -684,6 +725,20 @@ final class GlPasses implements AutoCloseable {
         void dispatchListedGeneral(GlBuffer list, GpuTimer timer, int level) {
             beforeGeneralHalf(timer, level);
             general.dispatchIndirect(list, commandOffset(DENSE_GENERAL_COMMAND));
+        }
+
+        /**
+         * The fused pass over {@code n} records inside a span of {@code timer}: {@code lister} (its
+         * {@link GlPasses#listParents}) lists the general parents in {@code dense}
+         * ({@link GlPasses#denseChildren}); once the list and its command are written, the general
+         * half over that list alone, then the regular half.
+         */
+        void dispatchFused(ComputeProgram lister, long n, GlBuffer dense, GpuTimer timer, int level) {
+            lister.dispatchFor(n);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+            general.dispatchIndirect(dense, commandOffset(DENSE_LIST_COMMAND));
+            timeGeneralHalf(timer, level);
+            regular.dispatchFor(n);
         }
 
         /**

@@ -8,6 +8,7 @@ import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTuning;
 import org.loopsub.gl.GlChecks;
@@ -65,6 +66,7 @@ final class UniformLevels {
         for (int level = 0; level < maxDepth; level++) {
             if (fuses(level, maxDepth)) {
                 passes.fused();
+                passes.listParents();
                 passes.uniformSplit(true);
                 return;
             }
@@ -149,10 +151,11 @@ final class UniformLevels {
     }
 
     /**
-     * The last two uniform levels. Per window the fused pair: regular parents write their 16
-     * grandchildren as triangles, general parents write their children densely at the front of the
-     * window's child segment, with their origins and the commands of the pass after (loop_split's
-     * DenseChildren). Then, after one barrier, the direct pair over each window's dense children,
+     * The last two uniform levels. Per window a pass lists the general parents, with the commands of
+     * the fused pass's general half and of the pass after (loop_split's DenseChildren); then the
+     * fused pair: the general half over that list writes their children densely at the front of the
+     * window's child segment, regular parents write their 16 grandchildren as triangles.
+     * Then, after one barrier, the direct pair over each window's dense children,
      * as many groups as those commands say. Triangles land where two plain levels would put them.
      */
     private void fusedLastLevels(List<Segment> in, int level, GpuTimer timer, GlOutput out, LevelRun run) {
@@ -161,6 +164,7 @@ final class UniformLevels {
         run.middle = 4 * total;
         long directFirst = out.reserve(level + 2, GlOutput.Kind.DIRECT, 16 * total, true);
         SplitPair fused = passes.fused();
+        ComputeProgram lister = passes.listParents();
         SplitPair direct = passes.uniformSplit(true);
         children.clear();
         dense.clear();
@@ -171,6 +175,7 @@ final class UniformLevels {
             Segment seg = in.get(si);
             for (long w0 = 0; w0 < seg.count(); w0 += window) {
                 long n = Math.min(window, seg.count() - w0);
+                passes.bindSource(seg, w0, lister);
                 passes.bindSource(seg, w0, fused);
                 passes.bindWeights();
                 Segment kids = passes.childSegment(n);
@@ -186,8 +191,9 @@ final class UniformLevels {
                 GlPasses.setUint(fused.regular(), "uDirectFloatBase",
                         passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
                 fused.setUint("uCount", n);
+                GlPasses.setUint(lister, "uCount", n);
                 timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36 + n * 16);
-                fused.generalFirst(n, timer, level);
+                fused.dispatchFused(lister, n, counts, timer, level);
                 timer.end();
                 GlChecks.check("loop_split (fused)");
             }

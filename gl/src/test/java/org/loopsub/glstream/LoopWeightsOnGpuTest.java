@@ -373,8 +373,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         boolean uniform = active == null;
         int count = uniform ? records.count : active.length;
         // Uniform refinement has no active list; the fused pass keeps its dense children there instead.
-        int[] index = uniform ? new int[fused ? GlPasses.DENSE_HEADER + 4 * count
-                : listed ? GlPasses.DENSE_HEADER + count : 1] : active.clone();
+        int[] index = uniform ? new int[fused || listed ? GlPasses.DENSE_HEADER + count : 1] : active.clone();
         int[] sliverOffset = new int[Math.max(1, records.count)];
         int slivers = 0;
         for (int j = 0; !uniform && j < count; j++) {
@@ -428,13 +427,22 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 setUint(p, "uDirectFloatBase", 0);
                 // (a build without it ignores location -1)
                 setUint(p, "uRecords", fused ? GlPasses.DENSE : listed ? GlPasses.LISTED : GlPasses.PLAIN);
-                if (!listed) {
+                if (!listed && !fused) {
                     p.dispatchFor(p == general ? count * lanes : count);
                 } else if (p == regular) {
+                    if (fused) {
+                        // the engine's list of general parents, for the fused pass's general half
+                        ComputeProgram lister = passes(w, layout).listParents();
+                        setUint(lister, "uSrcFirst", 0);
+                        setUint(lister, "uCount", count);
+                        lister.dispatchFor(count);
+                    }
                     p.dispatchFor(count);
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
                 } else {
-                    p.dispatchIndirect(activeBuf, GlPasses.commandOffset(GlPasses.DENSE_GENERAL_COMMAND));
+                    // a listed level's general half over its list, the fused pass's over its general parents
+                    p.dispatchIndirect(activeBuf, GlPasses.commandOffset(fused ? GlPasses.DENSE_LIST_COMMAND
+                            : GlPasses.DENSE_GENERAL_COMMAND));
                 }
             }
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);

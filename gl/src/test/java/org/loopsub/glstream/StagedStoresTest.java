@@ -1,26 +1,55 @@
 package org.loopsub.glstream;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.EnumSet;
 
 import org.junit.jupiter.api.Test;
 import org.loopsub.gl.GlTuning;
+import org.loopsub.stream.RecordLayout;
+import org.loopsub.stream.RecordLayout.Feature;
 
-/** When the fused pass stages its stores in shared memory (GlPasses.stagesStores). */
+/** The work group in which the fused pass stages its stores in shared memory (GlPasses.stagedGroup). */
 class StagedStoresTest {
     /** GL 4.3's least GL_MAX_COMPUTE_SHARED_MEMORY_SIZE. */
     private static final int GL_MINIMUM = 32768;
+    private static final int NVIDIA = 49152;
 
     @Test
-    void theDefaultGroupStagesOnEveryDriver() {
-        assertTrue(GlPasses.stagesStores(GlTuning.DEFAULTS.splitGroup(), GL_MINIMUM));
+    void theDefaultGroupStagesPositionsOnEveryDriver() {
+        int group = GlTuning.DEFAULTS.splitGroup();
+        assertEquals(group, GlPasses.stagedGroup(group, 1, GL_MINIMUM));
     }
 
     @Test
-    void aGroupWhoseStagingDoesNotFitStoresStraight() {
-        int group = 256;  // 37,888 bytes: over the minimum, within NVIDIA's 48 KiB
-        assertFalse(GlPasses.stagesStores(group, GL_MINIMUM));
-        assertTrue(GlPasses.stagesStores(group, 49152));
-        assertFalse(GlPasses.stagesStores(1024, 49152));
+    void aGroupWhoseBanksDoNotFitShrinksToWholeWarpsThatDo() {
+        // 128 invocations of two banks (292 bytes each) take 37,376 bytes: over the minimum, within NVIDIA's
+        assertEquals(128, GlPasses.stagedGroup(128, 2, NVIDIA));
+        assertEquals(96, GlPasses.stagedGroup(128, 2, GL_MINIMUM));
+        // three banks, 436 bytes each: 75 invocations of the minimum, 112 of NVIDIA's
+        assertEquals(64, GlPasses.stagedGroup(128, 3, GL_MINIMUM));
+        assertEquals(96, GlPasses.stagedGroup(128, 3, NVIDIA));
+        for (int banks = 1; banks <= 3; banks++) {
+            for (int max : new int[] {GL_MINIMUM, NVIDIA}) {
+                int g = GlPasses.stagedGroup(1024, banks, max);
+                assertEquals(0, g % 32, "whole warps");
+                assertTrue((long) g * GlPasses.stagedBytesPerInvocation(banks) <= max, "fits");
+                assertTrue((long) (g + 32) * GlPasses.stagedBytesPerInvocation(banks) > max, "the most that fit");
+            }
+        }
+    }
+
+    @Test
+    void lessThanAWarpStoresStraight() {
+        assertEquals(0, GlPasses.stagedGroup(128, 3, 32 * GlPasses.stagedBytesPerInvocation(3) - 1));
+    }
+
+    @Test
+    void withLimitDataEachOutputBufferHasABank() {
+        assertEquals(1, GlPasses.stageBanks(RecordLayout.of(2)));
+        assertEquals(1, GlPasses.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.UVS))));
+        assertEquals(2, GlPasses.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.LIMIT))));
+        assertEquals(3, GlPasses.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.LIMIT, Feature.UVS))));
     }
 }

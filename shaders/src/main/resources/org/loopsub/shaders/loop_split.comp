@@ -22,6 +22,9 @@
 #if !defined(REGULAR_ONLY) && !defined(GENERAL_ONLY)
 #error "loop_split is built as a pair: define REGULAR_ONLY or GENERAL_ONLY"
 #endif
+#if defined(LIST_PARENTS) && (!defined(UNIFORM) || !defined(REGULAR_ONLY) || defined(FUSED))
+#error "LIST_PARENTS: the list before a fused pass, a uniform regular build"
+#endif
 
 layout(local_size_x = GROUP) in;
 
@@ -34,23 +37,27 @@ layout(std430, binding = BINDING_DST_META) writeonly buffer DstMeta { uint dstM[
 #endif
 layout(std430, binding = BINDING_OUT) writeonly buffer SliverOut { float sliverP[]; };
 #ifdef UNIFORM
-// Uniform refinement reads no list of active records. In its last two levels (FUSED, below) the
-// fused pass's general parents write their children densely at the front of the child segment,
-// and the pass after it runs over those alone; in a LISTED level the regular half lists the records
-// it leaves for the general half. The counts, commands and origins are kept here (uRecords).
+// Uniform refinement reads no list of active records. In its last two levels (FUSED, below) a pass
+// lists the general parents (LIST_PARENTS), the fused pass's general half runs over that list and
+// writes their children densely at the front of the child segment, and the pass after it runs over
+// those alone; in a LISTED level the regular half lists the records it leaves for the general half.
+// The counts, commands and origins are kept here (uRecords).
 layout(std430, binding = BINDING_INDEX) buffer DenseChildren {
-    uint denseCount;  // entries written so far: four per general parent, or one per listed record
+    uint denseCount;  // entries written so far: one per listed record (DENSE: per general parent)
     // What runs over the entries, dispatched from here: (x, y, z) of a regular half at
-    // DENSE_REGULAR_COMMAND, of a general half at DENSE_GENERAL_COMMAND (GlPasses); rows of DENSE_ROW
-    // groups, so that no dimension outgrows its limit.
+    // DENSE_REGULAR_COMMAND, of a general half at DENSE_GENERAL_COMMAND, of the fused pass's general
+    // half at DENSE_LIST_COMMAND (GlPasses); rows of DENSE_ROW groups, so that no dimension outgrows
+    // its limit.
     uint denseCommand[DENSE_HEADER - 1];
-    // Entry s's origin: a dense child's index 4j + k among the window's children, or a listed record.
+    // Entry s's record: a listed record, or (DENSE) a general parent, whose children 4j + k among the
+    // window's children are dense children 4s + k.
     uint denseOrigin[];
 };
 // Which records a half runs over (GlPasses.PLAIN, DENSE, LISTED). 0: a plain level's, every record.
-// 1 (DENSE): the fused pass's general half, writing its children densely, and the pass after it, over
-// those. 2 (LISTED): a plain level whose regular half lists the records it leaves (listRecord) and
-// whose general half runs over that list alone.
+// 1 (DENSE): the fused pass's general half, over the general parents listed before it (listParent),
+// writing their children densely, and the pass after it, over those children. 2 (LISTED): a plain
+// level whose regular half lists the records it leaves (listRecord) and whose general half runs over
+// that list alone.
 uniform uint uRecords;
 #define DENSE 1u
 #define LISTED 2u
@@ -89,7 +96,7 @@ uniform uint uCount;
 uniform uint uSliverFloatBase;
 uniform uint uDirectFloatBase;
 #if defined(UNIFORM) && !defined(FUSED) && (defined(DIRECT) || defined(GENERAL_ONLY))
-#define SPLIT_COUNT (overList() ? denseCount : uCount)
+#define SPLIT_COUNT listedCount()
 #else
 #define SPLIT_COUNT uCount
 #endif
@@ -115,31 +122,43 @@ void loadResidentSizes() {
 #ifdef FUSED
 // The last two levels of uniform refinement in one pass: a regular parent writes its 16 grandchildren
 // as output triangles (grandchild 4k + m of parent j at triangle 16j + 4k + m, where two plain levels
-// would put it) and stores no child; general parents (the general half, with uRecords) write their
-// children densely with their origins (denseParent), and the DIRECT pass that follows runs over those
-// alone. Regular children's records are never stored, and the few that are lie together: spread over
+// would put it) and stores no child; the general half (with uRecords DENSE) runs over the general
+// parents listed before (LIST_PARENTS) and writes their children densely, and the DIRECT pass that
+// follows runs over those. Regular children's records are never stored, and the few that are lie together: spread over
 // the whole child segment, as they were at 4j + k, their loads and stores cost the H200 more than
 // their arithmetic (docs/benchmarks/dense-children).
 #define DIRECT
 #endif
 #if defined(UNIFORM) && !defined(FUSED)
 // Whether this program runs over the list in DenseChildren rather than over every record: the pass
-// after the fused one (both halves), a listed level's general half.
+// after the fused one (both halves), the fused pass's general half, a listed level's general half.
 bool overList() {
-#if defined(DIRECT) && defined(GENERAL_ONLY)
+#if defined(GENERAL_ONLY)
     return uRecords != 0u;
 #elif defined(DIRECT)
     return uRecords == DENSE;
-#elif defined(GENERAL_ONLY)
-    return uRecords == LISTED;
 #else
     return false;
 #endif
 }
+// How many records a half over a list runs over: the entries, or after the fused pass (DIRECT, DENSE)
+// the four children of each.
+uint listedCount() {
+    if (!overList()) return uCount;
+#ifdef DIRECT
+    if (uRecords == DENSE) return 4u * denseCount;
 #endif
-// Where a direct pass writes the triangles of its j-th record: over a list, at the entry's origin.
+    return denseCount;
+}
+#endif
+// Where a direct pass writes the triangles of its j-th record: after the fused pass where dense child
+// j's origin would put it, over a listed level's list at the entry's record.
 #if defined(UNIFORM) && defined(DIRECT) && !defined(FUSED)
-#define OUT_INDEX(j) (overList() ? denseOrigin[j] : (j))
+uint outIndex(uint j) {
+    if (uRecords == DENSE) return 4u * denseOrigin[j >> 2u] + (j & 3u);
+    return overList() ? denseOrigin[j] : j;
+}
+#define OUT_INDEX(j) outIndex(j)
 #else
 #define OUT_INDEX(j) (j)
 #endif
@@ -175,15 +194,17 @@ void countUp(int c, uint group, uint s, uint n) {
 }
 #endif
 
-#if defined(UNIFORM) && defined(GENERAL_ONLY) && !defined(DIRECT)
-// Where general parent j of the fused pass writes its children: the next four dense slots, whose
-// origins it notes; both halves of the pass after run over them.
-uint denseParent(uint j) {
-    uint s = atomicAdd(denseCount, 4u);
-    for (uint k = 0u; k < 4u; k++) denseOrigin[s + k] = 4u * j + k;
-    countUp(DENSE_REGULAR_COMMAND, uint(REGULAR_GROUP), s, 4u);
-    countUp(DENSE_GENERAL_COMMAND, uint(DIRECT_GENERAL_RECORDS), s, 4u);
-    return s / 4u;
+#ifdef LIST_PARENTS
+// Before the fused pass (GlPasses.SplitPair.dispatchFused) this build lists its general parents, which
+// its general half splits: entry s's children become dense children 4s + k, which both halves of the
+// pass after run over. (Listed by the fused regular half itself, the linear uvs' fused pass ran a
+// third slower on the H200: docs/benchmarks/feature-costs.)
+void listParent(uint r) {
+    uint s = atomicAdd(denseCount, 1u);
+    denseOrigin[s] = r;
+    countUp(DENSE_LIST_COMMAND, uint(GENERAL_RECORDS), s, 1u);
+    countUp(DENSE_REGULAR_COMMAND, uint(REGULAR_GROUP), 4u * s, 4u);
+    countUp(DENSE_GENERAL_COMMAND, uint(DIRECT_GENERAL_RECORDS), 4u * s, 4u);
 }
 #endif
 
@@ -202,8 +223,10 @@ void listRecord(uint r) {
 
 // The record the j-th invocation (the j-th record of a lanes dispatch) splits.
 uint recordOf(uint j) {
-#if defined(UNIFORM) && defined(GENERAL_ONLY) && !defined(FUSED)
+#if defined(UNIFORM) && defined(GENERAL_ONLY) && defined(DIRECT)
     return uRecords == LISTED ? denseOrigin[j] : j;
+#elif defined(UNIFORM) && defined(GENERAL_ONLY)
+    return uRecords != 0u ? denseOrigin[j] : j;
 #elif defined(UNIFORM)
     return j;
 #else
@@ -318,9 +341,6 @@ bool splitOne(uint j) {
 
 #ifdef GENERAL_LANES
 shared bool laneAny;
-#if defined(UNIFORM) && !defined(DIRECT)
-shared uint laneParent[LANE_RECORDS];
-#endif
 // splitOne's general path on four lanes of one record (GENERAL_LANES): every lane reads the record's
 // words and rules (the same loads, served once); lane c < 3 makes corner c's Chaikin halves, then its
 // points (cornerPoints), then (NORMALS) the limit of the vertex born on edge c and corner c's renewed
@@ -368,9 +388,6 @@ void splitLanes() {
     barrier();
 #endif
     if (general && lane < 3) cornerPoints(sR, lane);
-#if defined(UNIFORM) && !defined(DIRECT)
-    if (general && lane == 3) laneParent[gLaneRecord] = uRecords == DENSE ? denseParent(j) : sR;
-#endif
     memoryBarrierShared();
     barrier();
 #ifdef SMOOTH_UVS
@@ -391,7 +408,7 @@ void splitLanes() {
     if (lane == 0) recordTriangles(j, sR);
 #else
 #ifdef UNIFORM
-    uint q = 4u * laneParent[gLaneRecord] + uint(lane);
+    uint q = 4u * (uRecords == DENSE ? j : sR) + uint(lane);
 #else
     uint q = 4u * j + uint(lane);
 #endif
@@ -410,7 +427,11 @@ void splitLanes() {
 #endif
 
 void main() {
-#ifdef GENERAL_LANES
+#if defined(LIST_PARENTS)
+    uint j = (gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x) * uint(GROUP) + gl_LocalInvocationID.x;
+    if (j >= uCount) return;
+    if (!regularRecord(j, srcM[metaOf(j, 0)], srcM[metaOf(j, 1)])) listParent(j);
+#elif defined(GENERAL_LANES)
     splitLanes();
 #else
     uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
@@ -431,7 +452,7 @@ void main() {
 #elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
 #elif defined(UNIFORM)
-    writeChildren(uRecords == DENSE ? denseParent(j) : sR);
+    writeChildren(uRecords == DENSE ? j : sR);
 #else
     writeChildren(j);
 #endif

@@ -459,5 +459,6 @@ void directRegularChild(uint r, int k, uint o4) {
     vec3 W0 = vec3(uvMidpoint(u0, u1), 0.0), W1 = vec3(uvMidpoint(u1, u2), 0.0), W2 = vec3(uvMidpoint(u2, u0), 0.0);
     putFourUvs(o4, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
 #endif
+    storeFour(o4);
 }
 #endif

@@ -37,55 +37,95 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 // each of a warp's stores would touch 32 lines 576 bytes apart. It stages each grandchild's 9 vec4s
 // in shared memory instead, and the group stores them together, parent after parent (every lane a
 // vec4 of a run of 9): bigguyT depth 7 on the H200, the fused pass 2.66 -> 2.25 ms
-// (docs/benchmarks/gpu-2026-11-27-staged). Every invocation of the group therefore runs the regular
+// (docs/benchmarks/gpu-2026-11-27-staged). With limit data each output buffer (positions, normals,
+// uvs) has a bank of its own, all stored behind one pair of barriers (storeFour); else one bank is
+// stored behind a pair of barriers a buffer (flushBank): with uvs alone the shared memory of a second
+// bank cost more occupancy than its barriers saved (GlPasses.stageBanks,
+// docs/benchmarks/feature-costs). Every invocation of the group therefore runs the regular
 // path, a general or absent record's on junk that is never stored (sStageValid), so that the
 // barriers are met in uniform control flow (loop_split's splitOne and main). The host defines
-// STAGED_STORES where the group's 148 bytes an invocation fit the driver's shared memory
-// (GlPasses.stagesStores).
+// STAGED_STORES, STAGE_BANKS and a group whose banks fit the driver's shared memory
+// (GlPasses.stagedGroup).
 #if defined(FUSED) && defined(REGULAR_ONLY) && defined(STAGED_STORES)
 #define STAGED
-shared vec4 sStage[GROUP * 9];
+#if STAGE_BANKS == 1
+#define BANK_NORMALS 0u
+#define BANK_UVS 0u
+#elif defined(NORMALS)
+#define BANK_NORMALS 1u
+#define BANK_UVS 2u
+#else
+#error "STAGE_BANKS: a bank a buffer with limit data only"
+#endif
+#define BANK_POINTS 0u
+shared vec4 sStage[GROUP * 9 * STAGE_BANKS];
 shared bool sStageValid[GROUP];
-#define PUT4(dst, i, p, q, r, s) sStage[9u * gl_LocalInvocationID.x + i] = vec4(p, q, r, s);
-// The group's invocation l has o4 = first + 36 l (plus 9 per grandchild); its 9 vec4s follow.
-#define STORE_STAGED(dst) \
+#define PUT4(dst, bank, i, p, q, r, s) sStage[uint(9 * STAGE_BANKS) * gl_LocalInvocationID.x + 9u * bank + i] = vec4(p, q, r, s);
+// The group's invocation l has o4 = first + 36 l (plus 9 per grandchild); its 9 vec4s of each bank follow.
+#define STORE_BANK(dst, bank) \
+    for (uint t_ = 0u; t_ < 9u; t_++) { \
+        uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
+        uint l_ = s_ / 9u; \
+        uint i_ = s_ - 9u * l_; \
+        if (sStageValid[l_]) dst[first_ + 36u * l_ + i_] = sStage[uint(9 * STAGE_BANKS) * l_ + 9u * bank + i_]; \
+    }
+#if STAGE_BANKS == 1
+// One bank: each buffer's 9 vec4s are stored as soon as they are staged.
+#define FLUSH_BANK(dst) \
     barrier(); \
     { \
         uint first_ = o4 - 36u * gl_LocalInvocationID.x; \
-        for (uint t_ = 0u; t_ < 9u; t_++) { \
-            uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
-            uint l_ = s_ / 9u; \
-            if (sStageValid[l_]) dst[first_ + 36u * l_ + (s_ - 9u * l_)] = sStage[s_]; \
-        } \
+        STORE_BANK(dst, 0u) \
     } \
     barrier();
-#elif defined(GENERAL_ONLY)
-#define PUT4(dst, i, p, q, r, s) dst[o4 + i].x = p; dst[o4 + i].y = q; dst[o4 + i].z = r; dst[o4 + i].w = s;
-#define STORE_STAGED(dst)
+void storeFour(uint o4) {}
 #else
-#define PUT4(dst, i, p, q, r, s) dst[o4 + i] = vec4(p, q, r, s);
-#define STORE_STAGED(dst)
+#define FLUSH_BANK(dst)
+void storeFour(uint o4) {
+    barrier();
+    uint first_ = o4 - 36u * gl_LocalInvocationID.x;
+    STORE_BANK(directP4, BANK_POINTS)
+    STORE_BANK(directN4, BANK_NORMALS)
+#ifdef UVS
+    STORE_BANK(directUv4, BANK_UVS)
 #endif
-#define PUT_FOUR(dst) \
-    PUT4(dst, 0u, a0.x, a0.y, a0.z, b0.x) \
-    PUT4(dst, 1u, b0.y, b0.z, c0.x, c0.y) \
-    PUT4(dst, 2u, c0.z, a1.x, a1.y, a1.z) \
-    PUT4(dst, 3u, b1.x, b1.y, b1.z, c1.x) \
-    PUT4(dst, 4u, c1.y, c1.z, a2.x, a2.y) \
-    PUT4(dst, 5u, a2.z, b2.x, b2.y, b2.z) \
-    PUT4(dst, 6u, c2.x, c2.y, c2.z, a3.x) \
-    PUT4(dst, 7u, a3.y, a3.z, b3.x, b3.y) \
-    PUT4(dst, 8u, b3.z, c3.x, c3.y, c3.z) \
-    STORE_STAGED(dst)
+    barrier();
+}
+#endif
+#else
+#if defined(GENERAL_ONLY)
+#define PUT4(dst, bank, i, p, q, r, s) dst[o4 + i].x = p; dst[o4 + i].y = q; dst[o4 + i].z = r; dst[o4 + i].w = s;
+#else
+#define PUT4(dst, bank, i, p, q, r, s) dst[o4 + i] = vec4(p, q, r, s);
+#endif
+#define BANK_POINTS 0u
+#define BANK_NORMALS 0u
+#define BANK_UVS 0u
+#define FLUSH_BANK(dst)
+void storeFour(uint o4) {}
+#endif
+// Four triangles' 36 floats as 9 vec4s, into dst or (STAGED) its bank, stored by FLUSH_BANK or
+// storeFour.
+#define PUT_FOUR(dst, bank) \
+    PUT4(dst, bank, 0u, a0.x, a0.y, a0.z, b0.x) \
+    PUT4(dst, bank, 1u, b0.y, b0.z, c0.x, c0.y) \
+    PUT4(dst, bank, 2u, c0.z, a1.x, a1.y, a1.z) \
+    PUT4(dst, bank, 3u, b1.x, b1.y, b1.z, c1.x) \
+    PUT4(dst, bank, 4u, c1.y, c1.z, a2.x, a2.y) \
+    PUT4(dst, bank, 5u, a2.z, b2.x, b2.y, b2.z) \
+    PUT4(dst, bank, 6u, c2.x, c2.y, c2.z, a3.x) \
+    PUT4(dst, bank, 7u, a3.y, a3.z, b3.x, b3.y) \
+    PUT4(dst, bank, 8u, b3.z, c3.x, c3.y, c3.z) \
+    FLUSH_BANK(dst)
 void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
                       vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
-    PUT_FOUR(directP4)
+    PUT_FOUR(directP4, BANK_POINTS)
 }
 #ifdef UVS
 // Their corner uvs (u, v, 0), at the same floats of the uv buffer.
 void putFourUvs(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
                 vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
-    PUT_FOUR(directUv4)
+    PUT_FOUR(directUv4, BANK_UVS)
 }
 #endif
 #ifdef NORMALS
@@ -96,7 +136,7 @@ void putFourNormals(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c
     a1 = outputNormal(a1); b1 = outputNormal(b1); c1 = outputNormal(c1);
     a2 = outputNormal(a2); b2 = outputNormal(b2); c2 = outputNormal(c2);
     a3 = outputNormal(a3); b3 = outputNormal(b3); c3 = outputNormal(c3);
-    PUT_FOUR(directN4)
+    PUT_FOUR(directN4, BANK_NORMALS)
 }
 #endif
 #endif
@@ -139,6 +179,7 @@ void writeDirect(uint o4, vec3 P0, vec3 P1, vec3 P2, vec3 M0, vec3 M1, vec3 M2, 
     vec3 W0 = vec3(bornOutUv(0), 0.0), W1 = vec3(bornOutUv(1), 0.0), W2 = vec3(bornOutUv(2), 0.0);
     putFourUvs(o4, U0, W0, W2, W0, U1, W1, W2, W1, U2, W1, W2, W0);
 #endif
+    storeFour(o4);
 }
 #endif
 
