@@ -39,7 +39,7 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 // vec4 of a run of 9): bigguyT depth 7 on the H200, the fused pass 2.66 -> 2.25 ms
 // (docs/benchmarks/gpu-2026-11-27-staged). With limit data each output buffer (positions, normals,
 // uvs) has a bank of its own, all stored behind one pair of barriers (storeFour); else one bank is
-// stored behind a pair of barriers a buffer (flushBank): with uvs alone the shared memory of a second
+// stored behind a pair of barriers a buffer (FLUSH_BANK): with uvs alone the shared memory of a second
 // bank cost more occupancy than its barriers saved (GlPasses.stageBanks,
 // docs/benchmarks/feature-costs). Every invocation of the group therefore runs the regular
 // path, a general or absent record's on junk that is never stored (sStageValid), so that the
@@ -48,16 +48,32 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 // (GlPasses.stagedGroup).
 #if defined(FUSED) && defined(REGULAR_ONLY) && defined(STAGED_STORES)
 #define STAGED
+#define BANK_POINTS 0u
 #if STAGE_BANKS == 1
+// One bank: each buffer's 9 vec4s are stored as soon as they are staged. (Written with the bank's
+// index folded away: with the banked form's arithmetic below, bank 0, linear uvs at depth 7 measured
+// 5.58 ms on the H200, with this text 4.59-4.69, in other calls: docs/benchmarks/feature-costs.)
 #define BANK_NORMALS 0u
 #define BANK_UVS 0u
+shared vec4 sStage[GROUP * 9];
+shared bool sStageValid[GROUP];
+#define PUT4(dst, bank, i, p, q, r, s) sStage[9u * gl_LocalInvocationID.x + i] = vec4(p, q, r, s);
+// The group's invocation l has o4 = first + 36 l (plus 9 per grandchild); its 9 vec4s follow.
+#define FLUSH_BANK(dst) \
+    barrier(); \
+    { \
+        uint first_ = o4 - 36u * gl_LocalInvocationID.x; \
+        for (uint t_ = 0u; t_ < 9u; t_++) { \
+            uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
+            uint l_ = s_ / 9u; \
+            if (sStageValid[l_]) dst[first_ + 36u * l_ + (s_ - 9u * l_)] = sStage[s_]; \
+        } \
+    } \
+    barrier();
+void storeFour(uint o4) {}
 #elif defined(NORMALS)
 #define BANK_NORMALS 1u
 #define BANK_UVS 2u
-#else
-#error "STAGE_BANKS: a bank a buffer with limit data only"
-#endif
-#define BANK_POINTS 0u
 shared vec4 sStage[GROUP * 9 * STAGE_BANKS];
 shared bool sStageValid[GROUP];
 #define PUT4(dst, bank, i, p, q, r, s) sStage[uint(9 * STAGE_BANKS) * gl_LocalInvocationID.x + 9u * bank + i] = vec4(p, q, r, s);
@@ -69,17 +85,6 @@ shared bool sStageValid[GROUP];
         uint i_ = s_ - 9u * l_; \
         if (sStageValid[l_]) dst[first_ + 36u * l_ + i_] = sStage[uint(9 * STAGE_BANKS) * l_ + 9u * bank + i_]; \
     }
-#if STAGE_BANKS == 1
-// One bank: each buffer's 9 vec4s are stored as soon as they are staged.
-#define FLUSH_BANK(dst) \
-    barrier(); \
-    { \
-        uint first_ = o4 - 36u * gl_LocalInvocationID.x; \
-        STORE_BANK(dst, 0u) \
-    } \
-    barrier();
-void storeFour(uint o4) {}
-#else
 #define FLUSH_BANK(dst)
 void storeFour(uint o4) {
     barrier();
@@ -91,6 +96,8 @@ void storeFour(uint o4) {
 #endif
     barrier();
 }
+#else
+#error "STAGE_BANKS: a bank a buffer with limit data only"
 #endif
 #else
 #if defined(GENERAL_ONLY)
