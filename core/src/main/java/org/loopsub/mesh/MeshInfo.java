@@ -95,6 +95,10 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
                 warnings.add(flat);
             }
         }
+        String tiny = TinyPositions.warning(mesh);
+        if (tiny != null) {
+            warnings.add(tiny);
+        }
         return new MeshInfo(mesh.vertexCount(), mesh.triangleCount(), edges, boundaryEdges, boundaryLoops,
                 mesh.creases().size(), histogram, welded.mergedVertices(), welded.droppedUnreferenced(),
                 problems, warnings);

@@ -19,6 +19,7 @@ import org.loopsub.mesh.FlatFaces;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.mesh.MeshValidator;
+import org.loopsub.mesh.TinyPositions;
 import org.loopsub.mesh.WeldedMesh;
 import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
@@ -250,6 +251,10 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         String flat = FlatFaces.warning(mesh);
         if (flat != null) {
             warnings.add(flat);
+        }
+        String tiny = TinyPositions.warning(mesh);
+        if (tiny != null) {
+            warnings.add(tiny);
         }
         MeshValidator.requireSupportedValence(topology);
         InternalFrame frame = InternalFrame.of(mesh);

@@ -110,8 +110,10 @@ final class OutputTarget {
                 if (attributes != null && Files.isWritable(file)) {
                     return new OutputTarget(name, file, true);
                 }
-                throw cannot(name, e instanceof AccessDeniedException
-                        ? "no permission to create files in " + dir : describe(e));
+                throw cannot(name, e instanceof AccessDeniedException ? "no permission to create files in " + dir
+                        // the directory exists: its file system takes no new files (/proc, /sys)
+                        : e instanceof NoSuchFileException ? "directory " + dir + " takes no new files"
+                        : describe(e));
             }
         } catch (IOException e) {
             throw new CliFailure(ExitCodes.OUTPUT, name + ": cannot write: " + describe(e), e);
