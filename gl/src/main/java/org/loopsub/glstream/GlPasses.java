@@ -132,8 +132,8 @@ final class GlPasses implements AutoCloseable {
 
     /**
      * Groups per row of a half dispatched by a command the GPU counts up (loop_split's listParent and
-     * listRecord: the fused pass's general half and the pass after it, a listed level's general half): rows, not groups,
-     * count up to the 65,535 a dimension allows.
+     * listRecord: the fused pass's general half and the pass after it, a listed level's general
+     * half): rows, not groups, count up to the 65,535 a dimension allows.
      */
     static final int DENSE_ROW = 64;
 

@@ -124,9 +124,9 @@ void loadResidentSizes() {
 // as output triangles (grandchild 4k + m of parent j at triangle 16j + 4k + m, where two plain levels
 // would put it) and stores no child; the general half (with uRecords DENSE) runs over the general
 // parents listed before (LIST_PARENTS) and writes their children densely, and the DIRECT pass that
-// follows runs over those. Regular children's records are never stored, and the few that are lie together: spread over
-// the whole child segment, as they were at 4j + k, their loads and stores cost the H200 more than
-// their arithmetic (docs/benchmarks/dense-children).
+// follows runs over those. Regular children's records are never stored, and the few that are lie
+// together: spread over the whole child segment, as they were at 4j + k, their loads and stores cost
+// the H200 more than their arithmetic (docs/benchmarks/dense-children).
 #define DIRECT
 #endif
 #if defined(UNIFORM) && !defined(FUSED)
@@ -197,7 +197,7 @@ void countUp(int c, uint group, uint s, uint n) {
 #ifdef LIST_PARENTS
 // Before the fused pass (GlPasses.SplitPair.dispatchFused) this build lists its general parents, which
 // its general half splits: entry s's children become dense children 4s + k, which both halves of the
-// pass after run over. (Listed by the fused regular half itself, the linear uvs' fused pass ran a
+// pass after run over. (Listed by the fused regular half itself, the linear uvs' regular half ran a
 // third slower on the H200: docs/benchmarks/feature-costs.)
 void listParent(uint r) {
     uint s = atomicAdd(denseCount, 1u);
