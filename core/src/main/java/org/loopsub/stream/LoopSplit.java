@@ -169,7 +169,7 @@ public final class LoopSplit {
             int mb = r * metaInts;
             int m0 = meta[mb];
             if (regularPath && meta[mb + 1] == regularMeta1 && (m0 & RecordLayout.REGULAR_MASK) == regularMeta0
-                    && (!smoothUvs || regular.seamless(chunk.points, r * pointFloats))) {
+                    && (!smoothUvs || (m0 & RecordLayout.SEAMLESS) != 0 || regular.seamless(chunk.points, r * pointFloats))) {
                 regular.splitRegular(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);
             } else {
                 splitOne(chunk, r, j, sliverAt + tf * sliverOffset[j], children, direct, directAt, slivers);

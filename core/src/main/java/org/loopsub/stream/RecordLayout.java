@@ -37,7 +37,8 @@ package org.loopsub.stream;
  *   meta[0]  bits 0-7, 8-15, 16-23: valence k_c of corners 0, 1, 2;
  *            bits 24-26: neighbour-finished bit of edges 0, 1, 2;
  *            bit 27: {@link #SHARP}, some spoke or corner of the record has a sharpness;
- *            bits 28-30: {@link #STALE} per corner, its limit depends on the level
+ *            bits 28-30: {@link #STALE} per corner, its limit depends on the level;
+ *            bit 31: {@link #SEAMLESS}, with smooth uvs one uv per point slot
  *   meta[1]  bits 0-7, 8-15, 16-23: gap g_c of corners 0, 1, 2: the ring has no triangle between
  *            positions g and g+1 (mod k); {@link #NO_GAP} for an interior vertex
  *   meta[2..] complete bits, one per spoke slot:
@@ -128,6 +129,15 @@ public final class RecordLayout {
     }
 
     /**
+     * @return the float holding coordinate {@code axis} of the uv of point slot {@code slot} of a
+     *     {@link #SEAMLESS} record (with {@link #smoothUvs()}): where a full record keeps its corners'
+     *     uvs ({@link #uvFloat}) and then its seam codes and far-end uvs
+     */
+    public int uvSlot(int slot, int axis) {
+        return uvBase + 2 * slot + axis;
+    }
+
+    /**
      * @return the float that is 1 when corner c's uv in this face is pinned (with {@link #smoothUvs()}):
      *     the same value sits in two separate runs of faces around the vertex, so it stays put
      */
@@ -165,6 +175,12 @@ public final class RecordLayout {
 
     /** Bit of meta[0]: the record has a spoke or corner with sharpness above zero (general path). */
     public static final int SHARP = 1 << 27;
+    /**
+     * Bit of meta[0] (with {@link #smoothUvs()}): the record is the child of a seamless regular record,
+     * regular and seamless itself, and carries one uv per point slot ({@link #uvSlot}) instead of
+     * seam codes, far-end uvs and pins, which it leaves undefined: a third of the bytes.
+     */
+    public static final int SEAMLESS = 1 << 31;
     /**
      * Bit of meta[0] for corner c is {@code STALE << c}: the vertex's limit depends on the level it is
      * taken at (a dart, or semi-sharp sharpness on it or its edges), so the last split of a uniform

@@ -75,49 +75,18 @@ public final class RegularChildren {
     }
 
     /**
-     * The spokes of a regular record's child with the smooth uv rule's data: per row its complete
-     * bit, then the table slots whose uvs are its far end's on side 0 and side 1 (a regular record
-     * without seams: both sides one value, except the record's own edges, whose "far" values are
-     * corner e+1's and corner e's uv across the edge).
-     */
-    static int[][] uvSpokes(RecordLayout layout) {
-        int[][] rows = new int[15][];
-        int n = 0;
-        for (int e = 0; e < 3; e++) {
-            rows[n++] = new int[] {e, (e + 1) % 3, e};
-            rows[n++] = new int[] {3 + 2 * e, 3 + e, 3 + e};
-            rows[n++] = new int[] {4 + 2 * e, 3 + e, 3 + e};
-        }
-        for (int c = 0; c < 3; c++) {
-            for (int j = 0; j < 2; j++) {
-                rows[n++] = new int[] {layout.fanBit(c, j), fan(c, j), fan(c, j)};
-            }
-        }
-        return rows;
-    }
-
-    /**
      * @return {@code REGULAR_UV_CHILDREN}: the statements that write the smooth uv rule's data of a
-     *     regular record's four children straight from the uv registers ({@code UV0}, {@code UE00},
-     *     ...): each corner's uv ({@code putChildUvs}) and each spoke's far-end uvs
-     *     ({@code putChildFar}, by {@link #uvSpokes}); no array, whose indexing would put it in local
-     *     memory
+     *     seamless regular record's four children straight from the uv registers ({@code UV0},
+     *     {@code UE00}, ...): as {@link RecordLayout#SEAMLESS} records, the uv of every point slot
+     *     ({@code putChildSlotUv}, by {@link #SOURCES}); no array, whose indexing would put it in
+     *     local memory
      */
     public static Map<String, String> uvDefines(RecordLayout layout) {
         StringBuilder b = new StringBuilder();
-        for (int c = 0; c < 3; c++) {
-            b.append("putChildUvs(j, ").append(c);
+        for (int t = 0; t < SLOTS; t++) {
+            b.append("putChildSlotUv(j, ").append(recordSlot(layout, t));
             for (int k = 0; k < 4; k++) {
-                b.append(", U").append(register(SOURCES[k][c])).append(".xy");
-            }
-            b.append("); ");
-        }
-        for (int[] row : uvSpokes(layout)) {
-            b.append("putChildFar(j, ").append(row[0]);
-            for (int side = 1; side <= 2; side++) {
-                for (int k = 0; k < 4; k++) {
-                    b.append(", U").append(register(SOURCES[k][row[side]]));
-                }
+                b.append(", U").append(register(SOURCES[k][t])).append(".xy");
             }
             b.append("); ");
         }

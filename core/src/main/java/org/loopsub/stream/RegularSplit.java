@@ -52,7 +52,6 @@ final class RegularSplit {
     private final int[] regularSlots = new int[RegularChildren.SLOTS];
     /** The smooth-uv scratch: a child's uv per table slot, and the child spokes' table. */
     private final float[] regSlotUv = new float[2 * RegularChildren.SLOTS];
-    private final int[][] regularUvSpokes;
 
     RegularSplit(SplitScratch scratch, UvChannel uv, LimitChannel limits, TriangleWriter triangles,
                  ChildWriter childWriter, float[] weights) {
@@ -78,7 +77,6 @@ final class RegularSplit {
         this.uvEdge = uv.uvEdge;
         this.uvVertex = uv.uvVertex;
         this.uvRing = uv.uvRing;
-        this.regularUvSpokes = RegularChildren.uvSpokes(layout);
         for (int t = 0; t < RegularChildren.SLOTS; t++) {
             regularSlots[t] = RegularChildren.recordSlot(layout, t);
         }
@@ -271,7 +269,7 @@ final class RegularSplit {
                                       boolean anyBit) {
         // Children of a regular record are regular: every corner has valence 6 and a fan of two; the
         // fan slots beyond two stay zero (the destination is all zero, ChildSink's contract).
-        int meta0 = RecordLayout.packMeta0(6, 6, 6, 0);
+        int meta0 = RecordLayout.packMeta0(6, 6, 6, 0) | (smoothUvs ? RecordLayout.SEAMLESS : 0);
         int meta1 = RecordLayout.packMeta1(RecordLayout.NO_GAP, RecordLayout.NO_GAP, RecordLayout.NO_GAP);
         for (int c = 0; c < 3; c++) {
             int c1 = (c + 1) % 3;
@@ -365,6 +363,7 @@ final class RegularSplit {
         scratch.curPb = pb;
         float w = weights[12];
         float beta = weights[13];
+        boolean compact = (meta[mb] & RecordLayout.SEAMLESS) != 0;
         for (int c = 0; c < 3; c++) {
             k[c] = 6;
             g[c] = RecordLayout.NO_GAP;
@@ -379,6 +378,7 @@ final class RegularSplit {
                 float v = uv.uvAt(c, x, false);
                 for (int i = 0; i < 6; i++) {
                     uvRing[i] = i == 0 ? uv.uvAt((c + 1) % 3, x, false) : i == 1 ? uv.uvAt((c + 2) % 3, x, false)
+                            : compact ? p[pb + layout.uvSlot(ringSlot(c, i), x)]
                             : p[pb + layout.uvFar(regBit[t + i], 0, x)];
                 }
                 for (int i = 0; i < 6; i++) {
@@ -396,8 +396,17 @@ final class RegularSplit {
     }
 
     /**
-     * Regular child k's smooth-uv data: its corners' uvs, its spokes' far-end uvs from its points'
-     * ({@link RegularChildren#uvSpokes}), no seam, no pin, and with limit uvs its corners'.
+     * The point slot of ring position i (2-5) of corner c of a regular record: D_{c+2}, the fan, D_c,
+     * where a {@link RecordLayout#SEAMLESS} record keeps the uv its spoke {@code regBit[6c + i]} would
+     * carry as its far end's.
+     */
+    private int ringSlot(int c, int i) {
+        return i == 2 ? 3 + (c + 2) % 3 : i == 5 ? 3 + c : layout.fanSlot(c, i - 3);
+    }
+
+    /**
+     * Regular child k's smooth-uv data: a {@link RecordLayout#SEAMLESS} child's uv of every point slot
+     * ({@link RegularChildren#SOURCES}), and with limit uvs its corners'.
      */
     private void regularChildSmoothUvs(float[] qp, int qb, int kk) {
         int[] sources = RegularChildren.SOURCES[kk];
@@ -408,17 +417,10 @@ final class RegularSplit {
             regSlotUv[2 * t] = from[o];
             regSlotUv[2 * t + 1] = from[o + 1];
         }
-        for (int c = 0; c < 3; c++) {
-            qp[qb + layout.uvFloat(c, 0)] = regSlotUv[2 * c];
-            qp[qb + layout.uvFloat(c, 1)] = regSlotUv[2 * c + 1];
-            qp[qb + layout.uvPin(c)] = 0f;
-        }
-        for (int[] row : regularUvSpokes) {
-            qp[qb + layout.uvSeam(row[0])] = 0f;
-            for (int x = 0; x < 2; x++) {
-                qp[qb + layout.uvFar(row[0], 0, x)] = regSlotUv[2 * row[1] + x];
-                qp[qb + layout.uvFar(row[0], 1, x)] = regSlotUv[2 * row[2] + x];
-            }
+        for (int t = 0; t < RegularChildren.SLOTS; t++) {
+            int slot = RegularChildren.recordSlot(layout, t);
+            qp[qb + layout.uvSlot(slot, 0)] = regSlotUv[2 * t];
+            qp[qb + layout.uvSlot(slot, 1)] = regSlotUv[2 * t + 1];
         }
         if (uvLimits) {
             for (int jj = 0; jj < 3; jj++) {

@@ -344,6 +344,7 @@ final class GlPasses implements AutoCloseable {
         d.putAll(org.loopsub.stream.RegularChildren.defines());
         d.put("SHARP_FLAG", Integer.toString(RecordLayout.SHARP) + "u");
         d.put("STALE_FLAG", Integer.toString(RecordLayout.STALE) + "u");
+        d.put("SEAMLESS_FLAG", Integer.toUnsignedString(RecordLayout.SEAMLESS) + "u");
         d.put("GENERAL_BITS", Integer.toString(RecordLayout.GENERAL_BITS) + "u");
         if (layout.creases()) {
             d.put(RecordLayout.Feature.CREASES.macro(), "1");

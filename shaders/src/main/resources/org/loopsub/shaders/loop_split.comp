@@ -238,7 +238,7 @@ uint recordOf(uint j) {
 bool regularRecord(uint r, uint m0, uint m1) {
     bool regular = m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP) && (m0 & REGULAR_MASK) == packMeta0(6, 6, 6, 0u);
 #ifdef SMOOTH_UVS
-    regular = regular && seamless(r);
+    regular = regular && ((m0 & SEAMLESS_FLAG) != 0u || seamless(r));
 #endif
     return regular;
 }

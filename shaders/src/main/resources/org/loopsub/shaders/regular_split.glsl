@@ -83,7 +83,14 @@ vec3 UE00, UE01, UE02, UE03, UE04, UE05;
 vec3 UE10, UE11, UE12, UE13, UE14, UE15;
 vec3 UE20, UE21, UE22, UE23, UE24, UE25;
 vec3 uvPoint(uint r, int c) { return vec3(loadUv(r, c), 0.0); }
-vec3 uvSpokeFar(uint r, int bit) {
+// Ring position i (2-5) of corner c's uv: a SEAMLESS record keeps it at the point slot (D_{c+2}, the
+// fan, D_c), a full one as spoke regBit(c, i)'s far end on side 0 (RegularSplit.regularUvs).
+vec3 uvRingAt(uint r, bool compact, int c, int i) {
+    if (compact) {
+        int slot = i == 2 ? 3 + (c + 2) % 3 : i == 5 ? 3 + c : fanSlot(c, i - 3);
+        return vec3(srcFloat(r, UV_BASE + 2 * slot), srcFloat(r, UV_BASE + 2 * slot + 1), 0.0);
+    }
+    int bit = regBit(c, i);
     return vec3(srcFloat(r, UV_FAR_BASE + 4 * bit), srcFloat(r, UV_FAR_BASE + 4 * bit + 1), 0.0);
 }
 // Whether a regular record has no seam and no pinned value (RegularSplit.seamless).
@@ -126,14 +133,15 @@ vec2 regularBornUvLimit(vec3 m, vec3 q0, vec3 q1, vec3 q2, vec3 q3, vec3 q4, vec
 #ifdef SMOOTH_UVS
 // The smooth uv rule on a seamless regular record (RegularSplit.regularUvs): the positions' rules on
 // the registers UV_c, UE_ci, the uvs as (u, v, 0); the vertices born on the edges take UE_c0.
-void regularUvs(uint r) {
+void regularUvs(uint r, uint m0) {
+    bool s = (m0 & SEAMLESS_FLAG) != 0u;
     vec3 U0 = uvPoint(r, 0), U1 = uvPoint(r, 1), U2 = uvPoint(r, 2);
-    regularCorner(r, 0, U0, U1, U2, uvSpokeFar(r, regBit(0, 2)), uvSpokeFar(r, regBit(0, 3)),
-                  uvSpokeFar(r, regBit(0, 4)), uvSpokeFar(r, regBit(0, 5)), UV0, UE00, UE01, UE02, UE03, UE04, UE05);
-    regularCorner(r, 1, U1, U2, U0, uvSpokeFar(r, regBit(1, 2)), uvSpokeFar(r, regBit(1, 3)),
-                  uvSpokeFar(r, regBit(1, 4)), uvSpokeFar(r, regBit(1, 5)), UV1, UE10, UE11, UE12, UE13, UE14, UE15);
-    regularCorner(r, 2, U2, U0, U1, uvSpokeFar(r, regBit(2, 2)), uvSpokeFar(r, regBit(2, 3)),
-                  uvSpokeFar(r, regBit(2, 4)), uvSpokeFar(r, regBit(2, 5)), UV2, UE20, UE21, UE22, UE23, UE24, UE25);
+    regularCorner(r, 0, U0, U1, U2, uvRingAt(r, s, 0, 2), uvRingAt(r, s, 0, 3), uvRingAt(r, s, 0, 4),
+                  uvRingAt(r, s, 0, 5), UV0, UE00, UE01, UE02, UE03, UE04, UE05);
+    regularCorner(r, 1, U1, U2, U0, uvRingAt(r, s, 1, 2), uvRingAt(r, s, 1, 3), uvRingAt(r, s, 1, 4),
+                  uvRingAt(r, s, 1, 5), UV1, UE10, UE11, UE12, UE13, UE14, UE15);
+    regularCorner(r, 2, U2, U0, U1, uvRingAt(r, s, 2, 2), uvRingAt(r, s, 2, 3), uvRingAt(r, s, 2, 4),
+                  uvRingAt(r, s, 2, 5), UV2, UE20, UE21, UE22, UE23, UE24, UE25);
     BU0 = UE00.xy;
     BU1 = UE10.xy;
     BU2 = UE20.xy;
@@ -166,7 +174,7 @@ void splitRegular(uint j, uint r, uint m0) {
     regularCorner(r, 1, A1, A2, A0, D0, F10, F11, D1, V1, E10, E11, E12, E13, E14, E15);
     regularCorner(r, 2, A2, A0, A1, D1, F20, F21, D2, V2, E20, E21, E22, E23, E24, E25);
 #ifdef SMOOTH_UVS
-    regularUvs(r);
+    regularUvs(r, m0);
 #endif
     // What output triangles show: P_c at corner c, M_e at the vertex born on edge e.
 #ifdef NORMALS
@@ -273,13 +281,10 @@ void putChildUvs(uint j, int c, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
 }
 #endif
 #ifdef SMOOTH_UVS
-// A spoke of the four children: no seam, its far end's uv on side 0 (a*) and side 1 (b*).
-void putChildFar(uint j, int bit, vec3 a0, vec3 a1, vec3 a2, vec3 a3, vec3 b0, vec3 b1, vec3 b2, vec3 b3) {
-    dstP4[childrenFloat(j, UV_SEAM_BASE + bit)] = vec4(0.0);
-    dstP4[childrenFloat(j, UV_FAR_BASE + 4 * bit)] = vec4(a0.x, a1.x, a2.x, a3.x);
-    dstP4[childrenFloat(j, UV_FAR_BASE + 4 * bit + 1)] = vec4(a0.y, a1.y, a2.y, a3.y);
-    dstP4[childrenFloat(j, UV_FAR_BASE + 4 * bit + 2)] = vec4(b0.x, b1.x, b2.x, b3.x);
-    dstP4[childrenFloat(j, UV_FAR_BASE + 4 * bit + 3)] = vec4(b0.y, b1.y, b2.y, b3.y);
+// Point slot s's uv of the four children, SEAMLESS records (RecordLayout.uvSlot).
+void putChildSlotUv(uint j, int s, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
+    dstP4[childrenFloat(j, UV_BASE + 2 * s)] = vec4(k0.x, k1.x, k2.x, k3.x);
+    dstP4[childrenFloat(j, UV_BASE + 2 * s + 1)] = vec4(k0.y, k1.y, k2.y, k3.y);
 }
 #ifdef UV_LIMITS
 void putChildLimitUvs(uint j, int c, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
@@ -320,12 +325,9 @@ void writeRegularChildren(uint j, uint r, uint nf) {
 #endif
 #if defined(SMOOTH_UVS)
     {
-        // the children's uvs and spokes' far-end uvs from the registers, by Java's table
+        // the SEAMLESS children's uv of every point slot from the registers, by Java's table
         // (RegularSplit.regularChildSmoothUvs)
         REGULAR_UV_CHILDREN
-        dstP4[childrenFloat(j, UV_PIN_BASE)] = vec4(0.0);
-        dstP4[childrenFloat(j, UV_PIN_BASE + 1)] = vec4(0.0);
-        dstP4[childrenFloat(j, UV_PIN_BASE + 2)] = vec4(0.0);
 #ifdef UV_LIMITS
         vec2 PU0 = loadOutputUv(r, 0), PU1 = loadOutputUv(r, 1), PU2 = loadOutputUv(r, 2);
         putChildLimitUvs(j, 0, PU0, bornUvLimit[0], bornUvLimit[2], bornUvLimit[1]);
@@ -347,7 +349,11 @@ void writeRegularChildren(uint j, uint r, uint nf) {
     putChildren(j, limitSlot(1), BL0, PL1, BL1, BL2);
     putChildren(j, limitSlot(2), BL2, BL1, PL2, BL0);
 #endif
+#ifdef SMOOTH_UVS
+    uint meta0 = packMeta0(6, 6, 6, 0u) | SEAMLESS_FLAG;
+#else
     uint meta0 = packMeta0(6, 6, 6, 0u);
+#endif
     // Corner child c inherits the neighbour-finished bits of edges c and c+2.
     dstM4[childrenMeta(j, 0)] = uvec4(meta0 | (nf & 5u) << 24u, meta0 | (nf & 3u) << 24u, meta0 | (nf & 6u) << 24u, meta0);
     dstM4[childrenMeta(j, 1)] = uvec4(packMeta1(NO_GAP, NO_GAP, NO_GAP));
