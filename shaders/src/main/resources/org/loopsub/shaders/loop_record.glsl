@@ -157,6 +157,8 @@ vec2 loadUv(uint r, int c) { return vec2(srcFloat(r, UV_BASE + 2 * c), srcFloat(
 // The uv output vertices show: the limit uv with UV_LIMITS, else the uv itself.
 vec2 loadOutputUv(uint r, int c) { return vec2(srcFloat(r, UV_OUTPUT_BASE + 2 * c), srcFloat(r, UV_OUTPUT_BASE + 2 * c + 1)); }
 vec2 uvMidpoint(vec2 a, vec2 b) { return vec2(loopMidpoint(a.x, b.x), loopMidpoint(a.y, b.y)); }
+// The float of coordinate axis of point slot slot's uv in a SEAMLESS record (RecordLayout.uvSlot).
+int uvSlot(int slot, int axis) { return UV_BASE + 2 * slot + axis; }
 #endif
 
 // The vertex rule by sharp edges (LoopRules.vertexRule): creases, and limit uvs of boundary vertices.

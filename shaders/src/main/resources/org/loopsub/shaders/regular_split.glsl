@@ -83,12 +83,15 @@ vec3 UE00, UE01, UE02, UE03, UE04, UE05;
 vec3 UE10, UE11, UE12, UE13, UE14, UE15;
 vec3 UE20, UE21, UE22, UE23, UE24, UE25;
 vec3 uvPoint(uint r, int c) { return vec3(loadUv(r, c), 0.0); }
-// Ring position i (2-5) of corner c's uv: a SEAMLESS record keeps it at the point slot (D_{c+2}, the
-// fan, D_c), a full one as spoke regBit(c, i)'s far end on side 0 (RegularSplit.regularUvs).
+// The point slot of ring position i (2-5) of corner c of a regular record: D_{c+2}, the fan, D_c
+// (RegularSplit.ringSlot).
+int ringSlot(int c, int i) { return i == 2 ? 3 + (c + 2) % 3 : i == 5 ? 3 + c : fanSlot(c, i - 3); }
+// Ring position i (2-5) of corner c's uv: a SEAMLESS record keeps it at the point slot, a full one as
+// spoke regBit(c, i)'s far end on side 0 (RegularSplit.regularUvs).
 vec3 uvRingAt(uint r, bool compact, int c, int i) {
     if (compact) {
-        int slot = i == 2 ? 3 + (c + 2) % 3 : i == 5 ? 3 + c : fanSlot(c, i - 3);
-        return vec3(srcFloat(r, UV_BASE + 2 * slot), srcFloat(r, UV_BASE + 2 * slot + 1), 0.0);
+        int slot = ringSlot(c, i);
+        return vec3(srcFloat(r, uvSlot(slot, 0)), srcFloat(r, uvSlot(slot, 1)), 0.0);
     }
     int bit = regBit(c, i);
     return vec3(srcFloat(r, UV_FAR_BASE + 4 * bit), srcFloat(r, UV_FAR_BASE + 4 * bit + 1), 0.0);
@@ -283,8 +286,8 @@ void putChildUvs(uint j, int c, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
 #ifdef SMOOTH_UVS
 // Point slot s's uv of the four children, SEAMLESS records (RecordLayout.uvSlot).
 void putChildSlotUv(uint j, int s, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
-    dstP4[childrenFloat(j, UV_BASE + 2 * s)] = vec4(k0.x, k1.x, k2.x, k3.x);
-    dstP4[childrenFloat(j, UV_BASE + 2 * s + 1)] = vec4(k0.y, k1.y, k2.y, k3.y);
+    dstP4[childrenFloat(j, uvSlot(s, 0))] = vec4(k0.x, k1.x, k2.x, k3.x);
+    dstP4[childrenFloat(j, uvSlot(s, 1))] = vec4(k0.y, k1.y, k2.y, k3.y);
 }
 #ifdef UV_LIMITS
 void putChildLimitUvs(uint j, int c, vec2 k0, vec2 k1, vec2 k2, vec2 k3) {
