@@ -82,7 +82,54 @@ class LoopSplitTest {
         }
     }
 
-    /** Both paths on the same records, every output compared. */
+    /**
+     * Writes every SEAMLESS record of a chunk in the full form the general path writes (seam codes 0,
+     * pins 0, each spoke's far-end uv on both sides) from its point slots' uvs, and clears the flag:
+     * a test-side reading of RecordLayout's two forms, so that the regular path's compact children
+     * must carry exactly the values of the general path's full ones. A regular child's spokes: edge e
+     * (its far ends corners e+1 and e across it), the two spokes to D_e, the two of each fan.
+     */
+    private static void expandSeamless(RecordChunk chunk, RecordLayout layout) {
+        int pf = layout.pointFloats();
+        int mi = layout.metaInts();
+        for (int r = 0; r < chunk.count; r++) {
+            if (!layout.smoothUvs() || (chunk.meta[r * mi] & RecordLayout.SEAMLESS) == 0) {
+                continue;
+            }
+            int b = r * pf;
+            float[] slot = new float[2 * (RecordLayout.FIXED_POINTS + 3 * layout.fanCapacity())];
+            for (int t = 0; t < slot.length / 2; t++) {
+                for (int x = 0; x < 2; x++) {
+                    slot[2 * t + x] = chunk.points[b + layout.uvSlot(t, x)];
+                }
+            }
+            // the region the slots took, as a zeroed child of the general path has it
+            for (int f = layout.uvSeam(0); f < layout.uvPin(0) + 3; f++) {
+                chunk.points[b + f] = 0f;
+            }
+            for (int e = 0; e < 3; e++) {
+                far(chunk, b, layout, e, slot, (e + 1) % 3, e);
+                far(chunk, b, layout, 3 + 2 * e, slot, 3 + e, 3 + e);
+                far(chunk, b, layout, 4 + 2 * e, slot, 3 + e, 3 + e);
+            }
+            for (int c = 0; c < 3; c++) {
+                for (int j = 0; j < 2; j++) {
+                    int s = layout.fanSlot(c, j);
+                    far(chunk, b, layout, layout.fanBit(c, j), slot, s, s);
+                }
+            }
+            chunk.meta[r * mi] &= ~RecordLayout.SEAMLESS;
+        }
+    }
+
+    private static void far(RecordChunk chunk, int b, RecordLayout layout, int bit, float[] slot, int side0, int side1) {
+        for (int x = 0; x < 2; x++) {
+            chunk.points[b + layout.uvFar(bit, 0, x)] = slot[2 * side0 + x];
+            chunk.points[b + layout.uvFar(bit, 1, x)] = slot[2 * side1 + x];
+        }
+    }
+
+    /** Both paths on the same records, every output compared (the regular path's SEAMLESS children expanded). */
     private static void assertPathsAgree(StreamTestRecords recs, int[] active, Scheme scheme, String what) {
         for (boolean direct : new boolean[] {false, true}) {
             String w = what + (direct ? ", direct triangles" : ", child records");
@@ -91,6 +138,7 @@ class LoopSplitTest {
             if (direct) {
                 assertSameBits(general.direct(), regular.direct(), w);
             } else {
+                expandSeamless(regular.children(), recs.layout);
                 assertSameBits(general.children().points, regular.children().points, w + " (points)");
                 assertSameInts(general.children().meta, regular.children().meta, w + " (metadata)");
             }
@@ -147,8 +195,8 @@ class LoopSplitTest {
 
     /**
      * The smooth uv rule on the regular path (records without a seam) gives the general path's
-     * bits: uvs, the children's seam codes and far-end uvs, limit uvs; records on a seam take the
-     * general path in both runs.
+     * bits: uvs, the children's seam codes and far-end uvs (which its SEAMLESS children keep as one
+     * uv per point slot, expanded here), limit uvs; records on a seam take the general path in both runs.
      */
     @Test
     void regularPathEqualsGeneralPathWithSmoothUvs() {
