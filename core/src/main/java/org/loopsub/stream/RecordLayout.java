@@ -23,7 +23,9 @@ package org.loopsub.stream;
  * ({@link #spokeFar(int)}). With {@link #uvs()}, each corner's uv in this face follows
  * ({@link #uvFloat(int, int)}); with {@link #smoothUvs()} then every spoke's seam code
  * ({@link #uvSeam}) and far-end uvs on both sides ({@link #uvFar}), every corner's pin
- * ({@link #uvPin}) and, with {@link #limit()}, its limit uv ({@link #uvLimit}).
+ * ({@link #uvPin}) and, with {@link #limit()}, its limit uv ({@link #uvLimit}); a {@link #SEAMLESS}
+ * record (the child of a seamless regular one) holds one uv per point slot ({@link #uvSlot}) where
+ * the others hold their seam codes, far-end uvs and pins.
  * A vertex's limit position and normal never change with refinement, so a record computes them only
  * for the three vertices its split creates (the midpoints of its own edges) and copies the rest from
  * the parent: every record holding a vertex holds the same bits for it.

@@ -334,7 +334,8 @@ final class RegularSplit {
     }
 
     /**
-     * Whether a regular record has no uv seam and no pinned value (smooth uv rule): then every uv of
+     * Whether a regular record in the full form (not {@link RecordLayout#SEAMLESS}, whose flag says so
+     * at once) has no uv seam and no pinned value (smooth uv rule): then every uv of
      * its ring is one value, the positions' masks apply to them as they are, and the regular path
      * computes them (the general path would give the same bits).
      */

@@ -372,7 +372,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
     private Out split(RecordChunk records, int[] active, Weights w, boolean direct, boolean fused, boolean listed) {
         boolean uniform = active == null;
         int count = uniform ? records.count : active.length;
-        // Uniform refinement has no active list; the fused pass keeps its dense children there instead.
+        // Uniform refinement has no active list; the fused pass keeps its list of general parents there.
         int[] index = uniform ? new int[fused || listed ? GlPasses.DENSE_HEADER + count : 1] : active.clone();
         int[] sliverOffset = new int[Math.max(1, records.count)];
         int slivers = 0;
@@ -448,7 +448,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
             if (fused) {
                 // The engine's second pass: the direct pair over the children of general parents,
-                // which the fused pass wrote densely with their origins and dispatch commands.
+                // which the fused pass wrote densely, by the list and dispatch commands of its lister.
                 ComputeProgram r2 = program("loop_split", w, "UNIFORM", "DIRECT", "REGULAR_ONLY");
                 ComputeProgram g2 = program("loop_split", w, "UNIFORM", "DIRECT", "GENERAL_ONLY");
                 dstP.bind(ShaderContract.POINTS);
