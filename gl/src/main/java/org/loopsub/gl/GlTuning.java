@@ -32,13 +32,15 @@ import java.nio.file.Path;
  *     with smooth uvs and limit data together; 1 splits each on one invocation
  * @param lanesUpTo {@code loopsub.gl.lanesUpTo}: the most records an adaptive split (a renderer's frame,
  *     {@code --adaptive}) runs its general half on those lanes; past that, one invocation a record
+ * @param splitGroupLinearUvs {@code loopsub.gl.splitGroupLinearUvs}: {@code splitGroup} where records
+ *     carry linear uvs and no limit data
  */
 public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalGroup, int generalGroupLimit,
                        Listing listGeneral, boolean resident, boolean frameStats, boolean wakeClocks, Path programCache,
-                       boolean timeHalves, int generalLanes, long lanesUpTo) {
+                       boolean timeHalves, int generalLanes, long lanesUpTo, int splitGroupLinearUvs) {
     /** The defaults, what every measured report ran with. */
     public static final GlTuning DEFAULTS = new GlTuning(false, true, 128, 256, 32, Listing.BY_LAYOUT, true, false, true,
-            defaultProgramCache(), false, 4, 262_144);
+            defaultProgramCache(), false, 4, 262_144, 64);
 
     /** This process's tuning: the system properties as they were when the back end was first used. */
     public static final GlTuning PROCESS = fromSystemProperties();
@@ -51,6 +53,7 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
         checkGroup("loopsub.gl.splitGroup", splitGroup);
         checkGroup("loopsub.gl.generalGroup", generalGroup);
         checkGroup("loopsub.gl.generalGroupLimit", generalGroupLimit);
+        checkGroup("loopsub.gl.splitGroupLinearUvs", splitGroupLinearUvs);
         if (generalLanes != 1 && generalLanes != 4) {
             throw new IllegalArgumentException("loopsub.gl.generalLanes must be 4 or 1, got " + generalLanes);
         }
@@ -81,7 +84,8 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
                 programCache(System.getProperty("loopsub.gl.programCache")),
                 Boolean.getBoolean("loopsub.gl.timeHalves"),
                 Integer.getInteger("loopsub.gl.generalLanes", DEFAULTS.generalLanes()),
-                Long.getLong("loopsub.gl.lanesUpTo", DEFAULTS.lanesUpTo()));
+                Long.getLong("loopsub.gl.lanesUpTo", DEFAULTS.lanesUpTo()),
+                Integer.getInteger("loopsub.gl.splitGroupLinearUvs", DEFAULTS.splitGroupLinearUvs()));
     }
 
     /** When a plain uniform level lists its general records ({@link #listGeneral}). */

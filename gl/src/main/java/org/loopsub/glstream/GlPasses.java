@@ -43,9 +43,11 @@ import org.loopsub.stream.RecordLayout;
  */
 final class GlPasses implements AutoCloseable {
     /**
-     * Parents per work group of loop_split's regular half ({@link GlTuning#splitGroup()}).
+     * Parents per work group of loop_split's regular half ({@link GlTuning#splitGroup()}), and with
+     * linear uvs alone ({@link GlTuning#splitGroupLinearUvs()}): see {@link #splitGroup(RecordLayout)}.
      */
     private static final int SPLIT_GROUP = GlTuning.PROCESS.splitGroup();
+    private static final int SPLIT_GROUP_LINEAR_UVS = GlTuning.PROCESS.splitGroupLinearUvs();
 
     /**
      * Invocations per work group of the general half of loop_split: almost all of them find a
@@ -129,6 +131,8 @@ final class GlPasses implements AutoCloseable {
      * (STAGED_STORES, triangle_writer.glsl), 0 where it stores straight ({@link #stagedGroup}).
      */
     private int stagedGroup;
+    /** Parents per work group of loop_split's regular halves with this layout ({@link #splitGroup(RecordLayout)}). */
+    private final int splitGroup;
 
     /**
      * Groups per row of a half dispatched by a command the GPU counts up (loop_split's listParent and
@@ -142,7 +146,8 @@ final class GlPasses implements AutoCloseable {
      * it must fit one dimension of a dispatch even if every parent is general.
      */
     static boolean denseFits(long parents) {
-        return denseFits(parents, Math.min(SPLIT_GROUP, Math.min(GENERAL_GROUP, GENERAL_GROUP_LIMIT)));
+        return denseFits(parents, Math.min(Math.min(SPLIT_GROUP, SPLIT_GROUP_LINEAR_UVS),
+                Math.min(GENERAL_GROUP, GENERAL_GROUP_LIMIT)));
     }
 
     /** {@link #denseFits(long)} where the smallest group of loop_split's halves is {@code smallestGroup}. */
@@ -207,6 +212,16 @@ final class GlPasses implements AutoCloseable {
     /** Gives back a buffer of {@link #denseChildren} or {@link #recordList}, once its readers are ordered before. */
     void releaseDense(GlBuffer b) {
         pool.release(b);
+    }
+
+    /**
+     * @return parents per work group of loop_split's regular halves: with linear uvs and no limit data
+     *     {@link GlTuning#splitGroupLinearUvs()} (64: on the H200 bigguy_charts depth 7 `--uv linear`
+     *     4.67-4.69 → 4.51-4.53 ms in two calls, where the plain mesh went 3.04 → 3.12 ms;
+     *     docs/benchmarks/upload-and-groups), else {@link GlTuning#splitGroup()}
+     */
+    static int splitGroup(RecordLayout layout) {
+        return layout.uvs() && !layout.smoothUvs() && !layout.carriesNormals() ? SPLIT_GROUP_LINEAR_UVS : SPLIT_GROUP;
     }
 
     /**
@@ -275,7 +290,8 @@ final class GlPasses implements AutoCloseable {
         this.programs = programs;
         this.pool = pool;
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
-        this.stagedGroup = stagedGroup(SPLIT_GROUP, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
+        this.splitGroup = splitGroup(layout);
+        this.stagedGroup = stagedGroup(splitGroup, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
         // With limit data, the boundary tangents' table follows the vertex weights
         // (LoopRules.boundaryTangents); with creases, the reciprocals for the transition weight.
         this.tangentBase = weightTable.length;
@@ -515,7 +531,7 @@ final class GlPasses implements AutoCloseable {
      * driver with too little shared memory gets (llvmpipe and NVIDIA have enough).
      */
     void stageStores(boolean on) {
-        stagedGroup = on ? stagedGroup(SPLIT_GROUP, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE)) : 0;
+        stagedGroup = on ? stagedGroup(splitGroup, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE)) : 0;
         fused = null;
     }
 
@@ -583,11 +599,11 @@ final class GlPasses implements AutoCloseable {
             boolean lanes = extra.containsKey("GENERAL_ONLY") && lanes(extra);
             boolean staged = stagedGroup > 0 && extra.containsKey("FUSED");
             defines.put("GROUP", Integer.toString(lanes ? GENERAL_LANES * laneRecords
-                    : extra.containsKey("GENERAL_ONLY") ? general : staged ? stagedGroup : SPLIT_GROUP));
+                    : extra.containsKey("GENERAL_ONLY") ? general : staged ? stagedGroup : splitGroup));
             if (lanes) {
                 defines.put("GENERAL_LANES", Integer.toString(GENERAL_LANES));
             }
-            defines.put("REGULAR_GROUP", Integer.toString(SPLIT_GROUP));
+            defines.put("REGULAR_GROUP", Integer.toString(splitGroup));
             // a uniform general half's, writing records or triangles: the commands of a listed level and
             // of the dense children
             defines.put("GENERAL_RECORDS", Integer.toString(lanes(flags("UNIFORM")) ? laneRecords : general));

@@ -37,7 +37,7 @@ class GlTuningTest {
     void propertiesOverrideTheDefaults() {
         String[] names = {"loopsub.gl.fuse", "loopsub.gl.splitGroup", "loopsub.gl.resident", "loopsub.gl.programCache",
             "loopsub.gl.wakeClocks", "loopsub.gl.listGeneral", "loopsub.gl.timeHalves", "loopsub.gl.generalLanes",
-            "loopsub.gl.lanesUpTo"};
+            "loopsub.gl.lanesUpTo", "loopsub.gl.splitGroupLinearUvs"};
         String[] was = new String[names.length];
         for (int i = 0; i < names.length; i++) {
             was[i] = System.getProperty(names[i]);
@@ -53,8 +53,9 @@ class GlTuningTest {
             System.setProperty("loopsub.gl.timeHalves", "true");
             System.setProperty("loopsub.gl.generalLanes", "1");
             System.setProperty("loopsub.gl.lanesUpTo", "1000");
+            System.setProperty("loopsub.gl.splitGroupLinearUvs", "32");
             GlTuning t = GlTuning.fromSystemProperties();
-            assertEquals(new GlTuning(false, false, 128, 256, 32, GlTuning.Listing.NEVER, false, false, false, null, true, 1, 1000), t);
+            assertEquals(new GlTuning(false, false, 128, 256, 32, GlTuning.Listing.NEVER, false, false, false, null, true, 1, 1000, 32), t);
             System.setProperty("loopsub.gl.programCache", "/some/folder");
             assertEquals(java.nio.file.Path.of("/some/folder"), GlTuning.fromSystemProperties().programCache());
             assertTrue(GlTuning.DEFAULTS.programCache().endsWith(java.nio.file.Path.of("loopsub", "programs")));
@@ -67,6 +68,10 @@ class GlTuningTest {
             IllegalArgumentException lanes = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
             assertTrue(lanes.getMessage().contains("loopsub.gl.generalLanes"), lanes.getMessage());
             System.setProperty("loopsub.gl.generalLanes", "4");
+            System.setProperty("loopsub.gl.splitGroupLinearUvs", "48");
+            IllegalArgumentException uvGroup = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
+            assertTrue(uvGroup.getMessage().contains("loopsub.gl.splitGroupLinearUvs"), uvGroup.getMessage());
+            System.setProperty("loopsub.gl.splitGroupLinearUvs", "64");
             System.setProperty("loopsub.gl.splitGroup", "96");
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, GlTuning::fromSystemProperties);
             assertTrue(e.getMessage().contains("loopsub.gl.splitGroup") && e.getMessage().contains("96"), e.getMessage());

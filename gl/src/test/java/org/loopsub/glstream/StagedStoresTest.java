@@ -10,7 +10,10 @@ import org.loopsub.gl.GlTuning;
 import org.loopsub.stream.RecordLayout;
 import org.loopsub.stream.RecordLayout.Feature;
 
-/** The work group in which the fused pass stages its stores in shared memory (GlPasses.stagedGroup). */
+/**
+ * The work group of loop_split's regular halves (GlPasses.splitGroup) and the one in which the fused
+ * pass stages its stores in shared memory (GlPasses.stagedGroup).
+ */
 class StagedStoresTest {
     /** GL 4.3's least GL_MAX_COMPUTE_SHARED_MEMORY_SIZE. */
     private static final int GL_MINIMUM = 32768;
@@ -20,6 +23,17 @@ class StagedStoresTest {
     void theDefaultGroupStagesPositionsOnEveryDriver() {
         int group = GlTuning.DEFAULTS.splitGroup();
         assertEquals(group, GlPasses.stagedGroup(group, 1, GL_MINIMUM));
+    }
+
+    @Test
+    void linearUvsAloneTakeTheirOwnGroup() {
+        GlTuning t = GlTuning.PROCESS;
+        assertEquals(t.splitGroupLinearUvs(), GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS))));
+        assertEquals(t.splitGroupLinearUvs(),
+                GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.CREASES))));
+        assertEquals(t.splitGroup(), GlPasses.splitGroup(RecordLayout.of(6)));
+        assertEquals(t.splitGroup(), GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.LIMIT))));
+        assertEquals(t.splitGroup(), GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.SMOOTH_UVS))));
     }
 
     @Test
