@@ -7,6 +7,7 @@ import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.lwjgl.system.MemoryUtil;
@@ -15,6 +16,7 @@ import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;
+import org.loopsub.parallel.Workers;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
 
@@ -29,6 +31,10 @@ import org.loopsub.stream.RecordLayout;
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
  */
 public final class GlLevel0 implements AutoCloseable {
+    /** The smallest copy into the arena spread over threads ({@link #copyToArena}). */
+    static final long SPREAD_FROM_BYTES = 4L << 20;
+    /** Records a thread copies at a time. */
+    static final int COPY_RECORDS = 512;
     private final GlContext context;
     private final GlBufferPool pool;
     private final RecordLayout layout;
@@ -52,6 +58,13 @@ public final class GlLevel0 implements AutoCloseable {
     private final HostState.Borrowed hostState;
     /** The host memory this upload goes through, or null where it takes staging buffers. */
     private UploadArena arena;
+    /** A spread copy's tasks: chunk, first word there, byte in the arena, words (grown as needed). */
+    private int[] copyChunk = new int[16];
+    private int[] copyFrom = new int[16];
+    private long[] copyTo = new long[16];
+    private int[] copyWords = new int[16];
+    /** Copies of the last upload spread over threads (what Level0UploadTest asks of it). */
+    int spreadCopies;
     /** The staging buffers of one upload, given back once the tiles are written. */
     private final List<GlBuffer> staged = new ArrayList<>();
 
@@ -160,6 +173,7 @@ public final class GlLevel0 implements AutoCloseable {
             staging += 4 * count * (pf + mi) + 2 * alignment;
         }
         arena = pool.uploads().begin(staging) ? pool.uploads() : null;
+        spreadCopies = 0;
         try {
             for (long first = 0; first < n; first += most, index++) {
                 int count = (int) Math.min(most, n - first);
@@ -218,25 +232,16 @@ public final class GlLevel0 implements AutoCloseable {
     /**
      * Uploads the next {@code count} records' points (or metadata) one after the other, as the chunks
      * hold them, and has loop_tile lay them out in tiles in {@code tiled}. Advances the cursor.
-     * Through the arena every run of records is copied into its mapped memory; through a staging
-     * buffer a chunk taken whole goes from its array straight to the driver (the record builder sizes
-     * its arrays to its records), a part of one is copied to the context's scratch memory first.
+     * Through the arena every run of records is copied into its mapped memory ({@link #copyToArena});
+     * through a staging buffer a chunk taken whole goes from its array straight to the driver (the
+     * record builder sizes its arrays to its records), a part of one is copied to the context's
+     * scratch memory first.
      */
     private void upload(List<RecordChunk> chunks, int count, int words, boolean points, GlBuffer tiled) {
         long bytes = 4L * count * words;
         if (arena != null) {
             long base = arena.take(bytes, context.storageBufferOffsetAlignment());
-            for (int done = 0; done < count; ) {
-                int take = nextRun(chunks, count - done);
-                RecordChunk c = chunks.get(cursorChunk);
-                if (points) {
-                    arena.put(base + 4L * done * words, c.points, cursorIndex * words, take * words);
-                } else {
-                    arena.put(base + 4L * done * words, c.meta, cursorIndex * words, take * words);
-                }
-                cursorIndex += take;
-                done += take;
-            }
+            copyToArena(chunks, base, count, words, points);
             tile(arena.buffer(), base, bytes, count, words, tiled);
             return;
         }
@@ -275,6 +280,63 @@ public final class GlLevel0 implements AutoCloseable {
             done += take;
         }
         tile(staging, 0, bytes, count, words, tiled);
+    }
+
+    /**
+     * Copies the next {@code count} records' words into the arena at byte {@code at}, advancing the
+     * cursor: on this thread, or where the stream serves one run only (no renderer's frame waits on it,
+     * and a frame allocates nothing) and the copy is large, on the common pool's threads,
+     * {@link #COPY_RECORDS} records a task. (H200, highvalence's 4.6 MB of points: the upload 0.95-1.0
+     * → 0.62-0.74 ms in two calls; spread from 1 MiB, open_grid's smaller copy took 0.35 → 0.47-0.55 ms,
+     * the threads' start costing more than they saved: docs/benchmarks/upload-and-groups.)
+     */
+    private void copyToArena(List<RecordChunk> chunks, long at, int count, int words, boolean points) {
+        boolean spread = pristineMeta == null && 4L * count * words >= SPREAD_FROM_BYTES;
+        int runs = 0;
+        for (int done = 0; done < count; ) {
+            int take = nextRun(chunks, count - done);
+            RecordChunk c = chunks.get(cursorChunk);
+            if (!spread) {
+                if (points) {
+                    arena.put(at + 4L * done * words, c.points, cursorIndex * words, take * words);
+                } else {
+                    arena.put(at + 4L * done * words, c.meta, cursorIndex * words, take * words);
+                }
+            } else {
+                // the tasks: at most COPY_RECORDS records of one chunk each
+                for (int f = 0; f < take; f += COPY_RECORDS) {
+                    if (runs == copyChunk.length) {
+                        copyChunk = Arrays.copyOf(copyChunk, 2 * runs);
+                        copyFrom = Arrays.copyOf(copyFrom, 2 * runs);
+                        copyTo = Arrays.copyOf(copyTo, 2 * runs);
+                        copyWords = Arrays.copyOf(copyWords, 2 * runs);
+                    }
+                    copyChunk[runs] = cursorChunk;
+                    copyFrom[runs] = (cursorIndex + f) * words;
+                    copyTo[runs] = at + 4L * (done + f) * words;
+                    copyWords[runs] = Math.min(COPY_RECORDS, take - f) * words;
+                    runs++;
+                }
+            }
+            cursorIndex += take;
+            done += take;
+        }
+        if (spread) {
+            int[] chunk = copyChunk;
+            int[] from = copyFrom;
+            long[] to = copyTo;
+            int[] n = copyWords;
+            UploadArena a = arena;
+            spreadCopies++;
+            Workers.forThreads(0).forEach(runs, i -> {
+                RecordChunk c = chunks.get(chunk[i]);
+                if (points) {
+                    a.putConcurrently(to[i], c.points, from[i], n[i]);
+                } else {
+                    a.putConcurrently(to[i], c.meta, from[i], n[i]);
+                }
+            });
+        }
     }
 
     /** loop_tile from {@code bytes} of {@code from} at {@code at} (count records of words each) into {@code tiled}. */

@@ -28,7 +28,7 @@ import org.loopsub.gl.GlException;
  * last upload's readers were issued (normally long signalled), and while they may still read the
  * arena (a renderer whose GPU runs frames behind, moving its cage every frame) the upload takes the
  * other way, as does one larger than {@link #MOST_BYTES} (pinned host memory is scarce) or on a
- * context below GL 4.5 ({@link #begin} says so). GL thread only.
+ * context below GL 4.5 ({@link #begin} says so). GL thread only, but for {@link #putConcurrently}.
  */
 final class UploadArena implements AutoCloseable {
     /** The largest upload taken through host memory. */
@@ -78,6 +78,20 @@ final class UploadArena implements AutoCloseable {
     void put(long at, float[] from, int start, int length) {
         floats.position((int) (at / 4));
         floats.put(from, start, length);
+    }
+
+    /**
+     * Copies {@code length} floats of {@code from} from {@code start} on to byte {@code at}; unlike
+     * {@link #put}, from any thread, several at once (each its own bytes), between {@link #begin} and
+     * {@link #end} on the GL thread.
+     */
+    void putConcurrently(long at, float[] from, int start, int length) {
+        MemoryUtil.memFloatBuffer(buffer.mappedAddress() + at, length).put(from, start, length);
+    }
+
+    /** Copies {@code length} ints as {@link #putConcurrently(long, float[], int, int)} does. */
+    void putConcurrently(long at, int[] from, int start, int length) {
+        MemoryUtil.memIntBuffer(buffer.mappedAddress() + at, length).put(from, start, length);
     }
 
     /** Copies {@code length} ints of {@code from} from {@code start} on to byte {@code at}. */
