@@ -31,7 +31,7 @@ class PackageLayersTest {
             "gl", Set.of("api"),
             "mesh", Set.of("api", "parallel"),
             "stream", Set.of("api", "rules", "mesh", "parallel"),
-            "glstream", Set.of("api", "rules", "stream", "gl"),
+            "glstream", Set.of("api", "rules", "stream", "gl", "parallel"),
             "prepare", Set.of("api", "mesh", "stream"),
             "engine", Set.of("api", "rules", "mesh", "parallel", "stream", "glstream", "gl", "prepare"));
 
