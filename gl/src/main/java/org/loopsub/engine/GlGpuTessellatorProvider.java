@@ -47,11 +47,14 @@ public final class GlGpuTessellatorProvider implements GpuTessellatorProvider {
      * An EGL context with no surface (device platform on NVIDIA, surfaceless on Mesa), OpenGL 4.3
      * core or later.
      *
-     * @throws IllegalStateException (a {@link org.loopsub.gl.GlUnavailableException}) listing why
-     *     each route failed
+     * @throws IllegalStateException listing why each route failed
      */
     @Override
     public AutoCloseable createHeadlessContext() {
-        return GlContext.createHeadless();
+        try {
+            return GlContext.createHeadless();
+        } catch (GlUnavailableException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 }

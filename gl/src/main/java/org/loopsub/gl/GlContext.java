@@ -727,6 +727,12 @@ public final class GlContext implements AutoCloseable {
      * with no context current aborts the JVM (LWJGL), and one with another context current works on
      * that context's objects. One native call; allocates nothing unless it throws.
      *
+     * <p>LWJGL keeps its own per-thread table of GL functions beside the native current context, and
+     * calls through a cleared table abort the JVM as surely as calls with no context. Other code on
+     * the thread clears it ({@code GL.setCapabilities(null)}, or closing another library's context)
+     * while ours stays current; then the table made for this context is set again, since it is the
+     * right one for the context that is current.
+     *
      * @param user what is bound to this context, for the message (e.g. {@code the GPU tessellator})
      * @throws IllegalStateException saying which rule was broken: this context is closed, no context
      *     is current on the calling thread, a different one is, or the call comes from another thread
@@ -737,6 +743,15 @@ public final class GlContext implements AutoCloseable {
         }
         if (NativeContexts.current(api) != handle || Thread.currentThread() != owner) {
             throw new IllegalStateException(notCurrent(user));
+        }
+        restoreCapabilities();
+    }
+
+    private void restoreCapabilities() {
+        try {
+            GL.getCapabilities();
+        } catch (IllegalStateException cleared) {
+            GL.setCapabilities(caps);
         }
     }
 
@@ -758,8 +773,10 @@ public final class GlContext implements AutoCloseable {
 
     /**
      * Deletes the programs still cached on this context, then (if this library created it) releases and
-     * destroys the EGL context and calls {@code eglReleaseThread} for this thread. Must be called on the
-     * owning thread. Idempotent.
+     * destroys the EGL context. The headless context of this library that was current before it, if
+     * any, is made current again with its GL capabilities; otherwise none is left current, LWJGL's
+     * capabilities for this thread are cleared and {@code eglReleaseThread} is called. Must be called
+     * on the owning thread. Idempotent.
      */
     @Override
     public void close() {
@@ -767,6 +784,7 @@ public final class GlContext implements AutoCloseable {
             return;
         }
         checkThread();
+        GlContext reinstate = null;
         for (ComputeProgram p : new ArrayList<>(programs.values())) {
             p.destroy();
         }
@@ -784,6 +802,11 @@ public final class GlContext implements AutoCloseable {
             } else {
                 CURRENT.remove();
             }
+            if (owned && back != null) {
+                // releasing this one below leaves no context current; where the one before it is a
+                // headless context of this library (or a view of one), it is made current again
+                reinstate = madeHere(back);
+            }
         }
         if (debugCallback != null) {
             debugCallback.free();
@@ -799,9 +822,24 @@ public final class GlContext implements AutoCloseable {
                 EGL10.eglDestroySurface(display, surface);
             }
             releaseDisplay(display);
-            // without it NVIDIA's EGL crashes at process exit (seen with driver 580 on H100/H200)
-            EGL12.eglReleaseThread();
+            if (reinstate != null) {
+                EGL10.eglMakeCurrent(reinstate.display, reinstate.surface, reinstate.surface, reinstate.context);
+                GL.setCapabilities(reinstate.caps);
+            } else {
+                // without it NVIDIA's EGL crashes at process exit (seen with driver 580 on H100/H200)
+                EGL12.eglReleaseThread();
+            }
         }
+    }
+
+    /** @return the unclosed context this library made whose native context {@code c} is, or null */
+    private static GlContext madeHere(GlContext c) {
+        for (GlContext at = c; at != null; at = at.previous) {
+            if (!at.closed && at.owned && at.api == c.api && at.handle == c.handle) {
+                return at;
+            }
+        }
+        return null;
     }
 
     @Override

@@ -518,6 +518,64 @@ class GpuMeshTest extends GlTestBase {
         assertEquals(320, triangles.get());
     }
 
+    /** Runs {@code body} on a thread of its own (a context it makes is current there only) and rethrows. */
+    private static void onOwnThread(ThrowingBody body) throws Exception {
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread worker = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        worker.start();
+        worker.join();
+        if (failure.get() instanceof Exception e) {
+            throw e;
+        } else if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+    }
+
+    private interface ThrowingBody {
+        void run() throws Exception;
+    }
+
+    @Test
+    void aFrameAfterOtherCodeClearedLwjglsCapabilitiesRunsOnTheCurrentContext() throws Exception {
+        // a renderer's library that clears LWJGL's per-thread table (while our context stays current)
+        // once made the next refine abort the JVM in its first GL call
+        onOwnThread(() -> {
+            try (AutoCloseable context = GpuTessellators.createHeadlessContext("gl");
+                 GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+                 GpuMesh m = t.prepare(TestMeshes.load("icosahedron.obj"))) {
+                assertEquals(80, m.refine(RefineOptions.uniform(1)).triangleCount());
+                org.lwjgl.opengl.GL.setCapabilities(null);
+                GpuFrame f = m.refine(RefineOptions.uniform(2));
+                assertEquals(320, f.triangleCount());
+                assertTrue(f.positionBuffer() != 0);
+            }
+        });
+    }
+
+    @Test
+    void closingASecondHeadlessContextMakesTheFirstCurrentAgain() throws Exception {
+        onOwnThread(() -> {
+            try (AutoCloseable first = GpuTessellators.createHeadlessContext("gl");
+                 GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+                 GpuMesh m = t.prepare(TestMeshes.load("icosahedron.obj"))) {
+                try (AutoCloseable second = GpuTessellators.createHeadlessContext("gl");
+                     GpuTessellator t2 = GpuTessellators.createForCurrentContext("gl")) {
+                    assertThrows(IllegalStateException.class, () -> m.refine(RefineOptions.uniform(1)),
+                            "another context is current");
+                    assertEquals(80, t2.prepare(TestMeshes.load("icosahedron.obj")).refine(RefineOptions.uniform(1))
+                            .triangleCount());
+                }
+                assertEquals(320, m.refine(RefineOptions.uniform(2)).triangleCount());
+            }
+        });
+    }
+
     @Test
     void framesTellTheirTransformAndDieWithTheMesh() {
         TriangleMesh mesh = TestMeshes.load("icosahedron.obj");
