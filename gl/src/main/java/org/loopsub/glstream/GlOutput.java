@@ -46,8 +46,8 @@ public final class GlOutput implements AutoCloseable {
     /** Triangles in the blocks (padding not counted). */
     private long triangles;
     private GlBuffer buffer;
-    private final Beside normals = new Beside("loop_output_normals");
-    private final Beside uvs = new Beside("loop_output_uvs");
+    private final Beside normals = new Beside("loop_output_normals", 9);
+    private final Beside uvs = new Beside("loop_output_uvs", 6);
     /** Triangles in use, padding included. */
     private long end;
     private int levels;
@@ -166,35 +166,42 @@ public final class GlOutput implements AutoCloseable {
         long need = Math.max(1, room) * 36;
         if (buffer == null || buffer.bytes() < need) {
             long want = buffer == null ? need : Math.max(need, buffer.bytes() + buffer.bytes() / 2);
-            buffer = grown(buffer, want, "loop_output");
+            buffer = grown(buffer, want, "loop_output", 36);
         }
         normals.grow();
         uvs.grow();
     }
 
-    /** A buffer of at least {@code want} bytes holding what {@code old} held (old goes back to the pool). */
-    private GlBuffer grown(GlBuffer old, long want, String label) {
+    /**
+     * A buffer of at least {@code want} bytes holding what {@code old} held, {@code triangleBytes} a
+     * triangle (old goes back to the pool).
+     */
+    private GlBuffer grown(GlBuffer old, long want, String label, int triangleBytes) {
         GlBuffer bigger = pool.acquire(want, label);
         if (old != null) {
             // the copy reads what earlier passes wrote
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-            bigger.copyFrom(old, 0, 0, Math.min(36 * end, old.bytes()));
+            bigger.copyFrom(old, 0, 0, Math.min(triangleBytes * end, old.bytes()));
             pool.release(old);
         }
         return bigger;
     }
 
     /**
-     * A buffer beside the positions, at the same float index (9 floats per triangle): the normals or
-     * the uvs. It grows with the positions and goes back to the pool when the output stops carrying it.
+     * A buffer beside the positions, triangle for triangle: the normals (9 floats a triangle, at the
+     * positions' float index) or the uvs (6, at 2/3 of it). It grows with the positions and goes back
+     * to the pool when the output stops carrying it.
      */
     private final class Beside {
         private final String label;
+        /** Floats per triangle. */
+        private final int floats;
         private boolean on;
         private GlBuffer buffer;
 
-        Beside(String label) {
+        Beside(String label, int floats) {
             this.label = label;
+            this.floats = floats;
         }
 
         void carry(boolean carry) {
@@ -205,16 +212,21 @@ public final class GlOutput implements AutoCloseable {
         }
 
         void grow() {
-            long bytes = GlOutput.this.buffer.bytes();
+            // rounded up: a range bound at 2/3 of the positions' end stays inside (GlPasses.bindOutput)
+            long bytes = (GlOutput.this.buffer.bytes() * floats + 35) / 36 * 4;
             if (on && (buffer == null || buffer.bytes() < bytes)) {
-                buffer = grown(buffer, bytes, label);
+                buffer = grown(buffer, bytes, label, 4 * floats);
             }
         }
 
         void fill(long firstTriangle, long triangles) {
             if (on) {
-                buffer.fill(36 * firstTriangle, 9 * triangles, 0);
+                buffer.fill(4L * floats * firstTriangle, floats * triangles, 0);
             }
+        }
+
+        float[] read(long firstTriangle, int triangles) {
+            return buffer.readFloats(4L * floats * firstTriangle, floats * triangles);
         }
 
         void release() {
@@ -240,7 +252,7 @@ public final class GlOutput implements AutoCloseable {
         normals.carry(on);
     }
 
-    /** Whether the output carries uvs from now on (u, v, 0 per corner in {@link #uvs()}). */
+    /** Whether the output carries uvs from now on ((u, v) per corner in {@link #uvs()}). */
     void withUvs(boolean on) {
         uvs.carry(on);
     }
@@ -250,7 +262,7 @@ public final class GlOutput implements AutoCloseable {
         return uvs.on;
     }
 
-    /** @return the buffer of corner uvs (u, v, 0), parallel to {@link #buffer()} ({@code null} without uvs) */
+    /** @return the buffer of corner uvs (u, v), parallel to {@link #buffer()} ({@code null} without uvs) */
     public GlBuffer uvs() {
         return uvs.buffer;
     }
@@ -408,8 +420,9 @@ public final class GlOutput implements AutoCloseable {
             long first = blockFirst[b];
             if (len > 0) {
                 float[] p = buffer.readFloats(36 * first, len);
-                float[] q = normals.on ? normals.buffer.readFloats(36 * first, len) : null;
-                float[] u = uvs.on ? uvs.buffer.readFloats(36 * first, len) : null;
+                int tri = len / 9;
+                float[] q = normals.on ? normals.read(first, tri) : null;
+                float[] u = uvs.on ? uvs.read(first, tri) : null;
                 for (int v = 0; v < len / 3; v++) {
                     int o = at + vf * v;
                     System.arraycopy(p, 3 * v, all, o, 3);
@@ -417,7 +430,7 @@ public final class GlOutput implements AutoCloseable {
                         System.arraycopy(q, 3 * v, all, o + 3, 3);
                     }
                     if (u != null) {
-                        System.arraycopy(u, 3 * v, all, o + (q != null ? 6 : 3), 2);
+                        System.arraycopy(u, 2 * v, all, o + (q != null ? 6 : 3), 2);
                     }
                 }
             }

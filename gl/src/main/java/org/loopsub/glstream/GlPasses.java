@@ -965,18 +965,29 @@ final class GlPasses implements AutoCloseable {
     }
 
     /**
-     * Binds triangles [first, first + count) of the output (and of its normals, when it has them, at
-     * the normal binding beside {@code binding}); returns the float base inside the range, the same
-     * for both.
+     * Binds triangles [first, first + count) of the output (and of its normals and uvs, when it has
+     * them, at the bindings beside {@code binding}); returns the float base inside the range, the
+     * same for the normals. The ranges start on a multiple of 3 alignments, so that the base is a
+     * multiple of 3 floats and the uvs' range (2 floats a corner against 3) starts at 2/3 of the
+     * positions', aligned too: a corner's uv float is then 2/3 of its position's (OUT_UV_FLOAT in
+     * loop_record.glsl).
      */
     long bindOutput(GlOutput out, int binding, long first, long count) {
+        long start = first * 36;
+        long aligned = start / (3L * align) * (3L * align);
         if (out.hasNormals()) {
-            bindRange(out.normals(), normalBinding(binding), first * 36, count * 36);
+            bindFrom(out.normals(), normalBinding(binding), aligned, start + count * 36);
         }
         if (out.hasUvs()) {
-            bindRange(out.uvs(), uvBinding(binding), first * 36, count * 36);
+            bindFrom(out.uvs(), uvBinding(binding), aligned / 3 * 2, (start + count * 36) / 3 * 2);
         }
-        return bindRange(out.buffer(), binding, first * 36, count * 36);
+        bindFrom(out.buffer(), binding, aligned, start + count * 36);
+        return (start - aligned) / 4;
+    }
+
+    /** Binds bytes [from, to) of {@code buf}, {@code from} aligned, clipped to the buffer. */
+    private static void bindFrom(GlBuffer buf, int binding, long from, long to) {
+        buf.bindRange(binding, from, Math.min(buf.bytes(), to) - from);
     }
 
     /** Fills an output binding (and its normals') that a pass declares but will not write. */

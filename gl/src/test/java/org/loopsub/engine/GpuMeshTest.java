@@ -204,7 +204,7 @@ class GpuMeshTest extends GlTestBase {
         int[] cmd = new int[4];
         org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.drawIndirectBuffer(), 0, cmd);
         float[] pos = new float[3 * cmd[0]];
-        float[] uv = new float[3 * cmd[0]];
+        float[] uv = new float[2 * cmd[0]];
         org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, pos);
         org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.uvBuffer(), 0, uv);
         float[] all = new float[pn.length / 6 * 8];
@@ -219,8 +219,8 @@ class GpuMeshTest extends GlTestBase {
             }
             for (int c = 0; c < 3; c++, n++) {
                 System.arraycopy(pn, 6 * n, all, 8 * n, 6);
-                all[8 * n + 6] = uv[9 * t + 3 * c];
-                all[8 * n + 7] = uv[9 * t + 3 * c + 1];
+                all[8 * n + 6] = uv[6 * t + 2 * c];
+                all[8 * n + 7] = uv[6 * t + 2 * c + 1];
             }
         }
         return all;
@@ -254,7 +254,7 @@ class GpuMeshTest extends GlTestBase {
             int vf = 8;
             int[] cmd = new int[4];
             org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.drawIndirectBuffer(), 0, cmd);
-            float[] uv = new float[3 * cmd[0]];
+            float[] uv = new float[2 * cmd[0]];
             float[] pos = new float[3 * cmd[0]];
             org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.uvBuffer(), 0, uv);
             org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, pos);
@@ -271,9 +271,8 @@ class GpuMeshTest extends GlTestBase {
                         continue;
                     }
                 }
-                assertEquals(java[vf * n + 6], uv[3 * v], "u of corner " + n);
-                assertEquals(java[vf * n + 7], uv[3 * v + 1], "v of corner " + n);
-                assertEquals(0f, uv[3 * v + 2]);
+                assertEquals(java[vf * n + 6], uv[2 * v], "u of corner " + n);
+                assertEquals(java[vf * n + 7], uv[2 * v + 1], "v of corner " + n);
                 n++;
             }
             assertEquals(java.length / vf, n, "corners");

@@ -1,7 +1,7 @@
 // Writes the corners of finished records to the output, in stream order (twin of
 // LoopEmitFinished.java): finished record finishedIdx[j] goes to floats uOutFloatBase + 9j of the
 // bound output range (its corners' positions; with NORMALS their normals go to the same floats of
-// the normal buffer).
+// the normal buffer, with UVS their uvs to OUT_UV_FLOAT of them in the uv buffer).
 #include "loop_record.glsl"
 
 layout(local_size_x = 64) in;
@@ -42,9 +42,8 @@ void main() {
 #endif
 #ifdef UVS
         vec2 uv = loadOutputUv(r, c);
-        outUv[o + uint(3 * c)] = uv.x;
-        outUv[o + uint(3 * c + 1)] = uv.y;
-        outUv[o + uint(3 * c + 2)] = 0.0;
+        outUv[OUT_UV_FLOAT(o) + uint(2 * c)] = uv.x;
+        outUv[OUT_UV_FLOAT(o) + uint(2 * c + 1)] = uv.y;
 #endif
     }
 }

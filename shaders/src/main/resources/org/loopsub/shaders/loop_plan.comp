@@ -114,10 +114,12 @@ void main() {
 #ifdef NORMALS
         outN[f] = 0.0;
 #endif
-#ifdef UVS
-        outUv[f] = 0.0;
-#endif
     }
+#ifdef UVS
+    for (uint f = 6u * afterSlivers; direct && f < 6u * ((afterSlivers + 3u) / 4u * 4u); f++) {
+        outUv[f] = 0.0;
+    }
+#endif
     uint stats = SIZES_STATS + SIZES_STATS_WORDS * uLevel;
     sizes[stats] = activeTotal + finishedTotal;
     sizes[stats + 1u] = finishedTotal;

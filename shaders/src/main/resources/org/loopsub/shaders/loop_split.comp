@@ -71,7 +71,7 @@ layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { vec4 d
 #if defined(FUSED) && defined(SMOOTH_UVS)
 #error "FUSED carries linear uvs only: the smooth rule would need the children's uv rings"
 #endif
-// Each output corner's (u, v, 0), at the same floats as its position.
+// Each output corner's (u, v), at OUT_UV_FLOAT of its position's float (loop_record.glsl).
 layout(std430, binding = BINDING_OUT_UVS) writeonly buffer SliverUvs { float sliverUv[]; };
 layout(std430, binding = BINDING_DIRECT_UVS) writeonly buffer DirectUvs { vec4 directUv4[]; };
 #endif

@@ -11,9 +11,10 @@ void sliverTriangle(uint o, vec3 a, vec3 b, vec3 m) {
 
 #ifdef UVS
 void sliverUvs(uint o, vec2 a, vec2 b, vec2 m) {
-    sliverUv[o] = a.x; sliverUv[o + 1u] = a.y; sliverUv[o + 2u] = 0.0;
-    sliverUv[o + 3u] = b.x; sliverUv[o + 4u] = b.y; sliverUv[o + 5u] = 0.0;
-    sliverUv[o + 6u] = m.x; sliverUv[o + 7u] = m.y; sliverUv[o + 8u] = 0.0;
+    uint u = OUT_UV_FLOAT(o);
+    sliverUv[u] = a.x; sliverUv[u + 1u] = a.y;
+    sliverUv[u + 2u] = b.x; sliverUv[u + 3u] = b.y;
+    sliverUv[u + 4u] = m.x; sliverUv[u + 5u] = m.y;
 }
 #endif
 #ifdef NORMALS
@@ -70,6 +71,18 @@ shared bool sStageValid[GROUP];
         } \
     } \
     barrier();
+// The uvs' 6 vec4s of each grandchild (o4 here is the uv buffer's: 24 per invocation).
+#define FLUSH_BANK6(dst) \
+    barrier(); \
+    { \
+        uint first_ = o4 - 24u * gl_LocalInvocationID.x; \
+        for (uint t_ = 0u; t_ < 6u; t_++) { \
+            uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
+            uint l_ = s_ / 6u; \
+            if (sStageValid[l_]) dst[first_ + 24u * l_ + (s_ - 6u * l_)] = sStage[9u * l_ + (s_ - 6u * l_)]; \
+        } \
+    } \
+    barrier();
 void storeFour(uint o4) {}
 #elif defined(NORMALS)
 #define BANK_NORMALS 1u
@@ -86,13 +99,21 @@ shared bool sStageValid[GROUP];
         if (sStageValid[l_]) dst[first_ + 36u * l_ + i_] = sStage[uint(9 * STAGE_BANKS) * l_ + 9u * bank + i_]; \
     }
 #define FLUSH_BANK(dst)
+#define FLUSH_BANK6(dst)
 void storeFour(uint o4) {
     barrier();
     uint first_ = o4 - 36u * gl_LocalInvocationID.x;
     STORE_BANK(directP4, BANK_POINTS)
     STORE_BANK(directN4, BANK_NORMALS)
 #ifdef UVS
-    STORE_BANK(directUv4, BANK_UVS)
+    // the uvs' bank holds 6 of its 9 vec4s, stored 24 an invocation from the uv buffer's first
+    uint firstUv_ = first_ / 3u * 2u;
+    for (uint t_ = 0u; t_ < 6u; t_++) {
+        uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x;
+        uint l_ = s_ / 6u;
+        uint i_ = s_ - 6u * l_;
+        if (sStageValid[l_]) directUv4[firstUv_ + 24u * l_ + i_] = sStage[uint(9 * STAGE_BANKS) * l_ + 9u * BANK_UVS + i_];
+    }
 #endif
     barrier();
 }
@@ -109,6 +130,7 @@ void storeFour(uint o4) {
 #define BANK_NORMALS 0u
 #define BANK_UVS 0u
 #define FLUSH_BANK(dst)
+#define FLUSH_BANK6(dst)
 void storeFour(uint o4) {}
 #endif
 // Four triangles' 36 floats as 9 vec4s, into dst or (STAGED) its bank, stored by FLUSH_BANK or
@@ -129,10 +151,18 @@ void putFourTriangles(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3
     PUT_FOUR(directP4, BANK_POINTS)
 }
 #ifdef UVS
-// Their corner uvs (u, v, 0), at the same floats of the uv buffer.
-void putFourUvs(uint o4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
+// Their corner uvs (u, v), 24 floats as 6 vec4s at the uv buffer's vec4 OUT_UV_FLOAT(o4) (the
+// regular path hands them over as (u, v, 0), the positions' register shape).
+void putFourUvs(uint p4, vec3 a0, vec3 b0, vec3 c0, vec3 a1, vec3 b1, vec3 c1,
                 vec3 a2, vec3 b2, vec3 c2, vec3 a3, vec3 b3, vec3 c3) {
-    PUT_FOUR(directUv4, BANK_UVS)
+    uint o4 = OUT_UV_FLOAT(p4);
+    PUT4(directUv4, BANK_UVS, 0u, a0.x, a0.y, b0.x, b0.y)
+    PUT4(directUv4, BANK_UVS, 1u, c0.x, c0.y, a1.x, a1.y)
+    PUT4(directUv4, BANK_UVS, 2u, b1.x, b1.y, c1.x, c1.y)
+    PUT4(directUv4, BANK_UVS, 3u, a2.x, a2.y, b2.x, b2.y)
+    PUT4(directUv4, BANK_UVS, 4u, c2.x, c2.y, a3.x, a3.y)
+    PUT4(directUv4, BANK_UVS, 5u, b3.x, b3.y, c3.x, c3.y)
+    FLUSH_BANK6(directUv4)
 }
 #endif
 #ifdef NORMALS

@@ -82,11 +82,11 @@ public interface GpuFrame {
     int normalBuffer();
 
     /**
-     * The texture coordinates, parallel to the positions: 3 floats per vertex, {@code (u, v, 0)}, so
-     * that a renderer binds them like the normals. Each corner has the uv of its face (a vertex on a
-     * seam has one per side), refined by the linear rule (OpenSubdiv's FVAR_LINEAR_ALL: the
-     * barycentric interpolation of the input face's uvs). Present only when the prepared mesh has
-     * uvs ({@link org.loopsub.api.TriangleMesh#hasUvs()}).
+     * The texture coordinates, parallel to the positions: 2 floats per vertex, {@code (u, v)},
+     * tightly packed (vertex i's at floats 2i and 2i + 1: a stride of 8 bytes). Each corner has the uv
+     * of its face (a vertex on a seam has one per side), refined by the rule the options ask for
+     * ({@link org.loopsub.api.RefineOptions#withUvInterpolation}). Present only when the prepared
+     * mesh has uvs ({@link org.loopsub.api.TriangleMesh#hasUvs()}).
      *
      * @return GL name of the uv buffer, or 0 when the mesh has no uvs
      * @throws IllegalStateException as {@link #positionBuffer()}

@@ -31,6 +31,8 @@ final class MeshRenderer implements AutoCloseable {
     private static final int NORMAL = 1;
     /** Attribute and binding of the frame's uvs ({@code GpuFrame.uvBuffer()}), for the checker texture. */
     private static final int UV = 2;
+    /** Two floats per vertex, tightly packed: the layout of the uvs. */
+    private static final int UV_STRIDE = 2 * Float.BYTES;
     private static final float[] LINE_COLOUR = {0.05f, 0.05f, 0.07f};
 
     private final ShaderProgram fill;
@@ -63,7 +65,7 @@ final class MeshRenderer implements AutoCloseable {
         glVertexAttribFormat(NORMAL, 3, GL_FLOAT, false, 0);
         glVertexAttribBinding(NORMAL, NORMAL);
         glEnableVertexAttribArray(NORMAL);
-        glVertexAttribFormat(UV, 3, GL_FLOAT, false, 0);
+        glVertexAttribFormat(UV, 2, GL_FLOAT, false, 0);
         glVertexAttribBinding(UV, UV);
         // the index buffer is vertex array state: bound here once, filled when slivers need it
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, edgeIndices);
@@ -97,7 +99,7 @@ final class MeshRenderer implements AutoCloseable {
         glBindVertexBuffer(NORMAL, frame.normalBuffer(), 0, VERTEX_STRIDE);
         boolean textured = checker > 0 && frame.uvBuffer() != 0;
         if (textured) {
-            glBindVertexBuffer(UV, frame.uvBuffer(), 0, VERTEX_STRIDE);
+            glBindVertexBuffer(UV, frame.uvBuffer(), 0, UV_STRIDE);
             glEnableVertexAttribArray(UV);
         } else {
             glDisableVertexAttribArray(UV);

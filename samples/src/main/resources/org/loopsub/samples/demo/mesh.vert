@@ -5,7 +5,7 @@
 // (for its level, looked up in the frame's blocks).
 layout(location = 0) in vec3 position;   // the engine's internal frame
 layout(location = 1) in vec3 normal;     // unit, or zero for padding triangles
-layout(location = 2) in vec3 uv;         // (u, v, 0) of the corner in its face; a constant when the mesh has none
+layout(location = 2) in vec2 uv;         // (u, v) of the corner in its face; a constant when the mesh has none
 
 uniform mat4 modelView;     // view * GpuFrame.modelMatrix, composed in double on the CPU
 uniform mat4 projection;
@@ -48,6 +48,6 @@ void main() {
     // up to a scale the fragment shader normalises away
     vNormal = mat3(modelView) * normal;
     vColour = levelColours && blockCount > 0 ? levelColour(gl_VertexID / 3) : baseColour;
-    vUv = uv.xy;
+    vUv = uv;
     gl_Position = projection * p;
 }
