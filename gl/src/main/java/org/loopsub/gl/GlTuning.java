@@ -40,7 +40,7 @@ public record GlTuning(boolean debug, boolean fuse, int splitGroup, int generalG
                        boolean timeHalves, int generalLanes, long lanesUpTo, int splitGroupLinearUvs) {
     /** The defaults, what every measured report ran with. */
     public static final GlTuning DEFAULTS = new GlTuning(false, true, 128, 256, 32, Listing.BY_LAYOUT, true, false, true,
-            defaultProgramCache(), false, 4, 262_144, 64);
+            defaultProgramCache(), false, 4, 262_144, 128);
 
     /** This process's tuning: the system properties as they were when the back end was first used. */
     public static final GlTuning PROCESS = fromSystemProperties();

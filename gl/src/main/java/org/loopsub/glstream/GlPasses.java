@@ -216,9 +216,10 @@ final class GlPasses implements AutoCloseable {
 
     /**
      * @return parents per work group of loop_split's regular halves: with linear uvs and no limit data
-     *     {@link GlTuning#splitGroupLinearUvs()} (64: on the H200 bigguy_charts depth 7 `--uv linear`
-     *     4.67-4.69 → 4.51-4.53 ms in two calls, where the plain mesh went 3.04 → 3.12 ms;
-     *     docs/benchmarks/upload-and-groups), else {@link GlTuning#splitGroup()}
+     *     {@link GlTuning#splitGroupLinearUvs()}, else {@link GlTuning#splitGroup()}. Both 128 now: 64
+     *     was faster with linear uvs while they were stored as (u, v, 0) (H200, bigguy_charts depth 7,
+     *     4.67-4.69 → 4.51-4.53 ms, docs/benchmarks/upload-and-groups), 128 since they are pairs (3.85
+     *     → 3.79 ms, docs/benchmarks/uv-pairs); kept apart for GPUs where they differ
      */
     static int splitGroup(RecordLayout layout) {
         return layout.uvs() && !layout.smoothUvs() && !layout.carriesNormals() ? SPLIT_GROUP_LINEAR_UVS : SPLIT_GROUP;
