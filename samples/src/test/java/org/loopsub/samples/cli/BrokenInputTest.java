@@ -51,6 +51,10 @@ class BrokenInputTest {
                         List.of("non-manifold vertex", "vertex 1", "2 separate fans")),
                 Arguments.of("inconsistent-orientation", TETRA_VERTICES + "f 1 2 3\nf 1 2 4\n",
                         List.of("inconsistent orientation", "faces 1 and 2", "vertex 1 to vertex 2")),
+                // the smooth rule's ring sums would overflow: refused, not "unexpected error" at the end
+                Arguments.of("huge-uv", TETRA_VERTICES + "vt 0 0\nvt 1 0\nvt 0 2e38\nvt 1 1\n"
+                                + "f 1/1 3/3 2/2\nf 1/1 2/2 4/4\nf 2/2 3/3 4/4\nf 3/3 1/1 4/4\n",
+                        List.of("too large", "uv 3 has v = 2.0E38", "2^120")),
                 Arguments.of("empty-file", "", List.of("empty mesh")),
                 Arguments.of("no-faces", TETRA_VERTICES, List.of("empty mesh", "no face")));
     }
