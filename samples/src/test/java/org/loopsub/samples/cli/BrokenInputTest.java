@@ -55,6 +55,9 @@ class BrokenInputTest {
                 Arguments.of("huge-uv", TETRA_VERTICES + "vt 0 0\nvt 1 0\nvt 0 2e38\nvt 1 1\n"
                                 + "f 1/1 3/3 2/2\nf 1/1 2/2 4/4\nf 2/2 3/3 4/4\nf 3/3 1/1 4/4\n",
                         List.of("too large", "uv 3 has v = 2.0E38", "2^120")),
+                // info agrees with subdivide: one unit next to 1e38 is below float precision in the frame
+                Arguments.of("below-precision", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1e38\n" + TETRA_FACES,
+                        List.of("below float precision", "vertices 1 and 2")),
                 Arguments.of("empty-file", "", List.of("empty mesh")),
                 Arguments.of("no-faces", TETRA_VERTICES, List.of("empty mesh", "no face")));
     }
