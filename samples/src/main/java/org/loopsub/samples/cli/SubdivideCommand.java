@@ -6,6 +6,7 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
+import org.loopsub.mesh.FarPositions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -166,6 +167,11 @@ final class SubdivideCommand extends RefiningCommand {
             throw in.refused(e, options.welding());
         }
         warn(in.name(), resultWarnings(result));
+        // here and not in the engine: it is a sweep over the whole output, which bench should not time
+        String far = quiet ? null : FarPositions.warning(result.mesh());
+        if (far != null) {
+            warn(in.name(), java.util.List.of(far));
+        }
 
         String format = target.isStdout() ? null : OutputFormat.extensionWarning(output);
         if (format != null) {
