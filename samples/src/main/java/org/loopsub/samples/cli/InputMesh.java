@@ -195,7 +195,8 @@ record InputMesh(String name, ObjFile obj) {
             MeshValidator.requireValid(mesh);
             // a valence past the limit is refused either way: no weld to blame
             MeshValidator.requireSupportedValence(MeshTopology.of(mesh));
-            return true;
+            // so are vertices the frame cannot tell apart: without the weld they are still apart
+            return InternalFrame.precisionProblem(mesh) == null;
         } catch (InvalidMeshException e) {
             return false;
         }

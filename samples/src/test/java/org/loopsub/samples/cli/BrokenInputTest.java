@@ -150,6 +150,26 @@ class BrokenInputTest {
     }
 
     /** loopsub's own glTF output given back as input is named for what it is. */
+    /**
+     * Vertices float cannot tell apart at the mesh's extent are refused with no hint to try
+     * {@code --weld none}: that weld keeps them just as close, and is refused the same way.
+     */
+    @Test
+    void belowFloatPrecisionGetsNoWeldHint() throws Exception {
+        Path spike = write("spike", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1e38\n" + TETRA_FACES);
+        for (String weld : new String[] {"exact", "none"}) {
+            for (String backend : new String[] {"java", "auto"}) {
+                Path output = dir.resolve("spike-out.obj");
+                Cli.Result r = Cli.run("subdivide", spike.toString(), "-o", output.toString(), "--backend", backend,
+                        "--weld", weld, "-q");
+                assertRefused(r, spike.toString(), List.of("below float precision", "vertices 1 and 2"));
+                assertFalse(r.err().contains("--weld none"), r::both);
+                assertEquals(1, r.err().lines().count(), r::both);
+                assertFalse(Files.exists(output));
+            }
+        }
+    }
+
     @Test
     void binaryGltfAsInput() throws Exception {
         Path glb = dir.resolve("ico.glb");
