@@ -107,7 +107,7 @@ final class BenchCommand extends RefiningCommand {
                     + "fraction of it. Default: none.")
     Double copyBandwidthGbs;
 
-    @Option(names = "--json", paramLabel = "<out.json>",
+    @Option(names = "--json", converter = OutputTarget.PathConverter.class, paramLabel = "<out.json>",
             description = "Also write the results as a JSON object to this file (keys in a fixed order, "
                     + "times in nanoseconds, sizes in bytes). Default: none.")
     Path json;

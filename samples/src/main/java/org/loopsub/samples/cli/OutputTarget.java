@@ -22,6 +22,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine;
 
 /**
  * A file a command writes ({@code subdivide -o}, {@code bench --json}, {@code demo --screenshot} and
@@ -116,6 +117,22 @@ final class OutputTarget {
             }
         } catch (IOException e) {
             throw new CliFailure(ExitCodes.OUTPUT, name + ": cannot write: " + describe(e), e);
+        }
+    }
+
+    /**
+     * Turns an output option's value into a path, refusing a name that ends in a separator: the
+     * path would drop it, and a file would be written under the directory's name.
+     */
+    static final class PathConverter implements CommandLine.ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            if (value.endsWith("/") || value.endsWith(java.io.File.separator)) {
+                char last = value.charAt(value.length() - 1);
+                throw new CommandLine.TypeConversionException("'" + value + "' ends in '" + last + "', so it names a"
+                        + " directory, not a file; add the file's name");
+            }
+            return Path.of(value);
         }
     }
 

@@ -88,6 +88,7 @@ final class SubdivideCommand extends RefiningCommand {
     String sample;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<out.obj>",
+            converter = OutputTarget.PathConverter.class,
             description = "Output file (required): OBJ, or glTF 2.0 if it ends in .glb (binary) or .gltf "
                     + "(JSON, buffer embedded), or - for stdout (OBJ); another extension (.stl, ...) gets "
                     + "OBJ with a warning. Replaced if it exists (through a "
