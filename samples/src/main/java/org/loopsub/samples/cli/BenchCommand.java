@@ -35,6 +35,7 @@ import picocli.CommandLine.ParameterException;
 @Command(name = "bench",
         customSynopsis = "loopsub bench (<in.obj> | --sample <name>) (-l N | --adaptive) [OPTIONS]",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
             "Time in-memory refinement.",

@@ -26,6 +26,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "demo",
         customSynopsis = "loopsub demo (<in.obj> | --sample <name>) [OPTIONS]",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
             "Live adaptive subdivision on the GPU: a window in which the mesh is refined every frame for "

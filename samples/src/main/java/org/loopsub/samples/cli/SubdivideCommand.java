@@ -22,6 +22,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "subdivide",
         customSynopsis = "loopsub subdivide (<in.obj> | --sample <name>) -o <out.obj> [OPTIONS]",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
             "Refine a mesh by Loop subdivision: OBJ in; OBJ, or glTF 2.0 for an output named .glb or .gltf, out.",
