@@ -27,7 +27,8 @@ import org.loopsub.api.TriangleMesh;
  * @param mergedVertices input vertices merged into an earlier one with the same position
  * @param droppedUnreferenced vertices used by no face and dropped
  * @param problems what makes the mesh invalid, as {@link MeshValidator#problems(TriangleMesh)}, or,
- *     for a mesh without those, too large to refine ({@link MeshValidator#valenceProblem})
+ *     for a mesh without those, too large to refine ({@link MeshValidator#valenceProblem}) or, below
+ *     that, vertices float cannot tell apart in the engine's frame ({@link InternalFrame#precisionProblem})
  * @param warnings what the weld changed, crease tags not taken as they stand ({@link CreaseTags}), and
  *     faces of (nearly) zero area
  */
@@ -57,6 +58,11 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
             MeshProblem valence = MeshValidator.valenceProblem(topology);
             if (valence != null) {
                 problems.add(valence);
+            } else {
+                MeshProblem precision = InternalFrame.precisionProblem(mesh);
+                if (precision != null) {
+                    problems.add(precision);
+                }
             }
         }
         int edges = -1;

@@ -17,8 +17,9 @@ import org.loopsub.api.TriangleMesh;
  * that one fault is reported once, under its own kind, and not again as its consequences. For the
  * same reason a vertex on a non-manifold edge is not reported again as a non-manifold vertex.
  *
- * <p>The uv channel plays no part: subdivision only carries it, and a {@link TriangleMesh} checks
- * its own uv indices and values when it is made. Nothing here reorders or rewrites a mesh.
+ * <p>Of the uv channel only the size of the values is checked ({@link #MAX_UV}): a {@link TriangleMesh}
+ * checks its own uv indices and that the values are finite when it is made. Nothing here reorders
+ * or rewrites a mesh.
  *
  * <p>Everything runs in expected linear time (hash tables and a union-find with path halving,
  * which adds at most a logarithmic factor), without recursion, so meshes of millions of faces are
@@ -31,6 +32,17 @@ public final class MeshValidator {
      * {@link Kind#TOO_LARGE} ({@link #valenceProblem}).
      */
     public static final int MAX_VALENCE = TriangleMesh.MAX_VALENCE;
+
+    /**
+     * The largest uv magnitude refined: {@code 2^120}, about {@code 1.3e36}. The largest sum the
+     * refinement forms on uvs is a smooth vertex point's ring sum, at most {@link #MAX_VALENCE} (254,
+     * under {@code 2^8}) values, so with every value within this bound every sum stays below
+     * {@link Float#MAX_VALUE} ({@code 2^128} less one float step); a larger value would overflow to
+     * infinity on the way to a result that lies among the inputs. The arithmetic itself stays as it is:
+     * it is the shaders' too, and both back ends write the same bytes. Positions need no bound: the
+     * engine refines them in a frame scaled to [-1, 1].
+     */
+    public static final float MAX_UV = 0x1p120f;
 
     private MeshValidator() {
     }
@@ -64,7 +76,8 @@ public final class MeshValidator {
      * Every problem of the mesh, at most one {@link MeshProblem} per {@link Kind}, each naming the
      * first offender (faces and vertices 1-based) and how many offenders of that kind there are.
      * Ordered by severity: {@code EMPTY}, {@code INDEX_OUT_OF_RANGE}, {@code NON_FINITE},
-     * {@code DEGENERATE_FACE}, {@code DUPLICATE_FACE}, {@code NON_MANIFOLD_EDGE},
+     * {@code TOO_LARGE} (a uv beyond {@link #MAX_UV}), {@code DEGENERATE_FACE}, {@code DUPLICATE_FACE},
+     * {@code NON_MANIFOLD_EDGE},
      * {@code INCONSISTENT_ORIENTATION}, {@code NON_MANIFOLD_VERTEX}. An empty mesh gets only
      * {@code EMPTY}.
      *
@@ -113,6 +126,23 @@ public final class MeshValidator {
             }
         }
         nonFinite.report(Kind.NON_FINITE, problems);
+
+        Tally hugeUv = new Tally("uvs");
+        for (int i = 0; i < mesh.uvCount(); i++) {
+            for (int axis = 0; axis < 2; axis++) {
+                float value = mesh.uv(i, axis);
+                // the negation also catches NaN, which TriangleMesh refuses already
+                if (!(Math.abs(value) <= MAX_UV)) {
+                    if (hugeUv.counted()) {
+                        hugeUv.message("uv " + (i + 1) + " has " + "uv".charAt(axis) + " = " + value
+                                + "; uv values must be at most 2^120 (" + MAX_UV + ") in magnitude, or the"
+                                + " refinement's sums would overflow");
+                    }
+                    break;
+                }
+            }
+        }
+        hugeUv.report(Kind.TOO_LARGE, problems);
 
         Tally degenerate = new Tally("faces");
         for (int t = 0; t < nt; t++) {

@@ -17,6 +17,7 @@ import org.loopsub.api.Welding;
 import org.loopsub.mesh.CreaseTags;
 import org.loopsub.mesh.FlatFaces;
 import org.loopsub.mesh.InputWelder;
+import org.loopsub.mesh.InternalFrame;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.mesh.MeshValidator;
 import org.loopsub.mesh.TinyPositions;

@@ -2,6 +2,7 @@ package org.loopsub.mesh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,9 +12,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.Crease;
+import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.MeshProblem.Kind;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.obj.ObjReader;
+import org.loopsub.prepare.PreparedMesh;
 import org.loopsub.reference.TestMeshes;
 
 class MeshInfoTest {
@@ -171,6 +174,20 @@ class MeshInfoTest {
         assertEquals(-1, info.boundaryEdges());
         assertEquals(-1, info.boundaryLoops());
         assertTrue(info.valenceHistogram().isEmpty());
+    }
+
+    @Test
+    void reportsVerticesTheEngineFrameCannotTellApartAsPreparingRefusesThem() {
+        // a spike at 1e38: in the frame scaled to it, vertices 1 and 2 (one unit apart) become one
+        float[] positions = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1e38f};
+        TriangleMesh spike = TriangleMesh.of(positions, new int[] {0, 2, 1, 0, 1, 3, 1, 2, 3, 2, 0, 3});
+        MeshInfo info = MeshInfo.of(spike);
+        assertEquals(List.of(Kind.BELOW_PRECISION), info.problems().stream().map(p -> p.kind()).toList());
+        InvalidMeshException refused = assertThrows(InvalidMeshException.class, () -> PreparedMesh.of(spike));
+        assertEquals(refused.problems(), info.problems(), "the same rule, the same words");
+
+        positions[11] = 1e6f;
+        assertTrue(MeshInfo.of(TriangleMesh.of(positions, spike.triangles())).valid(), "a spike float can hold");
     }
 
     @Test

@@ -91,6 +91,24 @@ class MeshValidatorTest {
     }
 
     @Test
+    void refusesUvsWhoseRingSumsWouldOverflowAndTakesTheBound() {
+        float[] positions = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+        int[] triangle = {0, 1, 2};
+        float bound = MeshValidator.MAX_UV;
+        assertEquals(List.of(), MeshValidator.problems(withUvs(positions, triangle, bound, -bound)));
+        List<MeshProblem> problems = MeshValidator.problems(withUvs(positions, triangle, Math.nextUp(bound), 0));
+        assertEquals(List.of(Kind.TOO_LARGE), kinds(problems));
+        assertTrue(problems.get(0).message().startsWith("uv 2 has u = " + Math.nextUp(bound)), problems.get(0).message());
+        // the bound leaves room for the largest ring a record holds
+        assertTrue(Float.isFinite(MeshValidator.MAX_VALENCE * bound));
+    }
+
+    /** The triangle with uvs 1 = (0, 0), 2 = (b, 0) and 3 = (0, c). */
+    private static TriangleMesh withUvs(float[] positions, int[] triangle, float b, float c) {
+        return TriangleMesh.of(positions, triangle, new float[] {0, 0, b, 0, 0, c}, new int[] {0, 1, 2});
+    }
+
+    @Test
     void refusesEmptyMeshes() {
         assertEquals(List.of(Kind.EMPTY), kinds(MeshValidator.problems(TriangleMesh.of(new float[0], new int[0]))));
         assertEquals(List.of(Kind.EMPTY),

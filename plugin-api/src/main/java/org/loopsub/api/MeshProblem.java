@@ -30,7 +30,7 @@ public record MeshProblem(Kind kind, String message) {
         INCONSISTENT_ORIENTATION,
         /** Two distinct vertices become one in the engine's float frame (features below float precision). */
         BELOW_PRECISION,
-        /** The mesh does not fit the engine's limits (valence, size). */
+        /** The mesh does not fit the engine's limits (valence, size, the magnitude of uv values). */
         TOO_LARGE
     }
 }

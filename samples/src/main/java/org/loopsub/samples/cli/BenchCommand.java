@@ -35,6 +35,7 @@ import picocli.CommandLine.ParameterException;
 @Command(name = "bench",
         customSynopsis = "loopsub bench (<in.obj> | --sample <name>) (-l N | --adaptive) [OPTIONS]",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
             "Time in-memory refinement.",
@@ -107,7 +108,7 @@ final class BenchCommand extends RefiningCommand {
                     + "fraction of it. Default: none.")
     Double copyBandwidthGbs;
 
-    @Option(names = "--json", paramLabel = "<out.json>",
+    @Option(names = "--json", converter = OutputTarget.PathConverter.class, paramLabel = "<out.json>",
             description = "Also write the results as a JSON object to this file (keys in a fixed order, "
                     + "times in nanoseconds, sizes in bytes). Default: none.")
     Path json;

@@ -26,6 +26,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "demo",
         customSynopsis = "loopsub demo (<in.obj> | --sample <name>) [OPTIONS]",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
             "Live adaptive subdivision on the GPU: a window in which the mesh is refined every frame for "
@@ -146,11 +147,11 @@ final class DemoCommand extends Subcommand {
             description = "Print no notes and no progress lines on stderr, only errors. Default: off.")
     boolean quiet;
 
-    @Option(names = "--screenshot", paramLabel = "<FILE.png>",
+    @Option(names = "--screenshot", converter = OutputTarget.PathConverter.class, paramLabel = "<FILE.png>",
             description = "Save the last frame as a PNG (also on Esc in a window). Default: none.")
     Path screenshot;
 
-    @Option(names = "--stats-json", paramLabel = "<FILE>",
+    @Option(names = "--stats-json", converter = OutputTarget.PathConverter.class, paramLabel = "<FILE>",
             description = "Also write the summary figures, and the per-frame times and triangle counts, as a "
                     + "JSON object to this file (keys in a fixed order, times in milliseconds). Default: none.")
     Path statsJson;

@@ -20,6 +20,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "info",
         customSynopsis = "loopsub info (<in.obj> | --sample <name>) [OPTIONS]",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
             "Describe a mesh and check whether it can be subdivided.",

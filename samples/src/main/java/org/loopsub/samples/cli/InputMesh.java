@@ -12,9 +12,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.MeshProblem;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.Welding;
 import org.loopsub.mesh.InputWelder;
+import org.loopsub.mesh.InternalFrame;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.mesh.MeshValidator;
 import org.loopsub.obj.ObjFile;
@@ -137,7 +139,9 @@ record InputMesh(String name, ObjFile obj) {
     /**
      * Welds and validates the mesh as the tessellator will, so that an invalid mesh is refused before
      * a GL context is made: that takes a while, and {@code auto} would first announce its choice. The
-     * tessellator checks again; the weld is cheap next to a refinement.
+     * tessellator checks again; the weld is cheap next to a refinement. Vertices the engine's frame
+     * cannot tell apart are refused here too ({@link InternalFrame#precisionProblem}), as {@code info}
+     * reports them.
      *
      * @throws CliFailure (exit 3) naming every problem
      */
@@ -153,7 +157,12 @@ record InputMesh(String name, ObjFile obj) {
      */
     void requireValid(Welding welding) {
         try {
-            MeshValidator.requireValid(InputWelder.weld(obj.mesh(), welding).mesh());
+            TriangleMesh mesh = InputWelder.weld(obj.mesh(), welding).mesh();
+            MeshValidator.requireValid(mesh);
+            MeshProblem precision = InternalFrame.precisionProblem(mesh);
+            if (precision != null) {
+                throw new InvalidMeshException(List.of(precision));
+            }
         } catch (InvalidMeshException e) {
             throw refused(e, welding);
         }
@@ -186,7 +195,8 @@ record InputMesh(String name, ObjFile obj) {
             MeshValidator.requireValid(mesh);
             // a valence past the limit is refused either way: no weld to blame
             MeshValidator.requireSupportedValence(MeshTopology.of(mesh));
-            return true;
+            // so are vertices the frame cannot tell apart: without the weld they are still apart
+            return InternalFrame.precisionProblem(mesh) == null;
         } catch (InvalidMeshException e) {
             return false;
         }

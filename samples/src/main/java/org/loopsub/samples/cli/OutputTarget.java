@@ -22,6 +22,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine;
 
 /**
  * A file a command writes ({@code subdivide -o}, {@code bench --json}, {@code demo --screenshot} and
@@ -30,7 +31,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>{@link #check} runs before the refinement or the frames: a target that cannot be written fails
  * at once with exit 4 and one line, rather than after minutes of work. A regular file is written
  * into a temporary file beside it and renamed over it, so that it is whole or untouched; a symbolic
- * link is followed, so that the file it points to is replaced and the link stays a link. FIFOs,
+ * link is followed, so that the file it points to is replaced and the link stays a link. A file in a
+ * directory that takes no new files is refused even where the file itself is writable: rewritten where
+ * it is, it would be left cut short by a failed write. FIFOs,
  * devices and sockets are refused: they cannot be replaced atomically, and opening a FIFO would
  * block. {@code -} (where the command allows it) is the command's stdout.
  *
@@ -57,16 +60,10 @@ final class OutputTarget {
     private final String name;
     /** The file to replace, symbolic links followed; {@code null} for stdout. */
     private final Path file;
-    /**
-     * Whether the file is rewritten where it is: its directory refuses new files but the file
-     * itself may be written. The only case that is not atomic, and the only one possible there.
-     */
-    private final boolean inPlace;
 
-    private OutputTarget(String name, Path file, boolean inPlace) {
+    private OutputTarget(String name, Path file) {
         this.name = name;
         this.file = file;
-        this.inPlace = inPlace;
     }
 
     /**
@@ -82,7 +79,7 @@ final class OutputTarget {
     static OutputTarget check(Path given, boolean stdoutAllowed) {
         String name = given.toString();
         if (stdoutAllowed && STDOUT.equals(name)) {
-            return new OutputTarget("stdout", null, false);
+            return new OutputTarget("stdout", null);
         }
         if (name.isEmpty()) {
             throw new CliFailure(ExitCodes.USAGE, "the output file name is empty");
@@ -105,10 +102,13 @@ final class OutputTarget {
             }
             try {
                 Files.delete(createTemp(file));
-                return new OutputTarget(name, file, false);
+                return new OutputTarget(name, file);
             } catch (IOException e) {
+                // Writing the file itself would be possible, but a failure half-way (a full disk, a
+                // SIGTERM) would then leave it truncated: the promise is whole or untouched.
                 if (attributes != null && Files.isWritable(file)) {
-                    return new OutputTarget(name, file, true);
+                    throw cannot(name, "directory " + dir + " is not writable, so the file cannot be replaced"
+                            + " atomically (loopsub does not rewrite a file in place); write to another directory");
                 }
                 throw cannot(name, e instanceof AccessDeniedException ? "no permission to create files in " + dir
                         // the directory exists: its file system takes no new files (/proc, /sys)
@@ -117,6 +117,22 @@ final class OutputTarget {
             }
         } catch (IOException e) {
             throw new CliFailure(ExitCodes.OUTPUT, name + ": cannot write: " + describe(e), e);
+        }
+    }
+
+    /**
+     * Turns an output option's value into a path, refusing a name that ends in a separator: the
+     * path would drop it, and a file would be written under the directory's name.
+     */
+    static final class PathConverter implements CommandLine.ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            if (value.endsWith("/") || value.endsWith(java.io.File.separator)) {
+                char last = value.charAt(value.length() - 1);
+                throw new CommandLine.TypeConversionException("'" + value + "' ends in '" + last + "', so it names a"
+                        + " directory, not a file; add the file's name");
+            }
+            return Path.of(value);
         }
     }
 
@@ -170,13 +186,6 @@ final class OutputTarget {
             throw new IllegalStateException("binary output to stdout is not offered");
         }
         try {
-            if (inPlace) {
-                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE,
-                        StandardOpenOption.TRUNCATE_EXISTING)) {
-                    writeTo(channel, bytes);
-                }
-                return;
-            }
             Path temp = createTemp(file);
             PENDING.add(temp);
             boolean done = false;

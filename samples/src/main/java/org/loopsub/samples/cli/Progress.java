@@ -56,7 +56,7 @@ final class Progress implements ProgressListener {
         emittedSoFar += stats.finishedTriangles() + stats.slivers();
         // what exists after this level: everything emitted plus the four children of each split
         long triangles = emittedSoFar + 4 * stats.splitTriangles();
-        print("level " + stats.level() + " done: " + triangles + " triangles after it (its output and children)");
+        print("level " + stats.level() + " done: the mesh has " + triangles + " triangles now");
     }
 
     /**

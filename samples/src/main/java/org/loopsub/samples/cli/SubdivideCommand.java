@@ -6,6 +6,7 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
+import org.loopsub.mesh.FarPositions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "subdivide",
         customSynopsis = "loopsub subdivide (<in.obj> | --sample <name>) -o <out.obj> [OPTIONS]",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
             "Refine a mesh by Loop subdivision: OBJ in; OBJ, or glTF 2.0 for an output named .glb or .gltf, out.",
@@ -87,6 +89,7 @@ final class SubdivideCommand extends RefiningCommand {
     String sample;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<out.obj>",
+            converter = OutputTarget.PathConverter.class,
             description = "Output file (required): OBJ, or glTF 2.0 if it ends in .glb (binary) or .gltf "
                     + "(JSON, buffer embedded), or - for stdout (OBJ); another extension (.stl, ...) gets "
                     + "OBJ with a warning. Replaced if it exists (through a "
@@ -166,6 +169,11 @@ final class SubdivideCommand extends RefiningCommand {
             throw in.refused(e, options.welding());
         }
         warn(in.name(), resultWarnings(result));
+        // here and not in the engine: it is a sweep over the whole output, which bench should not time
+        String far = quiet ? null : FarPositions.warning(result.mesh());
+        if (far != null) {
+            warn(in.name(), java.util.List.of(far));
+        }
 
         String format = target.isStdout() ? null : OutputFormat.extensionWarning(output);
         if (format != null) {

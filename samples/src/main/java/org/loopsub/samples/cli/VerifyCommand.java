@@ -25,6 +25,7 @@ import picocli.CommandLine.ParameterException;
 @Command(name = "verify",
         customSynopsis = "loopsub verify (<in.obj> | --sample <name>) (-l N | --adaptive) [OPTIONS]",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
             "Check that the GL back end writes the same bytes as the Java back end.",

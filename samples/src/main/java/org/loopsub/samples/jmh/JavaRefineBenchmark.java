@@ -10,7 +10,7 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.prepare.InternalFrame;
+import org.loopsub.mesh.InternalFrame;
 import org.loopsub.engine.JavaTessellator;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.MeshTopology;

@@ -51,6 +51,13 @@ class BrokenInputTest {
                         List.of("non-manifold vertex", "vertex 1", "2 separate fans")),
                 Arguments.of("inconsistent-orientation", TETRA_VERTICES + "f 1 2 3\nf 1 2 4\n",
                         List.of("inconsistent orientation", "faces 1 and 2", "vertex 1 to vertex 2")),
+                // the smooth rule's ring sums would overflow: refused, not "unexpected error" at the end
+                Arguments.of("huge-uv", TETRA_VERTICES + "vt 0 0\nvt 1 0\nvt 0 2e38\nvt 1 1\n"
+                                + "f 1/1 3/3 2/2\nf 1/1 2/2 4/4\nf 2/2 3/3 4/4\nf 3/3 1/1 4/4\n",
+                        List.of("too large", "uv 3 has v = 2.0E38", "2^120")),
+                // info agrees with subdivide: one unit next to 1e38 is below float precision in the frame
+                Arguments.of("below-precision", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1e38\n" + TETRA_FACES,
+                        List.of("below float precision", "vertices 1 and 2")),
                 Arguments.of("empty-file", "", List.of("empty mesh")),
                 Arguments.of("no-faces", TETRA_VERTICES, List.of("empty mesh", "no face")));
     }
@@ -143,6 +150,26 @@ class BrokenInputTest {
     }
 
     /** loopsub's own glTF output given back as input is named for what it is. */
+    /**
+     * Vertices float cannot tell apart at the mesh's extent are refused with no hint to try
+     * {@code --weld none}: that weld keeps them just as close, and is refused the same way.
+     */
+    @Test
+    void belowFloatPrecisionGetsNoWeldHint() throws Exception {
+        Path spike = write("spike", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1e38\n" + TETRA_FACES);
+        for (String weld : new String[] {"exact", "none"}) {
+            for (String backend : new String[] {"java", "auto"}) {
+                Path output = dir.resolve("spike-out.obj");
+                Cli.Result r = Cli.run("subdivide", spike.toString(), "-o", output.toString(), "--backend", backend,
+                        "--weld", weld, "-q");
+                assertRefused(r, spike.toString(), List.of("below float precision", "vertices 1 and 2"));
+                assertFalse(r.err().contains("--weld none"), r::both);
+                assertEquals(1, r.err().lines().count(), r::both);
+                assertFalse(Files.exists(output));
+            }
+        }
+    }
+
     @Test
     void binaryGltfAsInput() throws Exception {
         Path glb = dir.resolve("ico.glb");

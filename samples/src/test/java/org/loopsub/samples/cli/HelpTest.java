@@ -147,6 +147,20 @@ class HelpTest {
         assertContains(r.out(), "Java ", "back ends: gl", ", java");
     }
 
+    /** Every subcommand offers -V and --version (picocli's standard options): they print what the top level does. */
+    @Test
+    void subcommandVersionIsTheTopLevelVersion() {
+        String version = Cli.run("--version").out();
+        for (String command : new String[] {"subdivide", "info", "bench", "verify", "demo"}) {
+            for (String option : new String[] {"-V", "--version"}) {
+                Cli.Result r = Cli.run(command, option);
+                assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+                assertEquals(version, r.out(), command + " " + option);
+                assertEquals("", r.err(), r::both);
+            }
+        }
+    }
+
     @Test
     void unknownCommandIsAUsageErrorEvenWithHelp() {
         for (String[] args : new String[][] {{"nosuch"}, {"nosuch", "--help"}, {"--help", "nosuch"},

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -108,6 +109,38 @@ class OutputTargetTest {
         Cli.Result r = Cli.run("subdivide", "--sample", "bigguy", "--levels", TOO_DEEP, "-o", "/proc/x.obj");
         assertEquals(ExitCodes.OUTPUT, r.exitCode(), r::both);
         assertEquals("loopsub: /proc/x.obj: cannot write: directory /proc takes no new files\n", r.err());
+    }
+
+    @Test
+    void aWritableFileInADirectoryThatTakesNoNewFilesIsRefusedNotRewrittenInPlace() throws Exception {
+        Assumptions.assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"), "not POSIX");
+        Path locked = Files.createDirectory(dir.resolve("locked"));
+        Path out = Files.writeString(locked.resolve("keep.obj"), "precious\n");
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            // root creates files whatever the bits say: then there is nothing to test
+            Path probe = locked.resolve("probe");
+            boolean bitsHold;
+            try {
+                Files.createFile(probe);
+                Files.delete(probe);
+                bitsHold = false;
+            } catch (java.nio.file.AccessDeniedException e) {
+                bitsHold = true;
+            }
+            Assumptions.assumeTrue(bitsHold, "permission bits do not bind this user (root)");
+            Assumptions.assumeTrue(Files.isWritable(out), "the file itself is not writable");
+
+            Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-l", "1", "-q", "--backend", "java",
+                    "-o", out.toString());
+            assertEquals(ExitCodes.OUTPUT, r.exitCode(), r::both);
+            assertEquals("loopsub: " + out + ": cannot write: directory " + locked + " is not writable, so the file"
+                    + " cannot be replaced atomically (loopsub does not rewrite a file in place); write to another"
+                    + " directory\n", r.err(), r::both);
+            assertEquals("precious\n", text(out), "the existing file is left as it was");
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
     }
 
     @Test

@@ -28,8 +28,8 @@ class ProgressTest {
         now.addAndGet(100_000_000L);
         p.levelDone(new LevelStats(2, 320, 10, 2, 310, 1));
         String nl = System.lineSeparator();
-        assertEquals("loopsub: level 1 done: 320 triangles after it (its output and children) (1.4 s)" + nl
-                + "loopsub: level 2 done: 1252 triangles after it (its output and children) (1.5 s)" + nl, text.toString());
+        assertEquals("loopsub: level 1 done: the mesh has 320 triangles now (1.4 s)" + nl
+                + "loopsub: level 2 done: the mesh has 1252 triangles now (1.5 s)" + nl, text.toString());
     }
 
     /** A triangle budget refines again, coarser: each run counts its own triangles, from level 0. */
@@ -41,8 +41,8 @@ class ProgressTest {
         p.levelDone(new LevelStats(1, 56, 50, 0, 6, 1));
         p.levelDone(new LevelStats(0, 20, 5, 1, 14, 1));
         String nl = System.lineSeparator();
-        String first = "loopsub: level 0 done: 62 triangles after it (its output and children) (2.0 s)" + nl;
-        assertEquals(first + "loopsub: level 1 done: 80 triangles after it (its output and children) (2.0 s)" + nl
+        String first = "loopsub: level 0 done: the mesh has 62 triangles now (2.0 s)" + nl;
+        assertEquals(first + "loopsub: level 1 done: the mesh has 80 triangles now (2.0 s)" + nl
                 + first, text.toString());
     }
 

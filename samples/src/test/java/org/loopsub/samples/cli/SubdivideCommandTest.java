@@ -246,6 +246,39 @@ class SubdivideCommandTest {
         assertArrayEquals(Files.readAllBytes(dir.resolve("w.obj")), Files.readAllBytes(dir.resolve("w2.obj")));
     }
 
+    /**
+     * A unit tetrahedron at 4e6 refined 3 levels has detail below float's step there (0.25): its
+     * output vertices fall onto each other, which the warning counts; at the origin there is none.
+     */
+    @Test
+    void anOutputTooFineForItsDistanceFromTheOriginIsAWarning() throws Exception {
+        String faces = "f 1 3 2\nf 1 2 4\nf 2 3 4\nf 3 1 4\n";
+        Path far = dir.resolve("far.obj");
+        Files.writeString(far, "v 4e6 4e6 4e6\nv 4000001 4e6 4e6\nv 4e6 4000001 4e6\nv 4e6 4e6 4000001\n" + faces);
+        Path farOut = dir.resolve("far3.obj");
+        Cli.Result r = Cli.run("subdivide", far.toString(), "-l", "3", "--backend", "java", "-o", farOut.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        List<String> v = Cli.lines(farOut, "v ");
+        int fell = v.size() - (int) v.stream().distinct().count();
+        assertTrue(fell > 0, "the output does lose vertices there");
+        assertTrue(r.err().contains("loopsub: " + far + ": warning: " + fell + " of " + v.size()
+                + " output vertices fell on the position of another"), r::both);
+        assertTrue(r.err().contains("move the mesh near the origin"), r::both);
+        Cli.Result quiet = Cli.run("subdivide", far.toString(), "-l", "3", "--backend", "java", "-q", "-o",
+                dir.resolve("far3q.obj").toString());
+        assertEquals("", quiet.err(), quiet::both);
+
+        Path near = dir.resolve("near.obj");
+        Files.writeString(near, "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n" + faces);
+        Path nearOut = dir.resolve("near3.obj");
+        Cli.Result atOrigin = Cli.run("subdivide", near.toString(), "-l", "3", "--backend", "java", "-o",
+                nearOut.toString());
+        assertEquals(ExitCodes.OK, atOrigin.exitCode(), atOrigin::both);
+        assertFalse(atOrigin.err().contains("warning"), atOrigin::both);
+        List<String> nv = Cli.lines(nearOut, "v ");
+        assertEquals(nv.size(), nv.stream().distinct().count(), "every vertex a position of its own");
+    }
+
     /** A crease tag on two vertices that share no edge is a warning (as in OpenSubdiv), not an error. */
     @Test
     void aCreaseTagOnNoEdgeIsAWarning() throws Exception {

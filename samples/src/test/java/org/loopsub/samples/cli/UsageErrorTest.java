@@ -38,6 +38,32 @@ class UsageErrorTest {
         assertFalse(java.nio.file.Files.exists(dir.resolve("out.obj")));
     }
 
+    /**
+     * A name ending in '/' names a directory: refused, rather than written as a file under the
+     * directory's name (the path drops the slash), for every option that names an output.
+     */
+    @Test
+    void anOutputNameEndingInASlashIsRefused() throws Exception {
+        Path sub = dir.resolve("sub");
+        Path existing = Files.createDirectory(dir.resolve("existing"));
+        List<List<String>> commands = List.of(
+                List.of("subdivide", "--sample", "icosahedron", "-l", "0", "--backend", "java", "-o"),
+                List.of("bench", "--sample", "icosahedron", "-l", "0", "--reps", "1", "--backend", "java", "--json"),
+                List.of("demo", "--headless", "--sample", "icosahedron", "--screenshot"),
+                List.of("demo", "--headless", "--sample", "icosahedron", "--stats-json"));
+        for (List<String> command : commands) {
+            for (Path target : new Path[] {sub, existing}) {
+                String name = target + "/";
+                List<String> args = new java.util.ArrayList<>(command);
+                args.add(name);
+                Cli.Result r = usageError(args.toArray(String[]::new));
+                assertTrue(r.err().contains("'" + name + "' ends in '/', so it names a directory, not a file"), r::both);
+            }
+        }
+        assertFalse(Files.exists(sub), "no file named after the directory");
+        assertEquals(0, Files.list(existing).count(), "nothing written into the directory either");
+    }
+
     @Test
     void missingOutputOption() {
         Cli.Result r = usageError("subdivide", "--sample", "icosahedron");

@@ -1,4 +1,4 @@
-package org.loopsub.prepare;
+package org.loopsub.mesh;
 
 import java.util.HashMap;
 import java.util.List;
@@ -83,8 +83,27 @@ public record InternalFrame(float[] centre, int scaleExponent) {
      * @return internal positions, x, y, z per vertex
      */
     public float[] transform(TriangleMesh mesh) {
+        float[] out = new float[3 * mesh.vertexCount()];
+        MeshProblem problem = transformInto(mesh, out);
+        if (problem != null) {
+            throw new InvalidMeshException(List.of(problem));
+        }
+        return out;
+    }
+
+    /**
+     * What {@link #transform} refuses in the mesh's own frame, for a report that lists problems
+     * rather than stopping at one ({@link MeshInfo}).
+     *
+     * @param mesh the welded, valid mesh
+     * @return the {@link MeshProblem.Kind#BELOW_PRECISION} problem, or null
+     */
+    public static MeshProblem precisionProblem(TriangleMesh mesh) {
+        return of(mesh).transformInto(mesh, new float[3 * mesh.vertexCount()]);
+    }
+
+    private MeshProblem transformInto(TriangleMesh mesh, float[] out) {
         int n = mesh.vertexCount();
-        float[] out = new float[3 * n];
         Map<Key, Integer> seen = new HashMap<>(2 * n);
         for (int v = 0; v < n; v++) {
             for (int x = 0; x < 3; x++) {
@@ -94,12 +113,12 @@ public record InternalFrame(float[] centre, int scaleExponent) {
             // Copies at one user position are distinct only by the mesh's indices (Welding.NONE): meant,
             // not lost to precision.
             if (other != null && !samePosition(mesh, other, v)) {
-                throw new InvalidMeshException(List.of(new MeshProblem(MeshProblem.Kind.BELOW_PRECISION,
+                return new MeshProblem(MeshProblem.Kind.BELOW_PRECISION,
                         "vertices " + (other + 1) + " and " + (v + 1) + " are closer than float precision allows"
-                                + " at this mesh's extent; they cannot be told apart")));
+                                + " at this mesh's extent; they cannot be told apart");
             }
         }
-        return out;
+        return null;
     }
 
     /** Whether vertices a and b have equal coordinates ({@code +0.0} equal to {@code -0.0}). */
