@@ -7,11 +7,16 @@ package org.loopsub.glstream;
  * less than the margin, so that a camera going back and forth stays within the room of its larger
  * frames. A resident frame that stopped short of its plan tells what its next level wanted: the
  * prediction takes that level, and one more grown by the same factor, so that the room catches up
- * with a camera that came closer within a frame or two.
+ * with a camera that came closer within a frame or two. A frame run level by level (the first, or
+ * one whose plan would not fit) measures every level, and its sizes replace the prediction.
  */
 public final class FramePrediction {
     /** Records per level, {@link #used} of them; kept, since a frame updates it every time. */
     private long[] records = new long[16];
+    /** Levels whose size is a stop's guess, not a size a frame measured. */
+    private boolean[] guessed = new boolean[16];
+    /** Whether {@link #end} is a stop's guess. */
+    private boolean lastGuessed;
     private int used;
     private long end = -1;
     /** What the last frame read back wanted (made, or would have made had it not stopped), whether it stopped; how many were read. */
@@ -25,18 +30,25 @@ public final class FramePrediction {
     }
 
     /**
-     * Records the sizes of a finished frame (either path).
+     * Records the sizes of a frame the host ran level by level, which measured every level. Its sizes
+     * replace a stop's guesses (below) rather than join them: a guess too large for a level's one
+     * segment holds the next frames off the resident path, and kept, it did so until it decayed
+     * (about 30 frames of host waits on llvmpipe's 128 MiB bindings). Sizes that earlier frames
+     * measured stay as they fall, as after a resident frame.
      *
      * @param out the frame's output, after the read-back
      */
     public void update(GlOutput out) {
         int seen = out.levelRecordCount();
         decay(seen);
-        for (int i = 0; i < seen; i++) {
-            records[i] = Math.max(out.levelRecords(i), records[i]);
+        for (int i = 0; i < used; i++) {
+            long measured = i < seen ? out.levelRecords(i) : 0;
+            records[i] = guessed[i] ? measured : Math.max(measured, records[i]);
+            guessed[i] = false;
         }
         trim();
-        end = Math.max(out.drawTriangles(), end - end / 16);
+        end = lastGuessed ? out.drawTriangles() : Math.max(out.drawTriangles(), end - end / 16);
+        lastGuessed = false;
         noteRead(out.drawTriangles(), false);
     }
 
@@ -74,6 +86,7 @@ public final class FramePrediction {
         int stop = sizes.stopLevel();
         decay(stop >= 0 ? Math.max(seen, stop + 3) : seen);
         for (int i = 0; i < seen; i++) {
+            guessed[i] &= sizes.records(i) < records[i];
             records[i] = Math.max(sizes.records(i), records[i]);
         }
         long wanted = sizes.end();
@@ -83,13 +96,21 @@ public final class FramePrediction {
             long next = (long) Math.min(1L << 40, 2.0 * sizes.wantNext());
             double growth = Math.min(4.0, Math.max(1.0, (double) next / Math.max(1, sizes.records(stop))));
             long after = (long) Math.min(1L << 40, next * growth);
-            records[stop + 1] = Math.max(records[stop + 1], next);
-            records[stop + 2] = Math.max(records[stop + 2], after);
+            guess(stop + 1, next);
+            guess(stop + 2, after);
             wanted = Math.max(wanted, sizes.wantEnd() + next + after);
+            lastGuessed = wanted > end - end / 16;
         }
         trim();
         end = Math.max(wanted, end - end / 16);
         noteRead(wanted, stop >= 0);
+    }
+
+    private void guess(int level, long wanted) {
+        if (wanted > records[level]) {
+            records[level] = wanted;
+            guessed[level] = true;
+        }
     }
 
     /** Lets every kept level fall by a sixteenth, over at least {@code levels} levels. */
@@ -97,9 +118,11 @@ public final class FramePrediction {
         int n = Math.max(levels, used);
         if (n > records.length) {
             records = java.util.Arrays.copyOf(records, Math.max(n, 2 * records.length));
+            guessed = java.util.Arrays.copyOf(guessed, records.length);
         }
         for (int i = 0; i < n; i++) {
             records[i] = i < used ? records[i] - records[i] / 16 : 0;
+            guessed[i] &= i < used;
         }
         used = n;
     }
@@ -114,6 +137,8 @@ public final class FramePrediction {
     public void forget() {
         used = 0;
         end = -1;
+        java.util.Arrays.fill(guessed, false);
+        lastGuessed = false;
     }
 
     /** @return records at {@code level} last frame */

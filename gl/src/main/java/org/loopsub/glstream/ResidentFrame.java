@@ -163,8 +163,9 @@ final class ResidentFrame {
         if (36 * outRoom > Math.min(maxBinding, 0xFFFF_FFFFL)) {
             return 0;
         }
-        // every level's children go to one segment, which one binding must hold
-        for (int level = 1; level < levels; level++) {
+        // every level's children go to one segment, which one binding must hold; the deepest level
+        // has none (the level above it writes triangles), whatever a stop predicted for it
+        for (int level = 1; level < Math.min(levels, maxDepth); level++) {
             if (childRoom(prediction.records(level)) == 0) {
                 return 0;
             }

@@ -397,6 +397,39 @@ class GpuMeshTest extends GlTestBase {
         }
     }
 
+    @Test
+    void framesAfterAStopNearTheDeepestLevelGoBackToTheGpuAtOnce() {
+        // a stop guesses the next two levels' records generously; where a guess is too large for a
+        // level's one segment (here llvmpipe's 128 MiB bindings, or a level that never holds any:
+        // the deepest, whose parents write triangles) the frame after it runs level by level, and
+        // that frame's measured sizes must bring the next ones back to the GPU (they once waited
+        // for a guess to decay, about 30 frames of host waits)
+        TriangleMesh mesh = TestMeshes.load("bigguyT.obj");
+        Point3 centre = TestCameras.frontCamera(mesh).target();
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            GlGpuMesh g = (GlGpuMesh) m;
+            RefineOptions far = screen(centre, 400, 8).withLevels(5);
+            RefineOptions near = screen(centre, 55, 1).withLevels(5);
+            m.refine(far).triangleCount();
+            m.refine(far).triangleCount();
+            int stopped = g.stoppedFrames;
+            GpuFrame f = m.refine(near);
+            f.triangleCount();
+            assertTrue(g.stoppedFrames > stopped && f.stoppedShort(), "the near frame stopped short of the far frame's room");
+            int resident = g.residentFrames;
+            int frames = 6;
+            for (int i = 0; i < frames; i++) {
+                f = m.refine(near);
+                f.triangleCount();
+            }
+            assertTrue(g.residentFrames >= resident + frames - 2,
+                    "at most two of " + frames + " frames after the stop waited level by level: " + (g.residentFrames - resident) + " resident");
+            assertEquals(-1, g.lastStopLevel, "the room caught up");
+            assertFrame(mesh, null, near, m, f, "near, after the stop");
+        }
+    }
+
     /** The frame's triangles, padding left out, as a triangle soup of positions. */
     private static TriangleMesh positionsOf(GpuFrame f) {
         float[] pn = frameCorners(f);
