@@ -69,9 +69,12 @@ public interface GpuMesh extends AutoCloseable {
      * camera) is still drawn whole, never with holes: the GPU stops it at the level where the room ran
      * out and draws that level's triangles whole, as at a depth stop (crack-free, coarser there), and
      * the room grows for the next frames, which catch up within a frame or two. A triangle budget is
-     * held the same way, on the GPU. The waits left: the mesh's first adaptive frame (and the first
-     * after the options change the shaders) is refined level by level, with one wait per level, to
-     * learn the sizes; a frame too large for one storage binding per level does the same; and a host
+     * held the same way, on the GPU. A frame of new options (another culling, criterion, depth, the
+     * limit surface) is planned from the sizes of the frames before, like a camera jump: it may stop
+     * short, and the next ones catch up. The waits left: the mesh's first adaptive frame is refined
+     * level by level, with one wait per level, to learn the sizes; a frame whose planned levels do not
+     * each fit one storage binding does the same (once after a large stop on a driver with small
+     * bindings, such as llvmpipe's 128 MiB: its measured sizes replace the stop's guesses); and a host
      * more than three frames ahead of the GPU waits for the oldest. A uniform frame waits for nothing.
      *
      * <p>GL state: the current program is restored; shader-storage binding points 0 to 17 (all of them,
