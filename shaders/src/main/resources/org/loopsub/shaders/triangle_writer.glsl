@@ -59,30 +59,21 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 shared vec4 sStage[GROUP * 9];
 shared bool sStageValid[GROUP];
 #define PUT4(dst, bank, i, p, q, r, s) sStage[9u * gl_LocalInvocationID.x + i] = vec4(p, q, r, s);
-// The group's invocation l has o4 = first + 36 l (plus 9 per grandchild); its 9 vec4s follow.
-#define FLUSH_BANK(dst) \
+// The group's invocation l has o4 = first + 4n l (plus n per grandchild) in the buffer stored to:
+// n = 9 vec4s of positions, 6 of uvs (o4 there is the uv buffer's); its n vec4s follow.
+#define FLUSH_N(dst, n) \
     barrier(); \
     { \
-        uint first_ = o4 - 36u * gl_LocalInvocationID.x; \
-        for (uint t_ = 0u; t_ < 9u; t_++) { \
+        uint first_ = o4 - 4u * n * gl_LocalInvocationID.x; \
+        for (uint t_ = 0u; t_ < n; t_++) { \
             uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
-            uint l_ = s_ / 9u; \
-            if (sStageValid[l_]) dst[first_ + 36u * l_ + (s_ - 9u * l_)] = sStage[s_]; \
+            uint l_ = s_ / n; \
+            if (sStageValid[l_]) dst[first_ + 4u * n * l_ + (s_ - n * l_)] = sStage[9u * l_ + (s_ - n * l_)]; \
         } \
     } \
     barrier();
-// The uvs' 6 vec4s of each grandchild (o4 here is the uv buffer's: 24 per invocation).
-#define FLUSH_BANK6(dst) \
-    barrier(); \
-    { \
-        uint first_ = o4 - 24u * gl_LocalInvocationID.x; \
-        for (uint t_ = 0u; t_ < 6u; t_++) { \
-            uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
-            uint l_ = s_ / 6u; \
-            if (sStageValid[l_]) dst[first_ + 24u * l_ + (s_ - 6u * l_)] = sStage[9u * l_ + (s_ - 6u * l_)]; \
-        } \
-    } \
-    barrier();
+#define FLUSH_BANK(dst) FLUSH_N(dst, 9u)
+#define FLUSH_BANK6(dst) FLUSH_N(dst, 6u)
 void storeFour(uint o4) {}
 #elif defined(NORMALS)
 #define BANK_NORMALS 1u
@@ -90,30 +81,24 @@ void storeFour(uint o4) {}
 shared vec4 sStage[GROUP * 9 * STAGE_BANKS];
 shared bool sStageValid[GROUP];
 #define PUT4(dst, bank, i, p, q, r, s) sStage[uint(9 * STAGE_BANKS) * gl_LocalInvocationID.x + 9u * bank + i] = vec4(p, q, r, s);
-// The group's invocation l has o4 = first + 36 l (plus 9 per grandchild); its 9 vec4s of each bank follow.
-#define STORE_BANK(dst, bank) \
-    for (uint t_ = 0u; t_ < 9u; t_++) { \
+// The group's invocation l has its n vec4s of each bank (9 for positions and normals, 6 for uvs)
+// at first + 4n l (plus n per grandchild) of the buffer stored to.
+#define STORE_BANK(dst, bank, first, n) \
+    for (uint t_ = 0u; t_ < n; t_++) { \
         uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
-        uint l_ = s_ / 9u; \
-        uint i_ = s_ - 9u * l_; \
-        if (sStageValid[l_]) dst[first_ + 36u * l_ + i_] = sStage[uint(9 * STAGE_BANKS) * l_ + 9u * bank + i_]; \
+        uint l_ = s_ / n; \
+        uint i_ = s_ - n * l_; \
+        if (sStageValid[l_]) dst[first + 4u * n * l_ + i_] = sStage[uint(9 * STAGE_BANKS) * l_ + 9u * bank + i_]; \
     }
 #define FLUSH_BANK(dst)
 #define FLUSH_BANK6(dst)
 void storeFour(uint o4) {
     barrier();
     uint first_ = o4 - 36u * gl_LocalInvocationID.x;
-    STORE_BANK(directP4, BANK_POINTS)
-    STORE_BANK(directN4, BANK_NORMALS)
+    STORE_BANK(directP4, BANK_POINTS, first_, 9u)
+    STORE_BANK(directN4, BANK_NORMALS, first_, 9u)
 #ifdef UVS
-    // the uvs' bank holds 6 of its 9 vec4s, stored 24 an invocation from the uv buffer's first
-    uint firstUv_ = first_ / 3u * 2u;
-    for (uint t_ = 0u; t_ < 6u; t_++) {
-        uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x;
-        uint l_ = s_ / 6u;
-        uint i_ = s_ - 6u * l_;
-        if (sStageValid[l_]) directUv4[firstUv_ + 24u * l_ + i_] = sStage[uint(9 * STAGE_BANKS) * l_ + 9u * BANK_UVS + i_];
-    }
+    STORE_BANK(directUv4, BANK_UVS, OUT_UV_FLOAT(first_), 6u)
 #endif
     barrier();
 }
