@@ -119,7 +119,7 @@ public final class ObjReader {
     public static ObjFile read(Reader reader, String sourceName) throws IOException, InvalidMeshException {
         Parser parser = parse(reader, sourceName);
         Obj obj = ObjCrossCheck.parseAndCompare(parser.model, sourceName);
-        return new ObjFile(parser.mesh(), parser.warnings(), obj);
+        return new ObjFile(parser.mesh(), parser.warnings(), obj, parser.triangleFaces(), parser.model.faceLines.toArray());
     }
 
     /**
@@ -272,7 +272,7 @@ public final class ObjReader {
                     case "v" -> placeholder(VERTEX);
                     case "vt" -> placeholder(TEX_COORD);
                     case "vn" -> placeholder(NORMAL);
-                    case "f" -> model.endFace();
+                    case "f" -> model.endFace(st.line());
                     default -> {
                         // nothing is numbered
                     }
@@ -440,7 +440,7 @@ public final class ObjReader {
             if (corners < 3) {
                 problem(Kind.UNPARSEABLE, "face " + face + " has " + corners
                         + " vertices; a face needs at least 3 ('" + st.text(QUOTE) + "')");
-                model.endFace();
+                model.endFace(st.line());
                 return;
             }
             if (corners > TriangleMesh.MAX_VALENCE + 1) {
@@ -451,7 +451,7 @@ public final class ObjReader {
                         + (TriangleMesh.MAX_VALENCE + 1) + " are supported (split into a fan from its first"
                         + " vertex, it would give that vertex up to " + (corners - 1) + " neighbours, and "
                         + TriangleMesh.MAX_VALENCE + " is the most a vertex may have)");
-                model.endFace();
+                model.endFace(st.line());
                 return;
             }
             cornerScratch.size = 0;
@@ -473,7 +473,7 @@ public final class ObjReader {
                 if (!wellFormed) {
                     problem(Kind.UNPARSEABLE, "'" + quote(token)
                             + "' is not a face vertex (v, v/vt, v//vn or v/vt/vn) in '" + st.text(QUOTE) + "'");
-                    model.endFace();
+                    model.endFace(st.line());
                     return;
                 }
                 commonForm &= form;
@@ -482,7 +482,7 @@ public final class ObjReader {
                         ? index(face, token, slash1 + 1, form == 1 ? end : slash2, TEX_COORD) : 0;
                 int vn = form >= 2 ? index(face, token, slash2 + 1, end, NORMAL) : 0;
                 if (v < 0 || vt < 0 || vn < 0) {
-                    model.endFace();
+                    model.endFace(st.line());
                     return;
                 }
                 cornerScratch.add(v - 1);
@@ -494,7 +494,7 @@ public final class ObjReader {
                 model.cornerTexCoords.add((commonForm & 1) != 0 ? cornerScratch.get(i + 1) : -1);
                 model.cornerNormals.add((commonForm & 2) != 0 ? cornerScratch.get(i + 2) : -1);
             }
-            model.endFace();
+            model.endFace(st.line());
             if ((commonForm & 1) != 0) {
                 facesWithUvs++;
             } else if (firstFaceWithoutUvs == 0) {
@@ -771,6 +771,18 @@ public final class ObjReader {
                 }
             }
             return mesh.creases(creases).corners(cornerTags).build();
+        }
+
+        /** @return for each triangle of {@link #mesh()}, the 0-based face of the file it was cut from */
+        int[] triangleFaces() {
+            int faceCount = model.faceCount();
+            ObjModel.Ints faces = new ObjModel.Ints();
+            for (int f = 0; f < faceCount; f++) {
+                for (int k = model.faceStarts.get(f) + 2; k < model.faceStarts.get(f + 1); k++) {
+                    faces.add(f);
+                }
+            }
+            return faces.toArray();
         }
 
         /** A token for a message: control characters shown as {@code ?}, long ones cut. */

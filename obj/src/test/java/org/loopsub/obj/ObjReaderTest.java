@@ -50,6 +50,29 @@ class ObjReaderTest {
         }
     }
 
+    /**
+     * Messages about a triangle must point at the file's face: its statement's first line (comments,
+     * blank lines, other statements and continuations in between) and its number among the faces.
+     */
+    @Test
+    void mapsEveryTriangleToItsFaceAndLine() throws IOException {
+        String text = String.join("\n",
+                "# a quad, a triangle split over two lines, a pentagon",
+                "v 0 0 0", "v 1 0 0", "v 1 1 0", "v 0 1 0", "v 2 0 0",
+                "",
+                "f 1 2 3 4",
+                "g side",
+                "f 2 5 \\",
+                "  3",
+                "f 1 2 5 3 4",
+                "");
+        ObjFile file = ObjReader.read(new StringReader(text), "t.obj");
+        assertEquals(2 + 1 + 3, file.mesh().triangleCount());
+        assertArrayEquals(new int[] {0, 0, 1, 2, 2, 2}, file.triangleFaces());
+        assertArrayEquals(new int[] {8, 10, 12}, file.faceLines());
+        assertEquals(12, file.lineOf(file.faceOf(5)));
+    }
+
     /** The test corpus's own tiny parser is independent of de.javagl and of the reader's checks. */
     @ParameterizedTest
     @ValueSource(strings = {"tetrahedron.obj", "icosahedron.obj", "mesh_with_border.obj", "bunny_npm.obj",
