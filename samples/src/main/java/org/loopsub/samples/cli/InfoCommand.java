@@ -51,7 +51,7 @@ final class InfoCommand extends Subcommand {
     @Override
     int run() {
         InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
-        MeshInfo info = MeshInfo.of(in.obj().mesh());
+        MeshInfo info = MeshInfo.of(in.obj().mesh(), in.names());
         PrintWriter out = out();
         print(out, in, info);
         out.flush();

@@ -168,7 +168,7 @@ final class SubdivideCommand extends RefiningCommand {
         } catch (InvalidMeshException e) {
             throw in.refused(e, options.welding());
         }
-        warn(in.name(), resultWarnings(result));
+        warn(in.name(), resultWarnings(in, result, options.welding()));
         // here and not in the engine: it is a sweep over the whole output, which bench should not time
         String far = quiet ? null : FarPositions.warning(result.mesh());
         if (far != null) {
