@@ -56,7 +56,9 @@ import org.loopsub.api.TriangleMesh;
  *     1-based, or relative when negative ({@code -1} is the last element defined above the face);
  *     index 0 and indices beyond the elements defined are refused (a positive index may point to an
  *     element defined later in the file). Faces with more than three corners are fan-triangulated
- *     from their first corner, with one warning; each triangle's uv indices come from the same
+ *     from their first corner, with one warning, and one more naming the first polygon whose fan
+ *     folds (a triangle faces against the polygon's Newell normal: a concave polygon whose first
+ *     corner does not see all the others); each triangle's uv indices come from the same
  *     corners as its vertices;</li>
  * <li>{@code t crease n/1/0 i0 i1 ... s}, OpenSubdiv's tag: {@code n >= 2} 0-based vertex indices,
  *     consecutive ones forming tagged edges (so they must differ), and a sharpness {@code s >= 0}
@@ -708,6 +710,65 @@ public final class ObjReader {
                 }
             }
             uvWarnings();
+            if (problems.isEmpty()) {
+                foldWarning();
+            }
+        }
+
+        /**
+         * Warns about polygons whose fan from the first vertex folds: a triangle of the fan faces
+         * against the polygon's (Newell) normal, which happens when a concave polygon's first vertex
+         * does not see all the others. The fan is still a valid mesh, so nothing downstream notices,
+         * but the surface overlaps itself there.
+         */
+        private void foldWarning() {
+            float[] p = model.positions.data;
+            int[] corners = model.cornerVertices.data;
+            int folded = 0;
+            int firstFace = 0;
+            int firstLine = 0;
+            for (int f = 0; f < model.faceCount(); f++) {
+                int first = model.faceStarts.get(f);
+                int end = model.faceStarts.get(f + 1);
+                if (end - first <= 3) {
+                    continue;
+                }
+                double nx = 0;
+                double ny = 0;
+                double nz = 0;
+                for (int k = first; k < end; k++) {
+                    int a = 3 * corners[k];
+                    int b = 3 * corners[k + 1 < end ? k + 1 : first];
+                    nx += ((double) p[a + 1] - p[b + 1]) * ((double) p[a + 2] + p[b + 2]);
+                    ny += ((double) p[a + 2] - p[b + 2]) * ((double) p[a] + p[b]);
+                    nz += ((double) p[a] - p[b]) * ((double) p[a + 1] + p[b + 1]);
+                }
+                int o = 3 * corners[first];
+                boolean folds = false;
+                for (int k = first + 1; k + 1 < end && !folds; k++) {
+                    int a = 3 * corners[k];
+                    int b = 3 * corners[k + 1];
+                    double ux = (double) p[a] - p[o];
+                    double uy = (double) p[a + 1] - p[o + 1];
+                    double uz = (double) p[a + 2] - p[o + 2];
+                    double vx = (double) p[b] - p[o];
+                    double vy = (double) p[b + 1] - p[o + 1];
+                    double vz = (double) p[b + 2] - p[o + 2];
+                    double dot = (uy * vz - uz * vy) * nx + (uz * vx - ux * vz) * ny + (ux * vy - uy * vx) * nz;
+                    // a flat triangle (dot 0) faces no way; FlatFaces warns about those
+                    folds = dot < 0;
+                }
+                if (folds && folded++ == 0) {
+                    firstFace = f + 1;
+                    firstLine = model.faceLines.get(f);
+                }
+            }
+            if (folded > 0) {
+                warn("fold", firstLine, folded, "face " + firstFace + " is not convex and its fan from the first"
+                        + " vertex folds over: a triangle of the fan faces against the polygon's normal, so the"
+                        + " surface overlaps itself there (triangulate it before, or start it at a vertex that"
+                        + " sees all the others)");
+            }
         }
 
         /**

@@ -125,6 +125,19 @@ class FileNumberingTest {
         }
     }
 
+    /** A concave polygon that folds when fanned is named by its line on stderr, unless quiet. */
+    @Test
+    void aFoldingPolygonIsWarnedAboutUnlessQuiet() throws Exception {
+        Path in = write("concave.obj", "v 4 0 0\nv 1 1 0\nv 0 4 0\nv 0 0 0\n# reflex at vertex 2\nf 1 2 3 4\n");
+        String out = dir.resolve("out.obj").toString();
+        Cli.Result r = Cli.run("subdivide", in.toString(), "-o", out, "--backend", "java", "-l", "1");
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertHas(r.err(), "warning: line 6: face 1 is not convex and its fan from the first vertex folds over", r);
+        Cli.Result quiet = Cli.run("subdivide", in.toString(), "-o", out, "--backend", "java", "-l", "1", "-q");
+        assertEquals(ExitCodes.OK, quiet.exitCode(), quiet::both);
+        assertEquals("", quiet.err(), quiet::both);
+    }
+
     /** The engine's warnings about the input reach the user in the file's numbers too. */
     @Test
     void warningsNameTheFilesFacesAndTagVertices() throws Exception {
