@@ -23,6 +23,18 @@ public final class CreaseTags {
      *     them named with another sharpness (the last one counts)
      */
     public static List<String> warnings(TriangleMesh mesh, MeshTopology topology) {
+        return warnings(mesh, topology, ElementNames.OWN);
+    }
+
+    /**
+     * As {@link #warnings(TriangleMesh, MeshTopology)}, naming vertices as {@code names} says.
+     *
+     * @param mesh a valid mesh (after welding)
+     * @param topology its topology
+     * @param names how the warnings name the mesh's vertices
+     * @return the warnings
+     */
+    public static List<String> warnings(TriangleMesh mesh, MeshTopology topology, ElementNames names) {
         List<String> warnings = new ArrayList<>();
         int notEdges = 0;
         Crease firstNotEdge = null;
@@ -48,15 +60,25 @@ public final class CreaseTags {
         }
         if (notEdges > 0) {
             warnings.add(notEdges + " crease tag" + (notEdges == 1 ? " names" : "s name") + " no edge of the mesh"
-                    + " and " + (notEdges == 1 ? "is" : "are") + " ignored (first: vertices " + firstNotEdge.v0()
-                    + " and " + firstNotEdge.v1() + ", 0-based)");
+                    + " and " + (notEdges == 1 ? "is" : "are") + " ignored (first: vertices "
+                    + tagIndex(names, firstNotEdge.v0(), mesh) + " and " + tagIndex(names, firstNotEdge.v1(), mesh)
+                    + ", 0-based)");
         }
         if (retagged > 0) {
             warnings.add(retagged + " crease tag" + (retagged == 1 ? " names an edge" : "s name edges")
                     + " tagged before with another sharpness; the last tag of an edge counts (first: vertices "
-                    + firstRetagged.v0() + " and " + firstRetagged.v1() + ", 0-based, sharpness " + firstEarlier
+                    + tagIndex(names, firstRetagged.v0(), mesh) + " and " + tagIndex(names, firstRetagged.v1(), mesh)
+                    + ", 0-based, sharpness " + firstEarlier
                     + " then " + firstRetagged.sharpness() + ")");
         }
         return warnings;
+    }
+
+    /**
+     * Tags count vertices from 0 (OpenSubdiv's convention), so a tag is quoted 0-based; an index
+     * past the mesh has no name to take and is quoted as it stands.
+     */
+    private static long tagIndex(ElementNames names, int vertex, TriangleMesh mesh) {
+        return vertex < mesh.vertexCount() ? names.vertexNumber(vertex) - 1 : vertex;
     }
 }

@@ -35,6 +35,15 @@ public final class FlatFaces {
      * @return a warning naming the first flat face and the count, or null if there is none
      */
     public static String warning(TriangleMesh mesh) {
+        return warning(mesh, ElementNames.OWN);
+    }
+
+    /**
+     * @param mesh a mesh whose face indices are in range
+     * @param names how the warning names the mesh's faces
+     * @return a warning naming the first flat face and the count, or null if there is none
+     */
+    public static String warning(TriangleMesh mesh, ElementNames names) {
         int first = -1;
         int n = 0;
         for (int t = 0; t < mesh.triangleCount(); t++) {
@@ -46,7 +55,7 @@ public final class FlatFaces {
         if (n == 0) {
             return null;
         }
-        return "face " + (first + 1) + " has (nearly) zero area" + (n > 1 ? " (" + n + " such faces)" : "")
+        return names.face(first) + " has (nearly) zero area" + (n > 1 ? " (" + n + " such faces)" : "")
                 + "; adaptive refinement may place a midpoint exactly on a vertex there, and welding by"
                 + " position then merges the two";
     }

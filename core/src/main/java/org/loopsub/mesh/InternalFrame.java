@@ -84,7 +84,7 @@ public record InternalFrame(float[] centre, int scaleExponent) {
      */
     public float[] transform(TriangleMesh mesh) {
         float[] out = new float[3 * mesh.vertexCount()];
-        MeshProblem problem = transformInto(mesh, out);
+        MeshProblem problem = transformInto(mesh, out, ElementNames.OWN);
         if (problem != null) {
             throw new InvalidMeshException(List.of(problem));
         }
@@ -99,10 +99,21 @@ public record InternalFrame(float[] centre, int scaleExponent) {
      * @return the {@link MeshProblem.Kind#BELOW_PRECISION} problem, or null
      */
     public static MeshProblem precisionProblem(TriangleMesh mesh) {
-        return of(mesh).transformInto(mesh, new float[3 * mesh.vertexCount()]);
+        return precisionProblem(mesh, ElementNames.OWN);
     }
 
-    private MeshProblem transformInto(TriangleMesh mesh, float[] out) {
+    /**
+     * As {@link #precisionProblem(TriangleMesh)}, naming vertices as {@code names} says.
+     *
+     * @param mesh the welded, valid mesh
+     * @param names how the message names the mesh's vertices
+     * @return the {@link MeshProblem.Kind#BELOW_PRECISION} problem, or null
+     */
+    public static MeshProblem precisionProblem(TriangleMesh mesh, ElementNames names) {
+        return of(mesh).transformInto(mesh, new float[3 * mesh.vertexCount()], names);
+    }
+
+    private MeshProblem transformInto(TriangleMesh mesh, float[] out, ElementNames names) {
         int n = mesh.vertexCount();
         Map<Key, Integer> seen = new HashMap<>(2 * n);
         for (int v = 0; v < n; v++) {
@@ -114,8 +125,9 @@ public record InternalFrame(float[] centre, int scaleExponent) {
             // not lost to precision.
             if (other != null && !samePosition(mesh, other, v)) {
                 return new MeshProblem(MeshProblem.Kind.BELOW_PRECISION,
-                        "vertices " + (other + 1) + " and " + (v + 1) + " are closer than float precision allows"
-                                + " at this mesh's extent; they cannot be told apart");
+                        "vertices " + names.vertexNumber(other) + " and " + names.vertexNumber(v)
+                                + " are closer than float precision allows at this mesh's extent; they cannot be"
+                                + " told apart");
             }
         }
         return null;

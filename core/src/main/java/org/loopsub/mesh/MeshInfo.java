@@ -49,9 +49,22 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
      * @return its description
      */
     public static MeshInfo of(TriangleMesh raw) {
+        return of(raw, ElementNames.OWN);
+    }
+
+    /**
+     * As {@link #of(TriangleMesh)}, naming faces and vertices in problems and warnings as
+     * {@code names} says.
+     *
+     * @param raw the mesh as read
+     * @param names how to name the faces and vertices of {@code raw}
+     * @return its description
+     */
+    public static MeshInfo of(TriangleMesh raw, ElementNames names) {
         WeldedMesh welded = InputWelder.weld(raw);
         TriangleMesh mesh = welded.mesh();
-        List<MeshProblem> problems = new java.util.ArrayList<>(MeshValidator.problems(mesh));
+        ElementNames weldedNames = names.throughWeld(welded);
+        List<MeshProblem> problems = new java.util.ArrayList<>(MeshValidator.problems(mesh, weldedNames));
         MeshTopology topology = problems.isEmpty() ? MeshTopology.of(mesh) : null;
         if (topology != null) {
             // what preparing the mesh refuses beyond the validator's problems (PreparedMesh.of)
@@ -59,7 +72,7 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
             if (valence != null) {
                 problems.add(valence);
             } else {
-                MeshProblem precision = InternalFrame.precisionProblem(mesh);
+                MeshProblem precision = InternalFrame.precisionProblem(mesh, weldedNames);
                 if (precision != null) {
                     problems.add(precision);
                 }
@@ -93,10 +106,10 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
         }
         List<String> warnings = new java.util.ArrayList<>(welded.warnings());
         if (topology != null) {
-            warnings.addAll(CreaseTags.warnings(mesh, topology));
+            warnings.addAll(CreaseTags.warnings(mesh, topology, weldedNames));
         }
         if (indicesUsable) {
-            String flat = FlatFaces.warning(mesh);
+            String flat = FlatFaces.warning(mesh, weldedNames);
             if (flat != null) {
                 warnings.add(flat);
             }

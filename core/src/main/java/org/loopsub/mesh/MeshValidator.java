@@ -85,6 +85,17 @@ public final class MeshValidator {
      * @return the problems; empty if the mesh is valid
      */
     public static List<MeshProblem> problems(TriangleMesh mesh) {
+        return problems(mesh, ElementNames.OWN);
+    }
+
+    /**
+     * As {@link #problems(TriangleMesh)}, naming faces and vertices as {@code names} says.
+     *
+     * @param mesh the mesh, normally after {@link InputWelder#weld(TriangleMesh)}
+     * @param names how messages name the mesh's faces and vertices
+     * @return the problems; empty if the mesh is valid
+     */
+    public static List<MeshProblem> problems(TriangleMesh mesh, ElementNames names) {
         int nv = mesh.vertexCount();
         int nt = mesh.triangleCount();
         if (nv == 0 || nt == 0) {
@@ -102,7 +113,7 @@ public final class MeshValidator {
                 int v = tri[3 * t + c];
                 if (v < 0 || v >= nv) {
                     if (range.counted()) {
-                        range.message("face " + t1(t) + " refers to vertex index " + v + " (0-based), but the mesh has "
+                        range.message(names.face(t) + " refers to vertex index " + v + " (0-based), but the mesh has "
                                 + nv + " vertices");
                     }
                     skip[t] = true;
@@ -118,8 +129,8 @@ public final class MeshValidator {
                 float value = mesh.position(v, axis);
                 if (!Float.isFinite(value)) {
                     if (nonFinite.counted()) {
-                        nonFinite.message("vertex " + (v + 1) + " has " + "xyz".charAt(axis) + " = " + value
-                                + "; coordinates must be finite");
+                        nonFinite.message("vertex " + names.vertexNumber(v) + " has " + "xyz".charAt(axis) + " = "
+                                + value + "; coordinates must be finite");
                     }
                     break;
                 }
@@ -155,8 +166,9 @@ public final class MeshValidator {
             if (a == b || b == c || a == c) {
                 int twice = a == b || a == c ? a : b;
                 if (degenerate.counted()) {
-                    degenerate.message("face " + t1(t) + " uses vertex " + (twice + 1) + " twice (vertices "
-                            + (a + 1) + ", " + (b + 1) + ", " + (c + 1) + ")");
+                    degenerate.message(names.face(t) + " uses vertex " + names.vertexNumber(twice)
+                            + " twice (vertices " + names.vertexNumber(a) + ", " + names.vertexNumber(b) + ", "
+                            + names.vertexNumber(c) + ")");
                 }
                 skip[t] = true;
             }
@@ -172,8 +184,9 @@ public final class MeshValidator {
             int earlier = seen.addOrGet(t);
             if (earlier >= 0) {
                 if (duplicate.counted()) {
-                    duplicate.message("face " + t1(t) + " uses the same vertices as face " + t1(earlier) + " ("
-                            + (tri[3 * t] + 1) + ", " + (tri[3 * t + 1] + 1) + ", " + (tri[3 * t + 2] + 1) + ")");
+                    duplicate.message(names.face(t) + " uses the same vertices as " + names.face(earlier) + " ("
+                            + names.vertexNumber(tri[3 * t]) + ", " + names.vertexNumber(tri[3 * t + 1]) + ", "
+                            + names.vertexNumber(tri[3 * t + 2]) + ")");
                 }
                 skip[t] = true;
             }
@@ -202,9 +215,10 @@ public final class MeshValidator {
                         int f1 = edges.firstHalf[e] / 3;
                         int f2 = edges.secondHalf[e] / 3;
                         if (nonManifoldEdge.counted()) {
-                            nonManifoldEdge.message("the edge between vertex " + (a + 1) + " and vertex " + (b + 1)
-                                    + " is shared by " + uses + " faces (faces " + t1(f1) + ", " + t1(f2) + ", " + t1(t)
-                                    + (uses > 3 ? ", ..." : "") + "); an edge may have at most 2");
+                            nonManifoldEdge.message("the edge between vertex " + names.vertexNumber(a) + " and vertex "
+                                    + names.vertexNumber(b) + " is shared by " + uses + " faces ("
+                                    + names.faces(f1, f2, t) + (uses > 3 ? ", ..." : "")
+                                    + "); an edge may have at most 2");
                         }
                     }
                 } else if (uses == 2 && edges.secondHalf[e] == h) {
@@ -213,8 +227,9 @@ public final class MeshValidator {
                         int a = tri[h];
                         int b = tri[next(h)];
                         if (orientation.counted()) {
-                            orientation.message("faces " + t1(first / 3) + " and " + t1(t)
-                                    + " both run the edge from vertex " + (a + 1) + " to vertex " + (b + 1)
+                            orientation.message(names.faces(first / 3, t)
+                                    + " both run the edge from vertex " + names.vertexNumber(a) + " to vertex "
+                                    + names.vertexNumber(b)
                                     + " in the same direction; neighbouring faces must have the same winding");
                         }
                     }
@@ -229,7 +244,7 @@ public final class MeshValidator {
         for (int v = 0; v < nv; v++) {
             if (fans[v] > 1 && !onBadEdge[v]) {
                 if (nonManifoldVertex.counted()) {
-                    nonManifoldVertex.message("vertex " + (v + 1) + " joins " + fans[v]
+                    nonManifoldVertex.message("vertex " + names.vertexNumber(v) + " joins " + fans[v]
                             + " separate fans of faces that share no edge there (the surface touches itself)");
                 }
             }
@@ -245,7 +260,18 @@ public final class MeshValidator {
      * @throws InvalidMeshException with {@link #problems(TriangleMesh)} if there are any
      */
     public static void requireValid(TriangleMesh mesh) {
-        List<MeshProblem> problems = problems(mesh);
+        requireValid(mesh, ElementNames.OWN);
+    }
+
+    /**
+     * As {@link #requireValid(TriangleMesh)}, naming faces and vertices as {@code names} says.
+     *
+     * @param mesh the mesh
+     * @param names how messages name the mesh's faces and vertices
+     * @throws InvalidMeshException with {@link #problems(TriangleMesh, ElementNames)} if there are any
+     */
+    public static void requireValid(TriangleMesh mesh, ElementNames names) {
+        List<MeshProblem> problems = problems(mesh, names);
         if (!problems.isEmpty()) {
             throw new InvalidMeshException(problems);
         }
@@ -308,10 +334,6 @@ public final class MeshValidator {
     /** The half-edge after {@code h} in its face: it starts where {@code h} ends. */
     static int next(int h) {
         return h % 3 == 2 ? h - 2 : h + 1;
-    }
-
-    private static int t1(int t) {
-        return t + 1;
     }
 
     /** Counts offenders of one kind and keeps the message of the first. */

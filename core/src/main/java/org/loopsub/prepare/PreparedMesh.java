@@ -1,6 +1,5 @@
 package org.loopsub.prepare;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,13 +13,12 @@ import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.UvInterpolation;
 import org.loopsub.api.Welding;
-import org.loopsub.mesh.CreaseTags;
-import org.loopsub.mesh.FlatFaces;
+import org.loopsub.mesh.ElementNames;
+import org.loopsub.mesh.InputWarnings;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.InternalFrame;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.mesh.MeshValidator;
-import org.loopsub.mesh.TinyPositions;
 import org.loopsub.mesh.WeldedMesh;
 import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
@@ -246,17 +244,8 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         WeldedMesh welded = InputWelder.weld(input, welding);
         TriangleMesh mesh = welded.mesh();
         MeshValidator.requireValid(mesh);
-        List<String> warnings = new ArrayList<>(welded.warnings());
         MeshTopology topology = MeshTopology.of(mesh);
-        warnings.addAll(CreaseTags.warnings(mesh, topology));
-        String flat = FlatFaces.warning(mesh);
-        if (flat != null) {
-            warnings.add(flat);
-        }
-        String tiny = TinyPositions.warning(mesh);
-        if (tiny != null) {
-            warnings.add(tiny);
-        }
+        List<String> warnings = InputWarnings.of(welded, topology, ElementNames.OWN);
         MeshValidator.requireSupportedValence(topology);
         InternalFrame frame = InternalFrame.of(mesh);
         float[] positions = frame.transform(mesh);

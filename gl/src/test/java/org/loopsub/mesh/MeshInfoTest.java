@@ -132,6 +132,34 @@ class MeshInfoTest {
         assertEquals(16, info.valenceHistogram().lastKey());
     }
 
+    /**
+     * Names given for the mesh as read reach every message through the weld: a vertex is named as
+     * the input vertex it came from (vertex 0 is unused, vertex 4 merges into vertex 2), a face keeps
+     * its index.
+     */
+    @Test
+    void namesGivenForTheInputApplyThroughTheWeld() {
+        float[] positions = {9, 9, 9, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0};
+        ElementNames names = new ElementNames() {
+            @Override
+            public String face(int triangle) {
+                return "F" + triangle;
+            }
+
+            @Override
+            public long vertexNumber(int vertex) {
+                return 100 + vertex;
+            }
+        };
+        // triangle 1 is (1, 2, 4): vertex 4 welds onto vertex 2, so it uses that vertex twice
+        MeshInfo info = MeshInfo.of(TriangleMesh.of(positions, new int[] {1, 2, 3, 1, 2, 4}), names);
+        assertEquals(List.of(Kind.DEGENERATE_FACE), info.problems().stream().map(p -> p.kind()).toList());
+        assertEquals("F1 uses vertex 102 twice (vertices 101, 102, 102)", info.problems().get(0).message());
+        MeshInfo own = MeshInfo.of(TriangleMesh.of(positions, new int[] {1, 2, 3, 1, 2, 4}));
+        assertEquals("face 2 uses vertex 2 twice (vertices 1, 2, 2)", own.problems().get(0).message(),
+                "without names, the welded mesh's own numbers");
+    }
+
     @Test
     void countsEachBoundaryLoopOfAnAnnulusAndOfSeparatePieces() {
         // a square with a square hole: 8 vertices, 8 triangles, outer and inner boundary

@@ -21,6 +21,11 @@ final class ObjModel {
 
     /** Start of each face in the corner lists, and one past the last face at the end. */
     final Ints faceStarts = new Ints();
+    /**
+     * The line each face's statement starts on: de.javagl's model keeps none, and messages about a
+     * face (validation happens after triangulation and welding) must point into the file.
+     */
+    final Ints faceLines = new Ints();
     final Ints cornerVertices = new Ints();
     /** -1 where the face has no texture coordinates. */
     final Ints cornerTexCoords = new Ints();
@@ -56,9 +61,14 @@ final class ObjModel {
         return faceStarts.size - 1;
     }
 
-    /** Closes the face whose corners were added since the last call. */
-    void endFace() {
+    /**
+     * Closes the face whose corners were added since the last call.
+     *
+     * @param line the line its statement starts on
+     */
+    void endFace(int line) {
         faceStarts.add(cornerVertices.size);
+        faceLines.add(line);
     }
 
     /** A growable float array. */
@@ -96,6 +106,10 @@ final class ObjModel {
 
         int get(int i) {
             return data[i];
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(data, size);
         }
     }
 }

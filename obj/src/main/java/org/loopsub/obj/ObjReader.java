@@ -56,7 +56,9 @@ import org.loopsub.api.TriangleMesh;
  *     1-based, or relative when negative ({@code -1} is the last element defined above the face);
  *     index 0 and indices beyond the elements defined are refused (a positive index may point to an
  *     element defined later in the file). Faces with more than three corners are fan-triangulated
- *     from their first corner, with one warning; each triangle's uv indices come from the same
+ *     from their first corner, with one warning, and one more naming the first polygon whose fan
+ *     folds (a triangle faces against the polygon's Newell normal: a concave polygon whose first
+ *     corner does not see all the others); each triangle's uv indices come from the same
  *     corners as its vertices;</li>
  * <li>{@code t crease n/1/0 i0 i1 ... s}, OpenSubdiv's tag: {@code n >= 2} 0-based vertex indices,
  *     consecutive ones forming tagged edges (so they must differ), and a sharpness {@code s >= 0}
@@ -119,7 +121,7 @@ public final class ObjReader {
     public static ObjFile read(Reader reader, String sourceName) throws IOException, InvalidMeshException {
         Parser parser = parse(reader, sourceName);
         Obj obj = ObjCrossCheck.parseAndCompare(parser.model, sourceName);
-        return new ObjFile(parser.mesh(), parser.warnings(), obj);
+        return new ObjFile(parser.mesh(), parser.warnings(), obj, parser.triangleFaces(), parser.model.faceLines.toArray());
     }
 
     /**
@@ -272,7 +274,7 @@ public final class ObjReader {
                     case "v" -> placeholder(VERTEX);
                     case "vt" -> placeholder(TEX_COORD);
                     case "vn" -> placeholder(NORMAL);
-                    case "f" -> model.endFace();
+                    case "f" -> model.endFace(st.line());
                     default -> {
                         // nothing is numbered
                     }
@@ -440,7 +442,7 @@ public final class ObjReader {
             if (corners < 3) {
                 problem(Kind.UNPARSEABLE, "face " + face + " has " + corners
                         + " vertices; a face needs at least 3 ('" + st.text(QUOTE) + "')");
-                model.endFace();
+                model.endFace(st.line());
                 return;
             }
             if (corners > TriangleMesh.MAX_VALENCE + 1) {
@@ -451,7 +453,7 @@ public final class ObjReader {
                         + (TriangleMesh.MAX_VALENCE + 1) + " are supported (split into a fan from its first"
                         + " vertex, it would give that vertex up to " + (corners - 1) + " neighbours, and "
                         + TriangleMesh.MAX_VALENCE + " is the most a vertex may have)");
-                model.endFace();
+                model.endFace(st.line());
                 return;
             }
             cornerScratch.size = 0;
@@ -473,7 +475,7 @@ public final class ObjReader {
                 if (!wellFormed) {
                     problem(Kind.UNPARSEABLE, "'" + quote(token)
                             + "' is not a face vertex (v, v/vt, v//vn or v/vt/vn) in '" + st.text(QUOTE) + "'");
-                    model.endFace();
+                    model.endFace(st.line());
                     return;
                 }
                 commonForm &= form;
@@ -482,7 +484,7 @@ public final class ObjReader {
                         ? index(face, token, slash1 + 1, form == 1 ? end : slash2, TEX_COORD) : 0;
                 int vn = form >= 2 ? index(face, token, slash2 + 1, end, NORMAL) : 0;
                 if (v < 0 || vt < 0 || vn < 0) {
-                    model.endFace();
+                    model.endFace(st.line());
                     return;
                 }
                 cornerScratch.add(v - 1);
@@ -494,7 +496,7 @@ public final class ObjReader {
                 model.cornerTexCoords.add((commonForm & 1) != 0 ? cornerScratch.get(i + 1) : -1);
                 model.cornerNormals.add((commonForm & 2) != 0 ? cornerScratch.get(i + 2) : -1);
             }
-            model.endFace();
+            model.endFace(st.line());
             if ((commonForm & 1) != 0) {
                 facesWithUvs++;
             } else if (firstFaceWithoutUvs == 0) {
@@ -708,6 +710,65 @@ public final class ObjReader {
                 }
             }
             uvWarnings();
+            if (problems.isEmpty()) {
+                foldWarning();
+            }
+        }
+
+        /**
+         * Warns about polygons whose fan from the first vertex folds: a triangle of the fan faces
+         * against the polygon's (Newell) normal, which happens when a concave polygon's first vertex
+         * does not see all the others. The fan is still a valid mesh, so nothing downstream notices,
+         * but the surface overlaps itself there.
+         */
+        private void foldWarning() {
+            float[] p = model.positions.data;
+            int[] corners = model.cornerVertices.data;
+            int folded = 0;
+            int firstFace = 0;
+            int firstLine = 0;
+            for (int f = 0; f < model.faceCount(); f++) {
+                int first = model.faceStarts.get(f);
+                int end = model.faceStarts.get(f + 1);
+                if (end - first <= 3) {
+                    continue;
+                }
+                double nx = 0;
+                double ny = 0;
+                double nz = 0;
+                for (int k = first; k < end; k++) {
+                    int a = 3 * corners[k];
+                    int b = 3 * corners[k + 1 < end ? k + 1 : first];
+                    nx += ((double) p[a + 1] - p[b + 1]) * ((double) p[a + 2] + p[b + 2]);
+                    ny += ((double) p[a + 2] - p[b + 2]) * ((double) p[a] + p[b]);
+                    nz += ((double) p[a] - p[b]) * ((double) p[a + 1] + p[b + 1]);
+                }
+                int o = 3 * corners[first];
+                boolean folds = false;
+                for (int k = first + 1; k + 1 < end && !folds; k++) {
+                    int a = 3 * corners[k];
+                    int b = 3 * corners[k + 1];
+                    double ux = (double) p[a] - p[o];
+                    double uy = (double) p[a + 1] - p[o + 1];
+                    double uz = (double) p[a + 2] - p[o + 2];
+                    double vx = (double) p[b] - p[o];
+                    double vy = (double) p[b + 1] - p[o + 1];
+                    double vz = (double) p[b + 2] - p[o + 2];
+                    double dot = (uy * vz - uz * vy) * nx + (uz * vx - ux * vz) * ny + (ux * vy - uy * vx) * nz;
+                    // a flat triangle (dot 0) faces no way; FlatFaces warns about those
+                    folds = dot < 0;
+                }
+                if (folds && folded++ == 0) {
+                    firstFace = f + 1;
+                    firstLine = model.faceLines.get(f);
+                }
+            }
+            if (folded > 0) {
+                warn("fold", firstLine, folded, "face " + firstFace + " is not convex and its fan from the first"
+                        + " vertex folds over: a triangle of the fan faces against the polygon's normal, so the"
+                        + " surface overlaps itself there (triangulate it before, or start it at a vertex that"
+                        + " sees all the others)");
+            }
         }
 
         /**
@@ -771,6 +832,18 @@ public final class ObjReader {
                 }
             }
             return mesh.creases(creases).corners(cornerTags).build();
+        }
+
+        /** @return for each triangle of {@link #mesh()}, the 0-based face of the file it was cut from */
+        int[] triangleFaces() {
+            int faceCount = model.faceCount();
+            ObjModel.Ints faces = new ObjModel.Ints();
+            for (int f = 0; f < faceCount; f++) {
+                for (int k = model.faceStarts.get(f) + 2; k < model.faceStarts.get(f + 1); k++) {
+                    faces.add(f);
+                }
+            }
+            return faces.toArray();
         }
 
         /** A token for a message: control characters shown as {@code ?}, long ones cut. */

@@ -50,6 +50,64 @@ class ObjReaderTest {
         }
     }
 
+    /**
+     * Messages about a triangle must point at the file's face: its statement's first line (comments,
+     * blank lines, other statements and continuations in between) and its number among the faces.
+     */
+    @Test
+    void mapsEveryTriangleToItsFaceAndLine() throws IOException {
+        String text = String.join("\n",
+                "# a quad, a triangle split over two lines, a pentagon",
+                "v 0 0 0", "v 1 0 0", "v 1 1 0", "v 0 1 0", "v 2 0 0",
+                "",
+                "f 1 2 3 4",
+                "g side",
+                "f 2 5 \\",
+                "  3",
+                "f 1 2 5 3 4",
+                "");
+        ObjFile file = ObjReader.read(new StringReader(text), "t.obj");
+        assertEquals(2 + 1 + 3, file.mesh().triangleCount());
+        assertArrayEquals(new int[] {0, 0, 1, 2, 2, 2}, file.triangleFaces());
+        assertArrayEquals(new int[] {8, 10, 12}, file.faceLines());
+        assertEquals(12, file.lineOf(file.faceOf(5)));
+    }
+
+    /**
+     * A concave quad whose first corner is opposite its reflex corner folds when fanned from there;
+     * the same quad started at the corner that sees the others, and a convex quad, do not.
+     */
+    @Test
+    void warnsAboutAPolygonWhoseFanFolds() throws IOException {
+        // (4,0) (1,1) (0,4) (0,0): counter-clockwise, reflex at (1,1)
+        String vertices = "v 4 0 0\nv 1 1 0\nv 0 4 0\nv 0 0 0\nv 9 0 0\nv 9 1 0\nv 8 1 0\nv 8 0 0\n";
+        String convex = "f 5 6 7 8\n";
+        ObjFile folds = ObjReader.read(new StringReader(vertices + convex + "f 1 2 3 4\n"), "t.obj");
+        List<String> fold = folds.warnings().stream().filter(w -> w.contains("folds")).toList();
+        assertEquals(List.of("t.obj, line 10: face 2 is not convex and its fan from the first vertex folds over: a"
+                + " triangle of the fan faces against the polygon's normal, so the surface overlaps itself there"
+                + " (triangulate it before, or start it at a vertex that sees all the others)"), fold);
+        // the fan's first triangle, (4,0) (1,1) (0,4), runs clockwise: it really does face the other way
+        TriangleMesh mesh = folds.mesh();
+        assertTrue(signedArea(mesh, 2) < 0 && signedArea(mesh, 3) > 0);
+
+        ObjFile seen = ObjReader.read(new StringReader(vertices + convex + "f 4 1 2 3\n"), "t.obj");
+        assertTrue(seen.warnings().stream().noneMatch(w -> w.contains("folds")), seen.warnings().toString());
+        ObjFile twice = ObjReader.read(new StringReader(vertices + "f 1 2 3 4\n" + convex + "f 1 2 3 4\n"),
+                "t.obj");
+        assertTrue(twice.warnings().stream().anyMatch(w -> w.startsWith("t.obj, line 9: face 1 ")
+                && w.endsWith("(2 lines)")), twice.warnings().toString());
+    }
+
+    /** Twice the signed area of triangle t in the xy plane. */
+    private static double signedArea(TriangleMesh mesh, int t) {
+        int a = mesh.vertex(t, 0);
+        int b = mesh.vertex(t, 1);
+        int c = mesh.vertex(t, 2);
+        return (mesh.position(b, 0) - mesh.position(a, 0)) * (mesh.position(c, 1) - mesh.position(a, 1))
+                - (mesh.position(b, 1) - mesh.position(a, 1)) * (mesh.position(c, 0) - mesh.position(a, 0));
+    }
+
     /** The test corpus's own tiny parser is independent of de.javagl and of the reader's checks. */
     @ParameterizedTest
     @ValueSource(strings = {"tetrahedron.obj", "icosahedron.obj", "mesh_with_border.obj", "bunny_npm.obj",

@@ -145,7 +145,7 @@ final class BenchCommand extends RefiningCommand {
         ObjCompare.Difference difference = null;
         try (Backend b = openBackend(backend)) {
             activity = "refining " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
-            report = b.isGl() ? measureGl(in.name(), mesh, options, b) : measureJava(in.name(), mesh, options, b);
+            report = b.isGl() ? measureGl(in, mesh, options, b) : measureJava(in, mesh, options, b);
             if (verify && b.isGl()) {
                 activity = "verifying " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
                 String expected = ObjCompare.obj(refineWithJava(mesh, options));
@@ -194,7 +194,7 @@ final class BenchCommand extends RefiningCommand {
         backend.refuseWithJava("--copy-bandwidth-gbs");
     }
 
-    private BenchReport measureJava(String name, TriangleMesh mesh, RefineOptions options, Backend b) {
+    private BenchReport measureJava(InputMesh in, TriangleMesh mesh, RefineOptions options, Backend b) {
         long[] nanos = new long[reps];
         List<List<LevelStats>> levelsOfRun = new ArrayList<>();
         long triangles = 0;
@@ -203,7 +203,7 @@ final class BenchCommand extends RefiningCommand {
         for (int i = 0; i < warmup; i++) {
             RefineResult r = tessellator.refine(mesh, options);
             if (i == 0) {
-                warn(name, resultWarnings(r));
+                warn(in.name(), resultWarnings(in, r, options.welding()));
             }
         }
         List<MemoryPoolMXBean> heapPools = startHeapPeak();
@@ -212,7 +212,7 @@ final class BenchCommand extends RefiningCommand {
             RefineResult r = tessellator.refine(mesh, options);
             nanos[i] = System.nanoTime() - t0;
             if (i == 0 && warmup == 0) {
-                warn(name, resultWarnings(r));
+                warn(in.name(), resultWarnings(in, r, options.welding()));
             }
             levelsOfRun.add(r.levels());
             triangles = r.triangleCount();
@@ -221,15 +221,16 @@ final class BenchCommand extends RefiningCommand {
         }
         long peakHeap = peakOf(heapPools);
         int median = medianRun(nanos);
-        return new BenchReport(name, mesh.triangleCount(), options, b.name(), threads.threads, warmup, nanos, median,
-                levelsOfRun.get(median), triangles, vertices, peakHeap, Runtime.getRuntime().maxMemory(),
+        return new BenchReport(in.name(), mesh.triangleCount(), options, b.name(), threads.threads, warmup, nanos,
+                median, levelsOfRun.get(median), triangles, vertices, peakHeap, Runtime.getRuntime().maxMemory(),
                 System.getProperty("java.version"), null, null);
     }
 
-    private BenchReport measureGl(String name, TriangleMesh mesh, RefineOptions options, Backend b) {
+    private BenchReport measureGl(InputMesh in, TriangleMesh mesh, RefineOptions options, Backend b) {
         // The GL path never builds a RefineResult, so the warnings (and the validation) come from a level-0
         // Java run: both back ends prepare the input the same way, and level 0 costs little more than that.
-        warn(name, resultWarnings(refineWithJava(mesh, RefineOptions.uniform(0).withWelding(options.welding()))));
+        RefineResult level0 = refineWithJava(mesh, RefineOptions.uniform(0).withWelding(options.welding()));
+        warn(in.name(), resultWarnings(in, level0, options.welding()));
         GlTessellator gl = b.gl();
         for (int i = 0; i < warmup; i++) {
             try (GpuRun run = Backend.unsupportedIsUsage(() -> gl.refineOnGpu(mesh, options, ProgressListener.NONE,
@@ -262,8 +263,9 @@ final class BenchCommand extends RefiningCommand {
                 ctx.subgroupSize(), b.budgetBytes(), spans, endToEnd, triangles, copyBandwidthGbs,
                 new GpuReport.Programs(ctx.programsBuilt(), ctx.programsFromBinaries(), ctx.compileWaitNanos(),
                         ctx.clockWakes()));
-        return new BenchReport(name, mesh.triangleCount(), options, b.name(), threads.threads, warmup, nanos, median,
-                levelsOfRun.get(median), triangles, BenchReport.NOT_WELDED, peakHeap, Runtime.getRuntime().maxMemory(),
+        return new BenchReport(in.name(), mesh.triangleCount(), options, b.name(), threads.threads, warmup, nanos,
+                median, levelsOfRun.get(median), triangles, BenchReport.NOT_WELDED, peakHeap,
+                Runtime.getRuntime().maxMemory(),
                 System.getProperty("java.version"), gpu, null);
     }
 

@@ -74,7 +74,7 @@ final class DemoCommand extends Subcommand {
     /** What --max-depth is without a value: deep enough that the screen criterion decides. */
     static final int DEFAULT_MAX_DEPTH = 8;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>", converter = PathArgument.Converter.class,
             description = "Input OBJ file, or - for stdin. Give either this or --sample.")
     Path input;
 

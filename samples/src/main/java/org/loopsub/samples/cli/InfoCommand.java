@@ -36,7 +36,7 @@ import picocli.CommandLine.Parameters;
             "3:the mesh is not valid, or the file cannot be read or parsed",
             "5:not enough memory (more heap: JAVA_OPTS=-Xmx...)"})
 final class InfoCommand extends Subcommand {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>", converter = PathArgument.Converter.class,
             description = "OBJ file to describe, or - for stdin. Give either this or --sample.")
     Path input;
 
@@ -51,7 +51,7 @@ final class InfoCommand extends Subcommand {
     @Override
     int run() {
         InputMesh in = InputMesh.load(spec.commandLine(), input, sample);
-        MeshInfo info = MeshInfo.of(in.obj().mesh());
+        MeshInfo info = MeshInfo.of(in.obj().mesh(), in.names());
         PrintWriter out = out();
         print(out, in, info);
         out.flush();

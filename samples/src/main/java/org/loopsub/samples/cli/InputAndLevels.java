@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
  * {@code --levels} or {@code --adaptive} must be given.
  */
 final class InputAndLevels {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>", converter = PathArgument.Converter.class,
             description = "Input OBJ file, or - for stdin. Give either this or --sample.")
     Path input;
 

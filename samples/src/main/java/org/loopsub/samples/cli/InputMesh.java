@@ -15,10 +15,13 @@ import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.MeshProblem;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.Welding;
+import org.loopsub.mesh.ElementNames;
+import org.loopsub.mesh.InputWarnings;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.mesh.InternalFrame;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.mesh.MeshValidator;
+import org.loopsub.mesh.WeldedMesh;
 import org.loopsub.obj.ObjFile;
 import org.loopsub.obj.ObjReader;
 import picocli.CommandLine;
@@ -156,16 +159,69 @@ record InputMesh(String name, ObjFile obj) {
      * @throws CliFailure (exit 3) naming every problem
      */
     void requireValid(Welding welding) {
-        try {
-            TriangleMesh mesh = InputWelder.weld(obj.mesh(), welding).mesh();
-            MeshValidator.requireValid(mesh);
-            MeshProblem precision = InternalFrame.precisionProblem(mesh);
-            if (precision != null) {
-                throw new InvalidMeshException(List.of(precision));
-            }
-        } catch (InvalidMeshException e) {
-            throw refused(e, welding);
+        List<MeshProblem> problems = problems(welding, false);
+        if (!problems.isEmpty()) {
+            throw failure(new InvalidMeshException(problems), welding);
         }
+    }
+
+    /**
+     * What preparing the mesh refuses, in the file's numbers ({@link #names()}).
+     *
+     * @param welding the weld the refinement applies
+     * @param valence whether to check the valence limit too (as preparing the mesh does)
+     * @return the validator's problems, else the valence's (if asked), else the engine frame's
+     */
+    private List<MeshProblem> problems(Welding welding, boolean valence) {
+        WeldedMesh welded = InputWelder.weld(obj.mesh(), welding);
+        TriangleMesh mesh = welded.mesh();
+        ElementNames weldedNames = names().throughWeld(welded);
+        List<MeshProblem> problems = MeshValidator.problems(mesh, weldedNames);
+        if (!problems.isEmpty()) {
+            return problems;
+        }
+        MeshProblem tooLarge = valence ? MeshValidator.valenceProblem(MeshTopology.of(mesh)) : null;
+        if (tooLarge != null) {
+            return List.of(tooLarge);
+        }
+        MeshProblem precision = InternalFrame.precisionProblem(mesh, weldedNames);
+        return precision == null ? List.of() : List.of(precision);
+    }
+
+    /**
+     * How messages name the mesh's faces and vertices: the file's. Its vertices are the file's in
+     * file order, so a vertex keeps its number; a triangle is named by the face it was cut from and
+     * that face's line.
+     *
+     * @return names for {@code obj().mesh()}
+     */
+    ElementNames names() {
+        return new FileNames(obj);
+    }
+
+    /**
+     * The engine's warnings about the input in the file's numbers: the engine makes them with its
+     * own numbering (it knows no file), and {@link InputWarnings} makes the same list, item for item,
+     * either way, so each of the engine's items is swapped for its counterpart.
+     *
+     * @param warnings a result's warnings
+     * @param welding the weld the refinement applied
+     * @return the same warnings, those about the input named as the file names them
+     */
+    List<String> named(List<String> warnings, Welding welding) {
+        if (warnings.isEmpty()) {
+            return warnings;
+        }
+        WeldedMesh welded = InputWelder.weld(obj.mesh(), welding);
+        MeshTopology topology = MeshTopology.of(welded.mesh());
+        List<String> own = InputWarnings.of(welded, topology, ElementNames.OWN);
+        List<String> file = InputWarnings.of(welded, topology, names());
+        List<String> named = new java.util.ArrayList<>(warnings.size());
+        for (String w : warnings) {
+            int i = own.indexOf(w);
+            named.add(i >= 0 ? file.get(i) : w);
+        }
+        return named;
     }
 
     /**
@@ -178,14 +234,21 @@ record InputMesh(String name, ObjFile obj) {
      * @return exit 3, naming every problem
      */
     CliFailure refused(InvalidMeshException e, Welding welding) {
-        CliFailure failure = invalid(name, e);
+        // the engine names faces and vertices by its own numbers; the same checks here name the file's
+        List<MeshProblem> named = problems(welding, true);
+        return failure(named.isEmpty() ? e : new InvalidMeshException(named), welding);
+    }
+
+    /** The failure for a refusal named as the file names things, with the --weld none hint where it helps. */
+    private CliFailure failure(InvalidMeshException refusal, Welding welding) {
+        CliFailure failure = invalid(name, refusal);
         if (welding != Welding.EXACT || !validByIndex()) {
             return failure;
         }
         List<String> lines = new java.util.ArrayList<>(failure.lines());
         lines.add(name + ": valid by its own vertex indices: --weld none refines it as the file indexes it "
                 + "(seams stay open)");
-        return new CliFailure(ExitCodes.INPUT, lines, e);
+        return new CliFailure(ExitCodes.INPUT, lines, refusal);
     }
 
     /** @return whether the mesh is valid by the file's own indexing (no exact-position weld) */

@@ -132,7 +132,7 @@ final class OutputTarget {
                 throw new CommandLine.TypeConversionException("'" + value + "' ends in '" + last + "', so it names a"
                         + " directory, not a file; add the file's name");
             }
-            return Path.of(value);
+            return PathArgument.of(value);
         }
     }
 

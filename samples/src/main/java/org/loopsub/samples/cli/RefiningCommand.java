@@ -10,6 +10,7 @@ import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.Welding;
 
 /**
  * The steps that {@code subdivide}, {@code bench} and {@code verify} share on the way from the
@@ -137,10 +138,13 @@ abstract class RefiningCommand extends Subcommand {
     }
 
     /**
-     * @param result a refinement
-     * @return what the user should hear about it: merged input vertices, then the engine's warnings
+     * @param in the input refined
+     * @param result its refinement
+     * @param welding the weld the refinement applied
+     * @return what the user should hear about it: merged input vertices, then the engine's warnings,
+     *     faces and vertices named as the file names them
      */
-    static List<String> resultWarnings(RefineResult result) {
+    static List<String> resultWarnings(InputMesh in, RefineResult result, Welding welding) {
         List<String> warnings = new ArrayList<>();
         int merged = result.inputVerticesMerged();
         if (merged > 0) {
@@ -148,7 +152,7 @@ abstract class RefiningCommand extends Subcommand {
                     + " shared an exact position with an earlier vertex and " + (merged > 1 ? "were" : "was")
                     + " merged into it");
         }
-        warnings.addAll(result.warnings());
+        warnings.addAll(in.named(result.warnings(), welding));
         return warnings;
     }
 

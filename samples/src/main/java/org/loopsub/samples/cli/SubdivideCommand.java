@@ -78,7 +78,7 @@ import picocli.CommandLine.Parameters;
             "  loopsub subdivide --sample bigguy -o view.obj --adaptive --max-depth 7 \\",
             "      --screen-px 4 --eye 0,2,40 --target 0,1,0 --viewport 1280x720"})
 final class SubdivideCommand extends RefiningCommand {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>",
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<in.obj>", converter = PathArgument.Converter.class,
             description = "Input OBJ file, or - for stdin (v, vt and f lines; polygons are "
                     + "fan-triangulated; vn is ignored: normals are computed). Give either this or --sample.")
     Path input;
@@ -168,7 +168,7 @@ final class SubdivideCommand extends RefiningCommand {
         } catch (InvalidMeshException e) {
             throw in.refused(e, options.welding());
         }
-        warn(in.name(), resultWarnings(result));
+        warn(in.name(), resultWarnings(in, result, options.welding()));
         // here and not in the engine: it is a sweep over the whole output, which bench should not time
         String far = quiet ? null : FarPositions.warning(result.mesh());
         if (far != null) {

@@ -99,10 +99,10 @@ final class VerifyCommand extends RefiningCommand {
         String expected;
         try {
             RefineResult r = refineWithJava(mesh, options);
-            warn(in.name(), resultWarnings(r));
+            warn(in.name(), resultWarnings(in, r, options.welding()));
             expected = ObjCompare.obj(r);
         } catch (InvalidMeshException e) {
-            throw InputMesh.invalid(in.name(), e);
+            throw in.refused(e, options.welding());
         }
 
         activity = "opening an OpenGL context";

@@ -41,16 +41,19 @@ class BrokenInputTest {
                 Arguments.of("nan", "v nan 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n" + TETRA_FACES,
                         List.of("coordinate not finite", "vertex 1", "line 1")),
                 Arguments.of("degenerate-face", TETRA_VERTICES + TETRA_FACES + "f 1 1 2\n",
-                        List.of("degenerate face", "face 5", "vertex 1 twice")),
+                        List.of("degenerate face", "face on line 9 (the file's face 5)", "vertex 1 twice")),
                 Arguments.of("duplicate-face", TETRA_VERTICES + TETRA_FACES + "f 2 1 3\n",
-                        List.of("duplicate face", "face 5", "face 1")),
+                        List.of("duplicate face", "face on line 9 (the file's face 5)",
+                                "face on line 5 (the file's face 1)")),
                 Arguments.of("edge-with-3-faces", TETRA_VERTICES + "v 1 1 1\n" + "f 1 2 3\nf 2 1 4\nf 1 2 5\n",
                         List.of("non-manifold edge", "vertex 1", "vertex 2", "3 faces")),
                 Arguments.of("non-manifold-vertex", TETRA_VERTICES + "v 0 -1 0\nv -1 0 0\n"
                                 + "f 1 2 3\nf 1 5 6\n",
                         List.of("non-manifold vertex", "vertex 1", "2 separate fans")),
                 Arguments.of("inconsistent-orientation", TETRA_VERTICES + "f 1 2 3\nf 1 2 4\n",
-                        List.of("inconsistent orientation", "faces 1 and 2", "vertex 1 to vertex 2")),
+                        List.of("inconsistent orientation",
+                                "face on line 5 (the file's face 1) and face on line 6 (the file's face 2)",
+                                "vertex 1 to vertex 2")),
                 // the smooth rule's ring sums would overflow: refused, not "unexpected error" at the end
                 Arguments.of("huge-uv", TETRA_VERTICES + "vt 0 0\nvt 1 0\nvt 0 2e38\nvt 1 1\n"
                                 + "f 1/1 3/3 2/2\nf 1/1 2/2 4/4\nf 2/2 3/3 4/4\nf 3/3 1/1 4/4\n",

@@ -64,6 +64,33 @@ class UsageErrorTest {
         assertEquals(0, Files.list(existing).count(), "nothing written into the directory either");
     }
 
+    /**
+     * A name this system cannot use (a NUL character here; outside ASCII under LC_ALL=C) is a usage
+     * error that says so, not picocli's conversion failure naming InvalidPathException, for inputs
+     * and outputs alike.
+     */
+    @Test
+    void aNameTheSystemCannotUseIsSaidToBeOne() {
+        String bad = dir + "/a\0b.obj";
+        String said = "cannot use the name '" + dir + "/a\\x00b.obj' on this system: Nul character not allowed";
+        List<List<String>> commands = List.of(
+                List.of("subdivide", "--sample", "icosahedron", "-l", "0", "--backend", "java", "-o", bad),
+                List.of("bench", "--sample", "icosahedron", "-l", "0", "--reps", "1", "--backend", "java", "--json",
+                        bad),
+                List.of("demo", "--headless", "--sample", "icosahedron", "--screenshot", bad),
+                List.of("subdivide", bad, "-o", out()),
+                List.of("info", bad),
+                List.of("bench", bad, "-l", "0", "--backend", "java"),
+                List.of("verify", bad, "-l", "0"),
+                List.of("demo", "--headless", bad));
+        for (List<String> command : commands) {
+            Cli.Result r = usageError(command.toArray(String[]::new));
+            assertTrue(r.err().contains(said), r::both);
+            assertFalse(r.err().contains("InvalidPathException"), r::both);
+        }
+        assertFalse(Files.exists(dir.resolve("out.obj")));
+    }
+
     @Test
     void missingOutputOption() {
         Cli.Result r = usageError("subdivide", "--sample", "icosahedron");
