@@ -980,7 +980,8 @@ final class GlPasses implements AutoCloseable {
             bindFrom(out.normals(), normalBinding(binding), aligned, start + count * 36);
         }
         if (out.hasUvs()) {
-            bindFrom(out.uvs(), uvBinding(binding), aligned / 3 * 2, (start + count * 36) / 3 * 2);
+            bindFrom(out.uvs(), uvBinding(binding), ShaderContract.outUvOffset(aligned),
+                    ShaderContract.outUvOffset(start + count * 36));
         }
         bindFrom(out.buffer(), binding, aligned, start + count * 36);
         return (start - aligned) / 4;

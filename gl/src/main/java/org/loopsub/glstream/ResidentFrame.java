@@ -308,8 +308,8 @@ final class ResidentFrame {
             outNormals.bindRange(ShaderContract.normalBinding(binding), 0, outBytes);
         }
         if (outUvs != null) {
-            // 2 floats a corner against the positions' 3 (OUT_UV_FLOAT in loop_record.glsl)
-            outUvs.bindRange(ShaderContract.uvBinding(binding), 0, Math.min(outUvs.bytes(), (outBytes + 2) / 3 * 2));
+            outUvs.bindRange(ShaderContract.uvBinding(binding), 0,
+                    Math.min(outUvs.bytes(), ShaderContract.outUvOffset(outBytes)));
         }
     }
 

@@ -64,10 +64,23 @@ public final class ShaderContract {
     static final int OUT_NORMALS = 14;
     /** Output normals beside {@link #DIRECT_OUT}. */
     static final int DIRECT_NORMALS = 15;
-    /** Output uvs beside {@link #OUT} (u, v, 0 per corner: the positions' float index). */
+    /** Output uvs beside {@link #OUT} ((u, v) per corner, at {@link #outUvOffset} of the position's). */
     static final int OUT_UVS = 16;
     /** Output uvs beside {@link #DIRECT_OUT}. */
     static final int DIRECT_UVS = 17;
+    /**
+     * Where a corner's uv lies in the output uvs: 2 floats a corner where the position has 3, so
+     * position offset o (floats, vec4s or bytes, a multiple of 3 floats) maps to o / 3 * 2, the
+     * shaders' {@code OUT_UV_FLOAT} (loop_record.glsl). Output ranges are bound from starts that keep
+     * that ratio ({@link GlPasses#bindOutput}).
+     *
+     * @param positionOffset an offset into the output positions
+     * @return the same corner's offset into the output uvs
+     */
+    static long outUvOffset(long positionOffset) {
+        return positionOffset / 3 * 2;
+    }
+
     /** One past the highest binding a record pass uses: what a refinement unbinds when it is done. */
     static final int BINDINGS_USED = DIRECT_UVS + 1;
 
