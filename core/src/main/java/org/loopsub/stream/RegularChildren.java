@@ -79,7 +79,9 @@ public final class RegularChildren {
      *     seamless regular record's four children straight from the uv registers ({@code UV0},
      *     {@code UE00}, ...): as {@link RecordLayout#SEAMLESS} records, the uv of every point slot
      *     ({@code putChildSlotUv}, by {@link #SOURCES}); no array, whose indexing would put it in
-     *     local memory
+     *     local memory. Beside it {@code REGULAR_UV_CHILD_k}, the children's uvs as {@link #defines()}
+     *     gives their points ({@code p0 = UV0; p1 = UE00; ...}), which the fused pass refines once
+     *     more without storing them
      */
     public static Map<String, String> uvDefines(RecordLayout layout) {
         StringBuilder b = new StringBuilder();
@@ -90,7 +92,9 @@ public final class RegularChildren {
             }
             b.append("); ");
         }
-        return Map.of("REGULAR_UV_CHILDREN", b.toString().trim());
+        Map<String, String> d = childDefines("REGULAR_UV_CHILD_", "U");
+        d.put("REGULAR_UV_CHILDREN", b.toString().trim());
+        return d;
     }
 
     /** The shader's register holding a source: {@code V0} .. {@code V2}, {@code E00} .. {@code E25}. */
@@ -103,13 +107,18 @@ public final class RegularChildren {
      *     regularChild(k)
      */
     public static Map<String, String> defines() {
+        return childDefines("REGULAR_CHILD_", "");
+    }
+
+    /** name + k for k = 0..3: child k's slots from the registers named {@code prefix} + {@link #register}. */
+    private static Map<String, String> childDefines(String name, String prefix) {
         Map<String, String> d = new LinkedHashMap<>();
         for (int k = 0; k < 4; k++) {
             StringBuilder b = new StringBuilder();
             for (int s = 0; s < SLOTS; s++) {
-                b.append('p').append(s).append(" = ").append(register(SOURCES[k][s])).append("; ");
+                b.append('p').append(s).append(" = ").append(prefix).append(register(SOURCES[k][s])).append("; ");
             }
-            d.put("REGULAR_CHILD_" + k, b.toString().trim());
+            d.put(name + k, b.toString().trim());
         }
         return d;
     }

@@ -266,6 +266,7 @@ final class GlPasses implements AutoCloseable {
     /** The uniform levels' pairs, by direct. */
     private final SplitPair[] uniformSplit = new SplitPair[2];
     private SplitPair fused;
+    private ComputeProgram fusedUvs;
     private ComputeProgram listParents;
     /** The edge test of the criteria it was last asked for (by identity: their defines never change). */
     private final ComputeProgram[] flag = new ComputeProgram[2];
@@ -437,6 +438,7 @@ final class GlPasses implements AutoCloseable {
         unitNormals = true;
         plan = null;
         fused = null;
+        fusedUvs = null;
         listParents = null;
         java.util.Arrays.fill(filter, null);
         java.util.Arrays.fill(emit, null);
@@ -517,6 +519,23 @@ final class GlPasses implements AutoCloseable {
     }
 
     /**
+     * @return with smooth uvs, the fused pass's uv channel: a second regular half (loop_split built
+     *     with FUSED_UVS) that writes the smooth uvs of the grandchildren whose positions {@link #fused}
+     *     wrote, over the same records; null without smooth uvs (linear uvs ride in the fused pass). One
+     *     program for both channels was ten times slower on the H200: its size stopped the driver's
+     *     inlining (docs/benchmarks/smooth-fused).
+     */
+    ComputeProgram fusedUvs() {
+        if (!layout.smoothUvs()) {
+            return null;
+        }
+        if (fusedUvs == null) {
+            fusedUvs = program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED", "FUSED_UVS"));
+        }
+        return fusedUvs;
+    }
+
+    /**
      * @return the pass before the fused one ({@link #fused}) that lists its general parents for its
      *     general half (loop_split built with LIST_PARENTS)
      */
@@ -534,6 +553,7 @@ final class GlPasses implements AutoCloseable {
     void stageStores(boolean on) {
         stagedGroup = on ? stagedGroup(splitGroup, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE)) : 0;
         fused = null;
+        fusedUvs = null;
     }
 
     /**

@@ -66,6 +66,7 @@ final class UniformLevels {
         for (int level = 0; level < maxDepth; level++) {
             if (fuses(level, maxDepth)) {
                 passes.fused();
+                passes.fusedUvs();
                 passes.listParents();
                 passes.uniformSplit(true);
                 return;
@@ -75,11 +76,12 @@ final class UniformLevels {
     }
 
     /**
-     * Whether this level and the next run as one fused pass (which carries limit data and linear uvs
-     * but not smooth uvs: see loop_split).
+     * Whether this level and the next run as one fused pass: it carries limit data, linear uvs and
+     * smooth uvs, but not smooth uvs with limit data (their limit uvs: see loop_split).
      */
     private boolean fuses(int level, int maxDepth) {
-        return FUSE && !passes.layout.smoothUvs() && level + 2 == maxDepth && GlPasses.denseFits(window);
+        return FUSE && !(passes.layout.smoothUvs() && passes.layout.carriesNormals()) && level + 2 == maxDepth
+                && GlPasses.denseFits(window);
     }
 
     /**
@@ -164,6 +166,7 @@ final class UniformLevels {
         run.middle = 4 * total;
         long directFirst = out.reserve(level + 2, GlOutput.Kind.DIRECT, 16 * total, true);
         SplitPair fused = passes.fused();
+        ComputeProgram uvs = passes.fusedUvs();
         ComputeProgram lister = passes.listParents();
         SplitPair direct = passes.uniformSplit(true);
         children.clear();
@@ -177,6 +180,9 @@ final class UniformLevels {
                 long n = Math.min(window, seg.count() - w0);
                 passes.bindSource(seg, w0, lister);
                 passes.bindSource(seg, w0, fused);
+                if (uvs != null) {
+                    passes.bindSource(seg, w0, uvs);
+                }
                 passes.bindWeights();
                 Segment kids = passes.childSegment(n);
                 passes.bindDestination(kids);
@@ -188,12 +194,20 @@ final class UniformLevels {
                 GlBuffer counts = passes.denseChildren(n);
                 counts.bind(ShaderContract.INDEX);
                 dense.add(counts);
-                GlPasses.setUint(fused.regular(), "uDirectFloatBase",
-                        passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n));
+                long directBase = passes.bindTriangles(out, directFirst + 16 * (done + w0), 16 * n);
+                GlPasses.setUint(fused.regular(), "uDirectFloatBase", directBase);
                 fused.setUint("uCount", n);
+                if (uvs != null) {
+                    GlPasses.setUint(uvs, "uDirectFloatBase", directBase);
+                    GlPasses.setUint(uvs, "uCount", n);
+                }
                 GlPasses.setUint(lister, "uCount", n);
                 timer.begin("loop_split", level, n * passes.touchedBytes, n * 16 * 36 + n * 16);
                 fused.dispatchFused(lister, n, counts, timer, level);
+                if (uvs != null) {
+                    // the same records and output ranges; it writes only the uv buffer
+                    uvs.dispatchFor(n);
+                }
                 timer.end();
                 GlChecks.check("loop_split (fused)");
             }

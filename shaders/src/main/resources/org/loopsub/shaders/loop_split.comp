@@ -68,8 +68,11 @@ layout(std430, binding = BINDING_SLIVER_OFFSET) readonly buffer SliverOffset { u
 layout(std430, binding = BINDING_WEIGHTS) readonly buffer Weights { float weights[]; };
 layout(std430, binding = BINDING_DIRECT_OUT) writeonly buffer DirectOut { vec4 directP4[]; };
 #ifdef UVS
-#if defined(FUSED) && defined(SMOOTH_UVS)
-#error "FUSED carries linear uvs only: the smooth rule would need the children's uv rings"
+#if defined(FUSED) && defined(SMOOTH_UVS) && defined(NORMALS)
+#error "FUSED carries smooth uvs without limit data only: their limits would need the children's uv births"
+#endif
+#if defined(FUSED_UVS) && (!defined(FUSED) || !defined(SMOOTH_UVS))
+#error "FUSED_UVS: the fused pass's smooth uvs"
 #endif
 // Each output corner's (u, v), at OUT_UV_FLOAT of its position's float (loop_record.glsl).
 layout(std430, binding = BINDING_OUT_UVS) writeonly buffer SliverUvs { float sliverUv[]; };
@@ -126,7 +129,8 @@ void loadResidentSizes() {
 // parents listed before (LIST_PARENTS) and writes their children densely, and the DIRECT pass that
 // follows runs over those. Regular children's records are never stored, and the few that are lie
 // together: spread over the whole child segment, as they were at 4j + k, their loads and stores cost
-// the H200 more than their arithmetic (docs/benchmarks/dense-children).
+// the H200 more than their arithmetic (docs/benchmarks/dense-children). With smooth uvs the regular
+// half writes positions, and FUSED_UVS, a build of its own over the same records, their uvs.
 #define DIRECT
 #endif
 #if defined(UNIFORM) && !defined(FUSED)
@@ -310,8 +314,12 @@ bool splitOne(uint j) {
 #ifdef UVS
     bornUvs(r);
 #endif
-#ifdef REGULAR_ONLY
+#if defined(FUSED_UVS)
+    fusedRegularUvs(j, r, m0);
+#elif defined(REGULAR_ONLY)
     splitRegular(j, r, m0);
+#endif
+#ifdef REGULAR_ONLY
 #ifdef STAGED
     return sRegular;
 #endif

@@ -73,6 +73,9 @@ vec3 E20, E21, E22, E23, E24, E25;
 
 #ifdef FUSED
 void directRegularChild(uint r, int k, uint o4);  // below, with the table of children it reads
+#ifdef SMOOTH_UVS
+void directRegularChildUvs(uint r, int k, uint o4);
+#endif
 #endif
 
 #ifdef SMOOTH_UVS
@@ -176,7 +179,7 @@ void splitRegular(uint j, uint r, uint m0) {
     regularCorner(r, 0, A0, A1, A2, D2, F00, F01, D0, V0, E00, E01, E02, E03, E04, E05);
     regularCorner(r, 1, A1, A2, A0, D0, F10, F11, D1, V1, E10, E11, E12, E13, E14, E15);
     regularCorner(r, 2, A2, A0, A1, D1, F20, F21, D2, V2, E20, E21, E22, E23, E24, E25);
-#ifdef SMOOTH_UVS
+#if defined(SMOOTH_UVS) && !defined(FUSED)
     regularUvs(r, m0);
 #endif
     // What output triangles show: P_c at corner c, M_e at the vertex born on edge e.
@@ -459,7 +462,7 @@ void directRegularChild(uint r, int k, uint o4) {
     vec3 m2 = edgeRule(A2, A0, D2, A1, regularChildBit(r, k, regBit(2, 0)));
     putFourTriangles(o4, v0, m0, m2, m0, v1, m1, m2, m1, v2, m1, m2, m0);
 #endif
-#ifdef UVS
+#if defined(UVS) && !defined(SMOOTH_UVS)
     // Linear uvs: the child's corner uvs as writeRegularChildren stores them, then bornUvs and
     // writeDirect on them, as the DIRECT pass would apply them to the child's record.
     vec2 u0, u1, u2;
@@ -470,4 +473,50 @@ void directRegularChild(uint r, int k, uint o4) {
 #endif
     storeFour(o4);
 }
+
+#ifdef SMOOTH_UVS
+// The uvs of regular child k (0-2: the corner children, 3: the centre) at its point slots, from the
+// registers UV_c, UE_ci: the seamless child writeRegularChildren would store, by Java's table
+// (RegularChildren), handed over as REGULAR_UV_CHILD_0 .. REGULAR_UV_CHILD_3.
+void regularUvChild(int k, out vec3 p0, out vec3 p1, out vec3 p2, out vec3 p3, out vec3 p4, out vec3 p5,
+                    out vec3 p6, out vec3 p7, out vec3 p8, out vec3 p9, out vec3 p10, out vec3 p11) {
+    if (k == 0) {
+        REGULAR_UV_CHILD_0
+    } else if (k == 1) {
+        REGULAR_UV_CHILD_1
+    } else if (k == 2) {
+        REGULAR_UV_CHILD_2
+    } else {
+        REGULAR_UV_CHILD_3
+    }
+}
+
+// Regular child k's uvs refined once more, straight to its four triangles' uvs: the smooth rule as
+// the DIRECT pass applies it to the seamless child (regularUvs and writeDirect on its record), with
+// the child's complete bits as directRegularChild takes them.
+void directRegularChildUvs(uint r, int k, uint o4) {
+    vec3 A0, A1, A2, D0, D1, D2, F00, F01, F10, F11, F20, F21;
+    regularUvChild(k, A0, A1, A2, D0, D1, D2, F00, F01, F10, F11, F20, F21);
+    vec3 v0 = vertexRule(A0, A1, A2, D2, F00, F01, D0, regularCornerFrozen(r, k, 0));
+    vec3 v1 = vertexRule(A1, A2, A0, D0, F10, F11, D1, regularCornerFrozen(r, k, 1));
+    vec3 v2 = vertexRule(A2, A0, A1, D1, F20, F21, D2, regularCornerFrozen(r, k, 2));
+    vec3 m0 = edgeRule(A0, A1, D0, A2, regularChildBit(r, k, regBit(0, 0)));
+    vec3 m1 = edgeRule(A1, A2, D1, A0, regularChildBit(r, k, regBit(1, 0)));
+    vec3 m2 = edgeRule(A2, A0, D2, A1, regularChildBit(r, k, regBit(2, 0)));
+    putFourUvs(o4, v0, m0, m2, m0, v1, m1, m2, m1, v2, m1, m2, m0);
+}
+
+// The fused pass's uv channel (FUSED_UVS): a regular parent's 16 grandchildren's smooth uvs, in a
+// dispatch of its own after the positions' (GlPasses.fusedUvs). In the positions' program the
+// driver's compiler stopped inlining (subroutine calls, 234 registers) and the pass took ten times
+// as long (docs/benchmarks/smooth-fused).
+void fusedRegularUvs(uint j, uint r, uint m0) {
+    regularUvs(r, m0);
+    uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
+    directRegularChildUvs(r, 0, o4);
+    directRegularChildUvs(r, 1, o4 + 9u);
+    directRegularChildUvs(r, 2, o4 + 18u);
+    directRegularChildUvs(r, 3, o4 + 27u);
+}
+#endif
 #endif
