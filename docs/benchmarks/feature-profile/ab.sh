@@ -1,9 +1,11 @@
 #!/bin/bash
 # A build against another in the same call: NEW (a zip of changed classes, first on the class path)
-# against the jar, alternating, kernels and end to end (median of 10 after 3 warm-ups).
+# against the jar (or OLD, a zip first on the jar's class path), alternating, kernels and end to end
+# (median of 10 after 3 warm-ups).
 set -u
 J=.device/bin/loopsub.jar
 NEW=${NEW:-.device/cz/new.zip}
+OLD=${OLD:+$OLD:}
 M=testdata/meshes
 G=/tmp/benchmeshes
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -13,9 +15,9 @@ k() { java -cp "$1" org.loopsub.samples.cli.LoopsubCommand bench "${@:2}" --back
 while read -r c; do
   [ -z "$c" ] && continue
   java -cp $NEW:$J org.loopsub.samples.cli.LoopsubCommand bench $c --backend gl --warmup 0 --reps 1 > /dev/null 2>&1
-  java -cp $J org.loopsub.samples.cli.LoopsubCommand bench $c --backend gl --warmup 0 --reps 1 > /dev/null 2>&1
+  java -cp $OLD$J org.loopsub.samples.cli.LoopsubCommand bench $c --backend gl --warmup 0 --reps 1 > /dev/null 2>&1
   for round in $(seq ${ROUNDS:-2}); do
-    echo "$c | old: $(k $J $c)"
+    echo "$c | old: $(k $OLD$J $c)"
     echo "$c | new: $(k $NEW:$J $c)"
   done
 done <<< "${CASES:-$G/bigguy_charts.obj --levels 7 --uv smooth

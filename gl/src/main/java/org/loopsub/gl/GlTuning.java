@@ -25,8 +25,9 @@ import java.nio.file.Path;
  *     later processes ({@code ProgramBinaryCache}), or null ({@code off}) for none; by default
  *     {@code loopsub/programs} in {@code $XDG_CACHE_HOME}, else in {@code ~/.cache}
  * @param timeHalves {@code loopsub.gl.timeHalves}: where passes are timed ({@code loopsub bench}), the
- *     general half of loop_split gets a span of its own per level, {@code loop_split.general.<level>},
- *     and the {@code loop_split} spans hold the regular halves alone
+ *     general half of loop_split gets a span of its own per level, {@code loop_split.general.<level>}
+ *     (with smooth uvs the fused pass's uv channel too, {@code loop_split.uvs.<level>}), and the
+ *     {@code loop_split} spans hold the regular halves alone
  * @param generalLanes {@code loopsub.gl.generalLanes} (4 or 1): invocations per general record in a
  *     general half that writes child records (or triangles, in a uniform level without limit data); not
  *     with smooth uvs and limit data together; 1 splits each on one invocation

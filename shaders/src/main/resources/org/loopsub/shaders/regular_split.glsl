@@ -11,6 +11,20 @@
 // sorting network), which gives the same ascending sequence as the insertion sort, and the sum runs
 // left to right over it. V_c is corner c's new position, E_ci the edge point of its spoke i.
 
+// A regular record's first two words of complete bits, loaded once per record (loadRegularBits):
+// the fused pass reads each bit dozens of times, for every grandchild, across the staged stores'
+// barriers. Bits past them (fans longer than a regular record's, FAN > 11) are read from the record.
+uint gRegularBits0, gRegularBits1;
+void loadRegularBits(uint r) {
+    gRegularBits0 = srcM[metaOf(r, 2)];
+    gRegularBits1 = META_INTS > 3 ? srcM[metaOf(r, 3)] : 0u;
+}
+bool regularBit(uint r, int bit) {
+    int w = bit >> 5;
+    uint word = w == 0 ? gRegularBits0 : w == 1 ? gRegularBits1 : srcM[metaOf(r, 2 + w)];
+    return (word & (1u << uint(bit & 31))) != 0u;
+}
+
 int regBit(int c, int i) {
     return i == 0 ? c : i == 1 ? (c + 2) % 3 : i == 2 ? 4 + 2 * ((c + 2) % 3)
          : i == 5 ? 3 + 2 * c : FIXED_SPOKES + c * FAN + (i - 3);
@@ -61,8 +75,8 @@ void regularCornerBits(bool b0, bool b1, bool b2, bool b3, bool b4, bool b5, vec
 // Corner c (a literal at every call) with its ring r0..r5.
 void regularCorner(uint r, int c, vec3 a, vec3 r0, vec3 r1, vec3 r2, vec3 r3, vec3 r4, vec3 r5,
                    out vec3 v, out vec3 e0, out vec3 e1, out vec3 e2, out vec3 e3, out vec3 e4, out vec3 e5) {
-    regularCornerBits(srcBit(r, regBit(c, 0)), srcBit(r, regBit(c, 1)), srcBit(r, regBit(c, 2)),
-                      srcBit(r, regBit(c, 3)), srcBit(r, regBit(c, 4)), srcBit(r, regBit(c, 5)),
+    regularCornerBits(regularBit(r, regBit(c, 0)), regularBit(r, regBit(c, 1)), regularBit(r, regBit(c, 2)),
+                      regularBit(r, regBit(c, 3)), regularBit(r, regBit(c, 4)), regularBit(r, regBit(c, 5)),
                       a, r0, r1, r2, r3, r4, r5, v, e0, e1, e2, e3, e4, e5);
 }
 
@@ -171,6 +185,7 @@ void regularBirths() {
 #endif
 
 void splitRegular(uint j, uint r, uint m0) {
+    loadRegularBits(r);
     vec3 A0 = loadPoint(r, 0), A1 = loadPoint(r, 1), A2 = loadPoint(r, 2);
     vec3 D0 = loadPoint(r, 3), D1 = loadPoint(r, 4), D2 = loadPoint(r, 5);
     vec3 F00 = loadPoint(r, fanSlot(0, 0)), F01 = loadPoint(r, fanSlot(0, 1));
@@ -241,7 +256,7 @@ void regularChild(int k, out vec3 p0, out vec3 p1, out vec3 p2, out vec3 p3, out
 
 // Bit `to` of a child (in its word w) from bit `from` of this record.
 uint carry(uint r, int from, int to, int w) {
-    return (to >> 5) == w && srcBit(r, from) ? 1u << uint(to & 31) : 0u;
+    return (to >> 5) == w && regularBit(r, from) ? 1u << uint(to & 31) : 0u;
 }
 
 // Word w of the complete bits of regular child k: halves of parent spokes keep their bits, new
@@ -511,6 +526,7 @@ void directRegularChildUvs(uint r, int k, uint o4) {
 // driver's compiler stopped inlining (subroutine calls, 234 registers) and the pass took ten times
 // as long (docs/benchmarks/smooth-fused).
 void fusedRegularUvs(uint j, uint r, uint m0) {
+    loadRegularBits(r);
     regularUvs(r, m0);
     uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
     directRegularChildUvs(r, 0, o4);
