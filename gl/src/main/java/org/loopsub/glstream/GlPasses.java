@@ -222,7 +222,13 @@ final class GlPasses implements AutoCloseable {
      *     → 3.79 ms, docs/benchmarks/uv-pairs); kept apart for GPUs where they differ
      */
     static int splitGroup(RecordLayout layout) {
-        return layout.uvs() && !layout.smoothUvs() && !layout.carriesNormals() ? SPLIT_GROUP_LINEAR_UVS : SPLIT_GROUP;
+        return splitGroup(layout, GlTuning.PROCESS);
+    }
+
+    /** {@link #splitGroup(RecordLayout)} under other tuning. */
+    static int splitGroup(RecordLayout layout, GlTuning tuning) {
+        return layout.uvs() && !layout.smoothUvs() && !layout.carriesNormals() ? tuning.splitGroupLinearUvs()
+                : tuning.splitGroup();
     }
 
     /**

@@ -68,17 +68,21 @@ public final class ShaderContract {
     static final int OUT_UVS = 16;
     /** Output uvs beside {@link #DIRECT_OUT}. */
     static final int DIRECT_UVS = 17;
+    /** Floats of an output corner's position, and of its uv beside it. */
+    static final int OUT_POSITION_FLOATS = 3;
+    static final int OUT_UV_FLOATS = 2;
+
     /**
      * Where a corner's uv lies in the output uvs: 2 floats a corner where the position has 3, so
      * position offset o (floats, vec4s or bytes, a multiple of 3 floats) maps to o / 3 * 2, the
-     * shaders' {@code OUT_UV_FLOAT} (loop_record.glsl). Output ranges are bound from starts that keep
-     * that ratio ({@link GlPasses#bindOutput}).
+     * shaders' {@code OUT_UV_FLOAT(o)}, which {@link #DEFINES} hands them from here. Output ranges
+     * are bound from starts that keep that ratio ({@link GlPasses#bindOutput}).
      *
      * @param positionOffset an offset into the output positions
      * @return the same corner's offset into the output uvs
      */
     static long outUvOffset(long positionOffset) {
-        return positionOffset / 3 * 2;
+        return positionOffset / OUT_POSITION_FLOATS * OUT_UV_FLOATS;
     }
 
     /** One past the highest binding a record pass uses: what a refinement unbinds when it is done. */
@@ -121,6 +125,7 @@ public final class ShaderContract {
         d.put("RULE_DART", Integer.toString(LoopRules.DART));
         d.put("RULE_CREASE", Integer.toString(LoopRules.CREASE));
         d.put("RULE_CORNER", Integer.toString(LoopRules.CORNER));
+        d.put("OUT_UV_FLOAT(o)", "((o) / " + OUT_POSITION_FLOATS + "u * " + OUT_UV_FLOATS + "u)");
         d.put("REGULAR_MASK", "0x" + Integer.toHexString(RecordLayout.REGULAR_MASK).toUpperCase(Locale.ROOT) + "u");
         return Collections.unmodifiableMap(d);
     }

@@ -32,7 +32,7 @@ class ShaderContractTest {
     /** A binding typed as a number: {@code binding = 4}. */
     static final Pattern TYPED_BINDING = Pattern.compile("\\bbinding\\s*=\\s*\\d");
     /** A name of the contract a shader may use. */
-    static final Pattern CONTRACT_NAME = Pattern.compile("\\b(?:BINDING|RULE)_\\w+|\\bREGULAR_MASK\\b");
+    static final Pattern CONTRACT_NAME = Pattern.compile("\\b(?:BINDING|RULE)_\\w+|\\bREGULAR_MASK\\b|\\bOUT_UV_FLOAT\\b");
 
     static Map<String, String> sources() throws IOException {
         Map<String, String> s = new HashMap<>();
@@ -62,7 +62,10 @@ class ShaderContractTest {
 
     @Test
     void everyContractNameAShaderUsesIsDefinedInJava() throws IOException {
-        Set<String> defined = new TreeSet<>(ShaderContract.DEFINES.keySet());
+        Set<String> defined = new TreeSet<>();
+        for (String k : ShaderContract.DEFINES.keySet()) {
+            defined.add(k.replaceAll("\\(.*", ""));  // a function-like macro by its name
+        }
         defined.addAll(GpuScan.BINDING_DEFINES.keySet());
         Set<String> undefined = new TreeSet<>();
         Set<String> used = new TreeSet<>();
@@ -78,7 +81,7 @@ class ShaderContractTest {
         assertEquals(Set.of(), undefined, "names the shaders use but Java does not define");
         // Not vacuous: the record passes' bindings and the rules are among them.
         assertTrue(used.containsAll(Set.of("BINDING_POINTS", "BINDING_DIRECT_UVS", "BINDING_SCAN_TOTAL",
-                "RULE_CORNER", "REGULAR_MASK")), used.toString());
+                "RULE_CORNER", "REGULAR_MASK", "OUT_UV_FLOAT")), used.toString());
     }
 
     @Test
@@ -100,6 +103,13 @@ class ShaderContractTest {
             }
         }
         assertTrue(Integer.parseInt(d.get("BINDING_DIRECT_UVS")) < ShaderContract.BINDINGS_USED);
+        // the shaders' uv offset is the host's, whose ranges GlPasses.bindOutput binds
+        Matcher uv = Pattern.compile("\\(\\(o\\) / (\\d+)u \\* (\\d+)u\\)").matcher(d.get("OUT_UV_FLOAT(o)"));
+        assertTrue(uv.matches(), d.get("OUT_UV_FLOAT(o)"));
+        for (long o : new long[] {0, 3, 9, 36, 144, 3L * 1_000_000_007L}) {
+            assertEquals(ShaderContract.outUvOffset(o), o / Long.parseLong(uv.group(1)) * Long.parseLong(uv.group(2)), "o = " + o);
+        }
+        assertEquals(6, ShaderContract.outUvOffset(9), "2 floats a corner where the position has 3");
         for (String b : byNumber.keySet()) {
             assertTrue(Integer.parseInt(b) < HostState.STORAGE_BINDINGS_USED, "binding " + b + " stays bound after a refinement");
         }

@@ -195,7 +195,7 @@ class ShaderWeightsTest {
         // a shader that defined one would shadow it
         java.util.regex.Pattern own = java.util.regex.Pattern.compile(
                 "^\\s*#\\s*define\\s+(FAN|RING_MAX|BINDING_\\w+|RULE_\\w+|REGULAR_MASK|POINT_FLOATS|META_INTS|NO_GAP|FIXED_POINTS|FIXED_SPOKES|SIZES_\\w+|RESIDENT"
-                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|FAR_BASE|SMOOTH_UVS|UV_SEAM_\\w+|UV_FAR_BASE|UV_PIN_BASE|UV_OUTPUT_BASE|UV_LIMITS|UV_LIMIT_BASE|UV_INFINITE_SHARPNESS|REGULAR_CHILD_\\d|REGULAR_UV_CHILDREN)\\b",
+                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|FAR_BASE|SMOOTH_UVS|UV_SEAM_\\w+|UV_FAR_BASE|UV_PIN_BASE|UV_OUTPUT_BASE|UV_LIMITS|UV_LIMIT_BASE|UV_INFINITE_SHARPNESS|REGULAR_CHILD_\\d|REGULAR_UV_CHILD\\w*|OUT_UV_FLOAT)\\b",
                 java.util.regex.Pattern.MULTILINE);
         List<String> problems = new ArrayList<>();
         int files = 0;

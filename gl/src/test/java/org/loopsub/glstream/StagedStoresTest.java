@@ -27,13 +27,22 @@ class StagedStoresTest {
 
     @Test
     void linearUvsAloneTakeTheirOwnGroup() {
-        GlTuning t = GlTuning.PROCESS;
-        assertEquals(t.splitGroupLinearUvs(), GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS))));
-        assertEquals(t.splitGroupLinearUvs(),
-                GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.CREASES))));
-        assertEquals(t.splitGroup(), GlPasses.splitGroup(RecordLayout.of(6)));
-        assertEquals(t.splitGroup(), GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.LIMIT))));
-        assertEquals(t.splitGroup(), GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.SMOOTH_UVS))));
+        // the two defaults are equal (128): tuning that sets them apart shows which layout takes which
+        GlTuning t;
+        System.setProperty("loopsub.gl.splitGroup", "256");
+        System.setProperty("loopsub.gl.splitGroupLinearUvs", "64");
+        try {
+            t = GlTuning.fromSystemProperties();
+        } finally {
+            System.clearProperty("loopsub.gl.splitGroup");
+            System.clearProperty("loopsub.gl.splitGroupLinearUvs");
+        }
+        assertEquals(64, GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS)), t));
+        assertEquals(64, GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.CREASES)), t));
+        assertEquals(256, GlPasses.splitGroup(RecordLayout.of(6), t));
+        assertEquals(256, GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.LIMIT)), t));
+        assertEquals(256, GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.SMOOTH_UVS)), t));
+        assertEquals(GlTuning.PROCESS.splitGroupLinearUvs(), GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS))));
     }
 
     @Test

@@ -153,9 +153,9 @@ float loopBoundaryVertexPoint(float v, float p, float q) {
 #ifdef UVS
 // Texture coordinates (UVS): each corner's uv in its face, refined by the linear rule; output
 // corners write (u, v) in a buffer beside the positions, 2 floats where the position has 3: the
-// corner whose position starts at float o has its uv at OUT_UV_FLOAT(o). The host binds both ranges
-// from starts in that ratio, and every output base is a multiple of 3 floats (GlPasses.bindOutput).
-#define OUT_UV_FLOAT(o) ((o) / 3u * 2u)
+// corner whose position starts at float o has its uv at OUT_UV_FLOAT(o), defined by the host
+// (ShaderContract.outUvOffset). It binds both ranges from starts in that ratio, and every output base
+// is a multiple of 3 floats (GlPasses.bindOutput).
 vec2 loadUv(uint r, int c) { return vec2(srcFloat(r, UV_BASE + 2 * c), srcFloat(r, UV_BASE + 2 * c + 1)); }
 // The uv output vertices show: the limit uv with UV_LIMITS, else the uv itself.
 vec2 loadOutputUv(uint r, int c) { return vec2(srcFloat(r, UV_OUTPUT_BASE + 2 * c), srcFloat(r, UV_OUTPUT_BASE + 2 * c + 1)); }
