@@ -237,21 +237,18 @@ uint childrenMeta(uint j, int w) {
     return ((j >> 3u) * uint(META_INTS) + uint(w)) * 8u + (j & 7u);
 }
 
+// Child k's twelve points p0 .. p11 by a table of four assignment chains, one per child (k a literal
+// at every call, so the chain is chosen at compile time).
+#define CHILD_FROM_TABLE(T0, T1, T2, T3) \
+    if (k == 0) { T0 } else if (k == 1) { T1 } else if (k == 2) { T2 } else { T3 }
+
 // The four children of a regular record (0-2: the corner children, 3: the centre) are regular:
 // every corner has valence 6 and a fan of two. Their points, in slot order 0-5, fan(0, 0),
 // fan(0, 1), fan(1, 0), fan(1, 1), fan(2, 0), fan(2, 1), from the registers V_c and E_ci:
 void regularChild(int k, out vec3 p0, out vec3 p1, out vec3 p2, out vec3 p3, out vec3 p4, out vec3 p5,
                   out vec3 p6, out vec3 p7, out vec3 p8, out vec3 p9, out vec3 p10, out vec3 p11) {
     // The table is Java's (RegularChildren), handed over as REGULAR_CHILD_0 .. REGULAR_CHILD_3.
-    if (k == 0) {
-        REGULAR_CHILD_0
-    } else if (k == 1) {
-        REGULAR_CHILD_1
-    } else if (k == 2) {
-        REGULAR_CHILD_2
-    } else {
-        REGULAR_CHILD_3
-    }
+    CHILD_FROM_TABLE(REGULAR_CHILD_0, REGULAR_CHILD_1, REGULAR_CHILD_2, REGULAR_CHILD_3)
 }
 
 // Bit `to` of a child (in its word w) from bit `from` of this record.
@@ -495,15 +492,7 @@ void directRegularChild(uint r, int k, uint o4) {
 // (RegularChildren), handed over as REGULAR_UV_CHILD_0 .. REGULAR_UV_CHILD_3.
 void regularUvChild(int k, out vec3 p0, out vec3 p1, out vec3 p2, out vec3 p3, out vec3 p4, out vec3 p5,
                     out vec3 p6, out vec3 p7, out vec3 p8, out vec3 p9, out vec3 p10, out vec3 p11) {
-    if (k == 0) {
-        REGULAR_UV_CHILD_0
-    } else if (k == 1) {
-        REGULAR_UV_CHILD_1
-    } else if (k == 2) {
-        REGULAR_UV_CHILD_2
-    } else {
-        REGULAR_UV_CHILD_3
-    }
+    CHILD_FROM_TABLE(REGULAR_UV_CHILD_0, REGULAR_UV_CHILD_1, REGULAR_UV_CHILD_2, REGULAR_UV_CHILD_3)
 }
 
 // Regular child k's uvs refined once more, straight to its four triangles' uvs: the smooth rule as
