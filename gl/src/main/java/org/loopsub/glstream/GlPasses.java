@@ -59,6 +59,17 @@ final class GlPasses implements AutoCloseable {
     private static final String GENERAL_SPAN = "loop_split.general.";
 
     /**
+     * With {@link GlTuning#timeHalves()}, ends the span the caller began and begins {@code label}
+     * (at {@code level}) for the passes that follow: a half, or the fused pass's uv channel, apart.
+     */
+    static void spanApart(GpuTimer timer, String label, int level) {
+        if (TIME_HALVES) {
+            timer.end();
+            timer.begin(label, level, 0, 0);
+        }
+    }
+
+    /**
      * The general half's group when records carry limit data (and always in a renderer's frames):
      * their general records run long (births, renewed normals, local-memory arrays) and sit
      * scattered, and a group holds its resources until its slowest invocation ends. Measured on an
@@ -799,10 +810,7 @@ final class GlPasses implements AutoCloseable {
 
         /** {@link #timeGeneralHalf} where the regular half went first: the general half's span follows. */
         private static void beforeGeneralHalf(GpuTimer timer, int level) {
-            if (TIME_HALVES) {
-                timer.end();
-                timer.begin(GENERAL_SPAN + level, level, 0, 0);
-            }
+            spanApart(timer, GENERAL_SPAN + level, level);
         }
 
         void setUint(String name, long value) {

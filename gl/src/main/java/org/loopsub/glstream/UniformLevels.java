@@ -41,9 +41,6 @@ final class UniformLevels {
 
     private static final GlTuning.Listing LISTING = GlTuning.PROCESS.listGeneral();
 
-    /** With {@link GlTuning#timeHalves()} the fused pass's uv channel is a span of its own, {@code loop_split.uvs.<level>}. */
-    private static final boolean TIME_HALVES = GlTuning.PROCESS.timeHalves();
-
     /**
      * Whether a plain uniform level's regular half lists the records it leaves, and its general half
      * runs over that list alone ({@link GlTuning#listGeneral()}). By default with limit data or smooth
@@ -209,10 +206,7 @@ final class UniformLevels {
                 fused.dispatchFused(lister, n, counts, timer, level);
                 if (uvs != null) {
                     // the same records and output ranges; it writes only the uv buffer
-                    if (TIME_HALVES) {
-                        timer.end();
-                        timer.begin("loop_split.uvs." + level, level, 0, 0);
-                    }
+                    GlPasses.spanApart(timer, "loop_split.uvs." + level, level);
                     uvs.dispatchFor(n);
                 }
                 timer.end();

@@ -13,7 +13,8 @@
 
 // A regular record's first two words of complete bits, loaded once per record (loadRegularBits):
 // the fused pass reads each bit dozens of times, for every grandchild, across the staged stores'
-// barriers. Bits past them (fans longer than a regular record's, FAN > 11) are read from the record.
+// barriers. A regular record's bits lie below FIXED_SPOKES + 2 FAN + 2, within the two words up to
+// FAN 26; past them (layouts for longer fans) they are read from the record (srcBit).
 uint gRegularBits0, gRegularBits1;
 void loadRegularBits(uint r) {
     gRegularBits0 = srcM[metaOf(r, 2)];
@@ -21,8 +22,8 @@ void loadRegularBits(uint r) {
 }
 bool regularBit(uint r, int bit) {
     int w = bit >> 5;
-    uint word = w == 0 ? gRegularBits0 : w == 1 ? gRegularBits1 : srcM[metaOf(r, 2 + w)];
-    return (word & (1u << uint(bit & 31))) != 0u;
+    if (w > 1) return srcBit(r, bit);
+    return ((w == 0 ? gRegularBits0 : gRegularBits1) & (1u << uint(bit & 31))) != 0u;
 }
 
 int regBit(int c, int i) {
