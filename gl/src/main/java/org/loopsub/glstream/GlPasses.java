@@ -59,13 +59,14 @@ final class GlPasses implements AutoCloseable {
     private static final String GENERAL_SPAN = "loop_split.general.";
 
     /**
-     * With {@link GlTuning#timeHalves()}, ends the span the caller began and begins {@code label}
-     * (at {@code level}) for the passes that follow: a half, or the fused pass's uv channel, apart.
+     * With {@link GlTuning#timeHalves()}, ends the span the caller began and begins
+     * {@code prefix + level} for the passes that follow: a half, or the fused pass's uv channel, apart.
+     * The label is made only then: a renderer's frames allocate nothing (GpuFrameAllocationTest).
      */
-    static void spanApart(GpuTimer timer, String label, int level) {
+    static void spanApart(GpuTimer timer, String prefix, int level) {
         if (TIME_HALVES) {
             timer.end();
-            timer.begin(label, level, 0, 0);
+            timer.begin(prefix + level, level, 0, 0);
         }
     }
 
@@ -810,7 +811,7 @@ final class GlPasses implements AutoCloseable {
 
         /** {@link #timeGeneralHalf} where the regular half went first: the general half's span follows. */
         private static void beforeGeneralHalf(GpuTimer timer, int level) {
-            spanApart(timer, GENERAL_SPAN + level, level);
+            spanApart(timer, GENERAL_SPAN, level);
         }
 
         void setUint(String name, long value) {

@@ -206,7 +206,7 @@ final class UniformLevels {
                 fused.dispatchFused(lister, n, counts, timer, level);
                 if (uvs != null) {
                     // the same records and output ranges; it writes only the uv buffer
-                    GlPasses.spanApart(timer, "loop_split.uvs." + level, level);
+                    GlPasses.spanApart(timer, "loop_split.uvs.", level);
                     uvs.dispatchFor(n);
                 }
                 timer.end();
