@@ -30,13 +30,17 @@ import org.loopsub.gl.GpuTimer;
  * @param subgroupSize the subgroup size, 0 without subgroups
  * @param budgetBytes the memory budget of one binding of records
  * @param runs the timed passes of each timed run, in run order
- * @param endToEnd each run's host time from upload to output ready (host waits included), and where it went
+ * @param endToEnd each timed run's host time from upload to output ready (host waits included), and where it went
+ * @param untimed the same for as many runs without timestamps, taken between the timed ones: what a
+ *                caller sees (the timestamps themselves cost host and GPU time); empty to report the
+ *                timed runs' alone
  * @param outputTriangles triangles made by each run
  * @param copyBandwidthGbs the device's copy bandwidth as the user measured it, or {@code null}
  * @param programs what preparing the passes cost the process, over all its runs (warm-ups included)
  */
 record GpuReport(String renderer, String glVersion, String route, String scan, int subgroupSize, long budgetBytes,
-                 List<List<GpuTimer.Span>> runs, List<GpuRun.EndToEnd> endToEnd, long outputTriangles, Double copyBandwidthGbs,
+                 List<List<GpuTimer.Span>> runs, List<GpuRun.EndToEnd> endToEnd, List<GpuRun.EndToEnd> untimed,
+                 long outputTriangles, Double copyBandwidthGbs,
                  Programs programs) {
 
     /**
@@ -77,19 +81,25 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
     GpuReport {
         runs = runs.stream().map(List::copyOf).toList();
         endToEnd = List.copyOf(endToEnd);
+        untimed = List.copyOf(untimed);
         if (runs.size() != endToEnd.size() || runs.isEmpty()) {
             throw new IllegalArgumentException("one span list and one end-to-end time per run, at least one run");
         }
     }
 
-    /** @return each run's end-to-end time */
+    /** @return each run's end-to-end time: the untimed runs', or the timed ones' without them */
     long[] endToEndNanos() {
         return phase(GpuRun.EndToEnd::totalNanos);
     }
 
-    /** @return one part of each run's end-to-end time */
+    /** @return one part of each run's end-to-end time (untimed runs where there are some) */
     private long[] phase(ToLongFunction<GpuRun.EndToEnd> part) {
-        return endToEnd.stream().mapToLong(part).toArray();
+        return (untimed.isEmpty() ? endToEnd : untimed).stream().mapToLong(part).toArray();
+    }
+
+    /** @return the timed runs' median end-to-end time, timestamps included */
+    long timedEndToEndNanos() {
+        return median(endToEnd.stream().mapToLong(GpuRun.EndToEnd::totalNanos).toArray());
     }
 
     /** @return each run's kernel time: the sum of its passes' GPU durations */
@@ -213,13 +223,16 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
                 Units.bytes(bytes), Units.bytes(bytesRead()), Units.bytes(bytesWritten()),
                 decimal(gbPerSecond(bytes, kernel), 4), fraction);
         long e2e = endToEndMedianNanos();
-        out.printf(Locale.ROOT, "end to end: %s ms (upload to output ready on the GPU, host waits included); "
-                + "%s triangles/s%n", ms(e2e), Units.count(perSecond(outputTriangles, e2e)));
-        long gpu = median(phase(GpuRun.EndToEnd::gpuNanos));
-        out.printf(Locale.ROOT, "  of it: upload %s ms, issuing the passes %s ms, waiting for the GPU %s ms; "
-                        + "the GPU from the first pass's start to the last one's end %s ms (%s ms between passes)%n",
+        out.printf(Locale.ROOT, "end to end: %s ms (upload to output ready on the GPU, host waits included%s); "
+                        + "%s triangles/s%n", ms(e2e), untimed.isEmpty() ? "" : ", runs without timestamps",
+                Units.count(perSecond(outputTriangles, e2e)));
+        long gpu = median(endToEnd.stream().mapToLong(GpuRun.EndToEnd::gpuNanos).toArray());
+        out.printf(Locale.ROOT, "  of it: upload %s ms, issuing the passes %s ms, waiting for the GPU %s ms%n",
                 ms(median(phase(GpuRun.EndToEnd::uploadNanos))), ms(median(phase(GpuRun.EndToEnd::issueNanos))),
-                ms(median(phase(GpuRun.EndToEnd::waitNanos))), ms(gpu), ms(Math.max(0, gpu - kernel)));
+                ms(median(phase(GpuRun.EndToEnd::waitNanos))));
+        out.printf(Locale.ROOT, "  timed runs: end to end %s ms; the GPU from the first pass's start to the last "
+                + "one's end %s ms (%s ms between passes)%n", ms(timedEndToEndNanos()), ms(gpu),
+                ms(Math.max(0, gpu - kernel)));
         out.printf(Locale.ROOT, "programs: %d compiled (the host waited %s ms), %d linked from kept binaries%s%n",
                 programs.compiled(), ms(programs.compileWaitNanos()), programs.fromBinaries(),
                 programs.clockWakes() == 0 ? "" : "; clocks woken after the compile");
@@ -271,7 +284,8 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
         b.put("end_to_end_upload_nanos", median(phase(GpuRun.EndToEnd::uploadNanos)));
         b.put("end_to_end_issue_nanos", median(phase(GpuRun.EndToEnd::issueNanos)));
         b.put("end_to_end_wait_nanos", median(phase(GpuRun.EndToEnd::waitNanos)));
-        b.put("gpu_first_to_last_pass_nanos", median(phase(GpuRun.EndToEnd::gpuNanos)));
+        b.put("end_to_end_timed_nanos", timedEndToEndNanos());
+        b.put("gpu_first_to_last_pass_nanos", median(endToEnd.stream().mapToLong(GpuRun.EndToEnd::gpuNanos).toArray()));
         b.put("end_to_end_triangles_per_second", perSecond(outputTriangles, e2e));
         b.put("programs_compiled", programs.compiled());
         b.put("programs_from_binaries", programs.fromBinaries());

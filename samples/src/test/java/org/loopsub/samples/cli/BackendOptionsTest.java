@@ -126,7 +126,7 @@ class BackendOptionsTest {
                 List.of(span("loop_split", 0, 100, 400, 50), span("loop_split", 1, 400, 600, 20)),
                 List.of(span("loop_split", 0, 100, 400, 20), span("loop_split", 1, 400, 600, 40)));
         GpuReport g = new GpuReport("r", "4.6", "route", "reduce-then-scan", 32, 1 << 30, runs,
-                List.of(e2e(300, 30), e2e(100, 10), e2e(200, 20)), 1000, 2.0, GpuReport.Programs.NONE);
+                List.of(e2e(300, 30), e2e(100, 10), e2e(200, 20)), List.of(), 1000, 2.0, GpuReport.Programs.NONE);
         assertEquals(60, g.kernelNanos(), "kernel runs 40, 70, 60");
         assertEquals(200, g.endToEndMedianNanos());
         Map<?, ?> phases = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
@@ -160,9 +160,33 @@ class BackendOptionsTest {
     }
 
     @Test
+    void gpuReportTakesEndToEndFromTheUntimedRuns() {
+        // timed runs 300, 100, 200 (timestamps cost time); untimed 90, 150, 60
+        List<List<GpuTimer.Span>> runs = List.of(List.of(span("loop_split", 0, 1, 1, 10)),
+                List.of(span("loop_split", 0, 1, 1, 10)), List.of(span("loop_split", 0, 1, 1, 10)));
+        GpuReport g = new GpuReport("r", "4.6", "route", "reduce-then-scan", 32, 1, runs,
+                List.of(e2e(300, 30), e2e(100, 10), e2e(200, 20)), List.of(e2e(90, 0), e2e(150, 0), e2e(60, 0)),
+                1000, null, GpuReport.Programs.NONE);
+        assertEquals(90, g.endToEndMedianNanos(), "median of the untimed 90, 150, 60");
+        assertEquals(200, g.timedEndToEndNanos(), "median of the timed 300, 100, 200");
+        Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
+        assertEquals(90L, json.get("end_to_end_nanos"));
+        assertEquals(200L, json.get("end_to_end_timed_nanos"));
+        assertEquals(30L, json.get("end_to_end_upload_nanos"), "a third of the untimed 90 (50, 30, 20)");
+        assertEquals(20L, json.get("gpu_first_to_last_pass_nanos"), "only the timed runs have GPU times");
+        java.io.StringWriter text = new java.io.StringWriter();
+        try (java.io.PrintWriter out = new java.io.PrintWriter(text)) {
+            g.print(out);
+        }
+        assertTrue(text.toString().contains("end to end: 0.000 ms (upload to output ready on the GPU, host waits "
+                + "included, runs without timestamps)"), text.toString());
+        assertTrue(text.toString().contains("timed runs: end to end 0.000 ms"), text.toString());
+    }
+
+    @Test
     void gpuReportSaysWhatItsProgramsCost() {
         GpuReport g = new GpuReport("r", "4.6", "route", "reduce-then-scan", 32, 1, List.of(List.of()), List.of(e2e(5, 0)),
-                10, null, new GpuReport.Programs(6, 2, 4_210_000_000L, 1));
+                List.of(), 10, null, new GpuReport.Programs(6, 2, 4_210_000_000L, 1));
         Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
         assertEquals(6L, json.get("programs_compiled"));
         assertEquals(2L, json.get("programs_from_binaries"));
@@ -180,7 +204,7 @@ class BackendOptionsTest {
     @Test
     void gpuReportWithoutBandwidthWritesNulls() {
         GpuReport g = new GpuReport("r", "4.5", "route", "hillis-steele", 0, 1, List.of(List.of()), List.of(e2e(5, 0)),
-                10, null, GpuReport.Programs.NONE);
+                List.of(), 10, null, GpuReport.Programs.NONE);
         Map<?, ?> json = (Map<?, ?>) ReadJson.parse(Json.write(g.toJson()));
         assertTrue(json.containsKey("copy_bandwidth_gbs") && json.get("copy_bandwidth_gbs") == null);
         assertNull(json.get("bandwidth_fraction"));
