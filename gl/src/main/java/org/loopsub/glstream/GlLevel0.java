@@ -25,9 +25,7 @@ import org.loopsub.stream.RecordLayout;
  * builder's chunks hold them, one record after the other (copied into {@link UploadArena}'s mapped
  * host memory, or where it cannot take them, each chunk's arrays in one call to a staging buffer),
  * and laid out in tiles of 32 (loop_record.glsl) on the GPU by loop_tile. (Tiling on the host, a
- * word at a time, cost 2-3 ms for 9,000 wide records: more than the refinement's first levels.) A
- * large stream used once goes up {@linkplain UploadArena#putCompact compact}: its points without
- * their zero words, most of a wide record (the fans' empty slots). A prepared
+ * word at a time, cost 2-3 ms for 9,000 wide records: more than the refinement's first levels.) A prepared
  * mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in place when its
  * control points move. The edge test writes complete bits into the records it tests, so a kept
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
@@ -67,8 +65,6 @@ public final class GlLevel0 implements AutoCloseable {
     private int[] copyWords = new int[16];
     /** Copies of the last upload spread over threads (what Level0UploadTest asks of it). */
     int spreadCopies;
-    /** Copies of the last upload without their zero words. */
-    int compactCopies;
     /** The staging buffers of one upload, given back once the tiles are written. */
     private final List<GlBuffer> staged = new ArrayList<>();
 
@@ -174,11 +170,10 @@ public final class GlLevel0 implements AutoCloseable {
         long staging = 0;
         for (long first = 0; first < n; first += most) {
             long count = Math.min(most, n - first);
-            staging += 4 * count * (pf + mi) + compactHeaderBytes(count, pf, true) + 2 * alignment;
+            staging += 4 * count * (pf + mi) + 2 * alignment;
         }
         arena = pool.uploads().begin(staging) ? pool.uploads() : null;
         spreadCopies = 0;
-        compactCopies = 0;
         try {
             for (long first = 0; first < n; first += most, index++) {
                 int count = (int) Math.min(most, n - first);
@@ -245,10 +240,9 @@ public final class GlLevel0 implements AutoCloseable {
     private void upload(List<RecordChunk> chunks, int count, int words, boolean points, GlBuffer tiled) {
         long bytes = 4L * count * words;
         if (arena != null) {
-            long header = compactHeaderBytes(count, words, points);
-            long base = arena.take(header + bytes, context.storageBufferOffsetAlignment());
-            copyToArena(chunks, base, header, count, words, points);
-            tile(arena.buffer(), base, header + bytes, count, words, header > 0 ? UploadArena.blocks(words) : 0, tiled);
+            long base = arena.take(bytes, context.storageBufferOffsetAlignment());
+            copyToArena(chunks, base, count, words, points);
+            tile(arena.buffer(), base, bytes, count, words, tiled);
             return;
         }
         GlBuffer staging = pool.acquire(bytes, "loop_records_staging");
@@ -285,21 +279,7 @@ public final class GlLevel0 implements AutoCloseable {
             cursorIndex += take;
             done += take;
         }
-        tile(staging, 0, bytes, count, words, 0, tiled);
-    }
-
-    /** @return whether {@code count} records of {@code words} a record are copied spread over threads */
-    private boolean spread(long count, int words) {
-        return pristineMeta == null && 4L * count * words >= SPREAD_FROM_BYTES;
-    }
-
-    /**
-     * @return the bytes of the compact header of {@code count} records' points ({@link UploadArena#putCompact}),
-     *     0 where they go up whole: the metadata (a few words a record, half of them bits) and copies
-     *     not spread over threads (on one thread, dropping the zeros cost more than copying them)
-     */
-    private long compactHeaderBytes(long count, int words, boolean points) {
-        return points && spread(count, words) ? 8L * count * UploadArena.blocks(words) : 0;
+        tile(staging, 0, bytes, count, words, tiled);
     }
 
     /**
@@ -310,8 +290,8 @@ public final class GlLevel0 implements AutoCloseable {
      * → 0.62-0.74 ms in two calls; spread from 1 MiB, open_grid's smaller copy took 0.35 → 0.47-0.55 ms,
      * the threads' start costing more than they saved: docs/benchmarks/upload-and-groups.)
      */
-    private void copyToArena(List<RecordChunk> chunks, long at, long header, int count, int words, boolean points) {
-        boolean spread = spread(count, words);
+    private void copyToArena(List<RecordChunk> chunks, long at, int count, int words, boolean points) {
+        boolean spread = pristineMeta == null && 4L * count * words >= SPREAD_FROM_BYTES;
         int runs = 0;
         for (int done = 0; done < count; ) {
             int take = nextRun(chunks, count - done);
@@ -333,7 +313,7 @@ public final class GlLevel0 implements AutoCloseable {
                     }
                     copyChunk[runs] = cursorChunk;
                     copyFrom[runs] = (cursorIndex + f) * words;
-                    copyTo[runs] = at + header + 4L * (done + f) * words;
+                    copyTo[runs] = at + 4L * (done + f) * words;
                     copyWords[runs] = Math.min(COPY_RECORDS, take - f) * words;
                     runs++;
                 }
@@ -348,18 +328,6 @@ public final class GlLevel0 implements AutoCloseable {
             int[] n = copyWords;
             UploadArena a = arena;
             spreadCopies++;
-            if (header > 0) {
-                compactCopies++;
-                // each task's words packed at the start of the bytes it would fill whole: no scan
-                // over the tasks first, and the GPU reads only what was written
-                int blocks = UploadArena.blocks(words);
-                Workers.forThreads(0).forEach(runs, i -> {
-                    long record = (to[i] - at - header) / (4L * words);
-                    a.putCompact(at + 8L * blocks * record, at, to[i], chunks.get(chunk[i]).points, from[i],
-                            n[i] / words, words);
-                });
-                return;
-            }
             Workers.forThreads(0).forEach(runs, i -> {
                 RecordChunk c = chunks.get(chunk[i]);
                 if (points) {
@@ -371,17 +339,13 @@ public final class GlLevel0 implements AutoCloseable {
         }
     }
 
-    /**
-     * loop_tile from {@code bytes} of {@code from} at {@code at} (count records of words each) into
-     * {@code tiled}; {@code blocks} > 0: compact, with that many header blocks a record.
-     */
-    private void tile(GlBuffer from, long at, long bytes, int count, int words, int blocks, GlBuffer tiled) {
+    /** loop_tile from {@code bytes} of {@code from} at {@code at} (count records of words each) into {@code tiled}. */
+    private void tile(GlBuffer from, long at, long bytes, int count, int words, GlBuffer tiled) {
         long total = Segment.tiled(count) * words;
         from.bindRange(ShaderContract.POINTS, at, Math.max(4, bytes));
         tiled.bindRange(ShaderContract.DST_POINTS, 0, 4 * total);
         GlPasses.setUint(tile, "uCount", count);
         GlPasses.setUint(tile, "uWords", words);
-        GlPasses.setUint(tile, "uBlocks", blocks);
         GlPasses.setUint(tile, "uTotal", total);
         tile.dispatchFor(total);
         GlChecks.check("loop_tile");

@@ -94,49 +94,6 @@ final class UploadArena implements AutoCloseable {
         MemoryUtil.memIntBuffer(buffer.mappedAddress() + at, length).put(from, start, length);
     }
 
-    /**
-     * @param words words a record
-     * @return blocks of 32 words a record has in a compact upload's header
-     */
-    static int blocks(int words) {
-        return (words + 31) >>> 5;
-    }
-
-    /**
-     * Copies {@code records} records of {@code words} floats of {@code from} from {@code start} on
-     * without their zero words (bit pattern 0; -0.0 is kept), from any thread as
-     * {@link #putConcurrently(long, float[], int, int)}. The upload bound at byte {@code base} starts
-     * with a header, for each record and each block of 32 of its words a pair of ints: the word (from
-     * {@code base}) where the block's kept words start, and a mask of the words kept. These records'
-     * pairs go to byte {@code headerAt}, their kept words one after the other to byte {@code dataAt}
-     * on. loop_tile reads word f of record r as the mask says: zero, or the kept word counted from the
-     * block's start.
-     */
-    void putCompact(long headerAt, long base, long dataAt, float[] from, int start, int records, int words) {
-        int blocks = blocks(words);
-        long address = buffer.mappedAddress();
-        IntBuffer header = MemoryUtil.memIntBuffer(address + headerAt, 2 * blocks * records);
-        IntBuffer data = MemoryUtil.memIntBuffer(address + dataAt, records * words);
-        int first = Math.toIntExact((dataAt - base) / 4);
-        int kept = 0;
-        for (int r = 0, h = 0; r < records; r++) {
-            int w0 = start + r * words;
-            for (int b = 0; b < blocks; b++, h += 2) {
-                int blockStart = kept;
-                int mask = 0;
-                for (int f = 32 * b, end = Math.min(words, f + 32); f < end; f++) {
-                    int bits = Float.floatToRawIntBits(from[w0 + f]);
-                    if (bits != 0) {
-                        data.put(kept++, bits);
-                        mask |= 1 << (f & 31);
-                    }
-                }
-                header.put(h, first + blockStart);
-                header.put(h + 1, mask);
-            }
-        }
-    }
-
     /** Copies {@code length} ints of {@code from} from {@code start} on to byte {@code at}. */
     void put(long at, int[] from, int start, int length) {
         ints.position((int) (at / 4));

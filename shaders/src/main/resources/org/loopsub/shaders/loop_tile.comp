@@ -2,19 +2,16 @@
 // as the record builder made them, one record after the other (GlLevel0), and this pass moves word f
 // of record r to ((r / 32) * uWords + f) * 32 + r % 32; the lanes past the last record become zeros.
 // Points and metadata alike, as 32-bit words. (Tiling on the host cost more than the refinement's
-// first levels: 2-3 ms for a level 0 of 9,000 wide records.) A compact upload (uBlocks > 0,
-// UploadArena.putCompact) leaves the zero words out: a header of uBlocks pairs a record (where a block
-// of 32 words starts, which of them were kept) before the kept words.
+// first levels: 2-3 ms for a level 0 of 9,000 wide records.)
 
 layout(local_size_x = 256) in;
 
 layout(std430, binding = BINDING_POINTS) readonly buffer Records { uint records[]; };
 layout(std430, binding = BINDING_DST_POINTS) writeonly buffer Tiled { uint tiled[]; };
 
-uniform uint uCount;   // records
-uniform uint uWords;   // words per record
-uniform uint uTotal;   // words to write: 32 per tile and word
-uniform uint uBlocks;  // 0: whole records; else header blocks a record (compact)
+uniform uint uCount;  // records
+uniform uint uWords;  // words per record
+uniform uint uTotal;  // words to write: 32 per tile and word
 
 void main() {
     uint i = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
@@ -22,16 +19,5 @@ void main() {
     uint lane = i & 31u;
     uint f = (i >> 5u) % uWords;
     uint r = ((i >> 5u) / uWords) * 32u + lane;
-    uint word = 0u;
-    if (r < uCount) {
-        if (uBlocks == 0u) {
-            word = records[r * uWords + f];
-        } else {
-            uint h = 2u * (r * uBlocks + (f >> 5u));
-            uint mask = records[h + 1u];
-            uint bit = 1u << (f & 31u);
-            if ((mask & bit) != 0u) word = records[records[h] + uint(bitCount(mask & (bit - 1u)))];
-        }
-    }
-    tiled[i] = word;
+    tiled[i] = r < uCount ? records[r * uWords + f] : 0u;
 }
