@@ -15,15 +15,22 @@
 // the fused pass reads each bit dozens of times, for every grandchild, across the staged stores'
 // barriers. A regular record's bits lie below FIXED_SPOKES + 2 FAN + 2, within the two words up to
 // FAN 26; past them (layouts for longer fans) they are read from the record (srcBit).
+// A uniform level's records have none (recBit, split_scratch.glsl).
 uint gRegularBits0, gRegularBits1;
 void loadRegularBits(uint r) {
+#ifndef UNIFORM
     gRegularBits0 = srcM[metaOf(r, 2)];
     gRegularBits1 = META_INTS > 3 ? srcM[metaOf(r, 3)] : 0u;
+#endif
 }
 bool regularBit(uint r, int bit) {
+#ifdef UNIFORM
+    return false;
+#else
     int w = bit >> 5;
     if (w > 1) return srcBit(r, bit);
     return ((w == 0 ? gRegularBits0 : gRegularBits1) & (1u << uint(bit & 31))) != 0u;
+#endif
 }
 
 int regBit(int c, int i) {

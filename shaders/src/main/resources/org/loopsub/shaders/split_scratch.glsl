@@ -26,7 +26,14 @@ bool sInterior[3];
 uint gLaneRecord;
 #endif
 
+#ifdef UNIFORM
+// Uniform refinement tests no edge (no loop_flag_edges, and every run starts from level 0's pristine
+// metadata), so no record has a complete bit: its programs compile the bits away, as the Java back
+// end skips them per record (RegularSplit: anyBit).
+bool recBit(int bit) { return false; }
+#else
 bool recBit(int bit) { return (recordBits[bit >> 5] & (1u << uint(bit & 31))) != 0u; }
+#endif
 
 int ep(int c, int i) { return 3 * (c * RING_MAX + i); }
 
@@ -90,7 +97,9 @@ float sortedSum(int count) { return sortedSumAt(0, count); }
 // The general path's record r (metadata words m0, m1): its complete bits, its corners' valences and
 // gaps, and which of its edges stay interior one level down (SplitScratch.loadRing).
 void loadRing(uint r, uint m0, uint m1) {
+#ifndef UNIFORM
     for (int w = 0; w < META_INTS - 2; w++) recordBits[w] = srcM[metaOf(r, 2 + w)];
+#endif
     for (int c = 0; c < 3; c++) {
         sK[c] = valence(m0, c);
         sG[c] = gap(m1, c);
