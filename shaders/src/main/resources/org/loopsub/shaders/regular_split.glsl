@@ -11,11 +11,11 @@
 // sorting network), which gives the same ascending sequence as the insertion sort, and the sum runs
 // left to right over it. V_c is corner c's new position, E_ci the edge point of its spoke i.
 
-// A regular record's first two words of complete bits, loaded once per record (loadRegularBits):
-// the fused pass reads each bit dozens of times, for every grandchild, across the staged stores'
-// barriers. A regular record's bits lie below FIXED_SPOKES + 2 FAN + 2, within the two words up to
-// FAN 26; past them (layouts for longer fans) they are read from the record (srcBit).
-// A uniform level's records have none (recBit, split_scratch.glsl).
+// A regular record's first two words of complete bits, loaded once per record (loadRegularBits): the
+// path reads each bit many times, and loaded at every use across the stores they cost the fused pass
+// a tenth of its time before uniform levels dropped them (a uniform level's records have none: recBit,
+// split_scratch.glsl). A regular record's bits lie below FIXED_SPOKES + 2 FAN + 2, within the two
+// words up to FAN 26; past them (layouts for longer fans) they are read from the record (srcBit).
 uint gRegularBits0, gRegularBits1;
 void loadRegularBits(uint r) {
 #ifndef UNIFORM
