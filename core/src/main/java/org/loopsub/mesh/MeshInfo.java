@@ -68,7 +68,7 @@ public record MeshInfo(int vertices, int triangles, int edges, int boundaryEdges
         MeshTopology topology = problems.isEmpty() ? MeshTopology.of(mesh) : null;
         if (topology != null) {
             // what preparing the mesh refuses beyond the validator's problems (PreparedMesh.of)
-            MeshProblem valence = MeshValidator.valenceProblem(topology);
+            MeshProblem valence = MeshValidator.valenceProblem(topology, weldedNames);
             if (valence != null) {
                 problems.add(valence);
             } else {

@@ -49,14 +49,36 @@ public final class MeshValidator {
 
     /**
      * @param topology a valid mesh's topology
-     * @return the problem of a vertex whose valence passes {@link #MAX_VALENCE}, or null
+     * @return the problem of a vertex whose valence passes {@link #MAX_VALENCE}, or null; vertices
+     *     named by the mesh's own numbers
      */
     public static MeshProblem valenceProblem(MeshTopology topology) {
+        return valenceProblem(topology, ElementNames.OWN);
+    }
+
+    /**
+     * @param topology a valid mesh's topology
+     * @param names how to name its vertices
+     * @return the problem of the vertices whose valence passes {@link #MAX_VALENCE} (the first named,
+     *     with how many there are), or null
+     */
+    public static MeshProblem valenceProblem(MeshTopology topology, ElementNames names) {
         if (topology.maxValence() <= MAX_VALENCE) {
             return null;
         }
+        int first = -1;
+        int count = 0;
+        for (int v = 0; v < topology.vertexCount(); v++) {
+            if (topology.valence(v) > MAX_VALENCE) {
+                first = first < 0 ? v : first;
+                count++;
+            }
+        }
+        String which = count == 1 ? "vertex " + names.vertexNumber(first) + " has valence " + topology.valence(first)
+                : count + " vertices have a valence above it (the first: vertex " + names.vertexNumber(first)
+                        + ", valence " + topology.valence(first) + ")";
         return new MeshProblem(Kind.TOO_LARGE,
-                "a vertex has valence " + topology.maxValence() + "; at most " + MAX_VALENCE + " is supported");
+                which + "; at most " + MAX_VALENCE + " is supported (the highest here: " + topology.maxValence() + ")");
     }
 
     /**

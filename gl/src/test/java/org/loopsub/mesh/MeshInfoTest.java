@@ -75,6 +75,8 @@ class MeshInfoTest {
         org.loopsub.api.InvalidMeshException refused = org.junit.jupiter.api.Assertions.assertThrows(
                 org.loopsub.api.InvalidMeshException.class, () -> org.loopsub.prepare.PreparedMesh.of(fan));
         assertEquals(refused.problems(), big.problems(), "the same refusal");
+        assertEquals("vertex 1 has valence 300; at most 254 is supported (the highest here: 300)",
+                big.problems().get(0).message(), "the hub named");
 
         TriangleMesh ico = TestMeshes.load("icosahedron.obj");
         int[] tri = ico.triangles();

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
+import org.loopsub.api.Welding;
 import org.loopsub.samples.demo.Demo;
 import org.loopsub.samples.demo.DemoOptions;
 import org.loopsub.samples.demo.DemoStats;
@@ -180,11 +181,12 @@ final class DemoCommand extends Subcommand {
         activity = "running the demo";
         DemoStats stats;
         try {
-            stats = Demo.run(in.obj().mesh(), in.name(), options, err());
+            // GpuTessellator.prepare welds by exact position; its warnings and refusals come back in the file's numbers
+            stats = Demo.run(in.obj().mesh(), in.name(), options, err(), w -> in.named(w, Welding.EXACT));
         } catch (DemoUnavailableException e) {
             throw new CliFailure(ExitCodes.RESOURCE, "demo: " + e.getMessage(), e);
         } catch (InvalidMeshException e) {
-            throw InputMesh.invalid(in.name(), e);
+            throw in.refused(e, Welding.EXACT);
         }
         if (screenshotTarget != null && stats.lastFrame() != null) {
             activity = "writing " + screenshotTarget.name();

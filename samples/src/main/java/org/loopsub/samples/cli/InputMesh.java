@@ -180,7 +180,7 @@ record InputMesh(String name, ObjFile obj) {
         if (!problems.isEmpty()) {
             return problems;
         }
-        MeshProblem tooLarge = valence ? MeshValidator.valenceProblem(MeshTopology.of(mesh)) : null;
+        MeshProblem tooLarge = valence ? MeshValidator.valenceProblem(MeshTopology.of(mesh), weldedNames) : null;
         if (tooLarge != null) {
             return List.of(tooLarge);
         }

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.joml.Matrix4d;
 import org.joml.Matrix4f;
 import org.loopsub.api.Camera;
@@ -55,12 +56,15 @@ public final class Demo {
     private final String meshName;
     private final DemoOptions options;
     private final PrintWriter notes;
+    private final UnaryOperator<List<String>> warningNames;
 
-    private Demo(TriangleMesh mesh, String meshName, DemoOptions options, PrintWriter notes) {
+    private Demo(TriangleMesh mesh, String meshName, DemoOptions options, PrintWriter notes,
+                 UnaryOperator<List<String>> warningNames) {
         this.mesh = mesh;
         this.meshName = meshName;
         this.options = options;
         this.notes = notes;
+        this.warningNames = warningNames;
     }
 
     /**
@@ -72,12 +76,15 @@ public final class Demo {
      * @param meshName its name for the HUD and messages
      * @param options the command line's settings
      * @param notes where progress notes go (stderr)
+     * @param warningNames the prepared mesh's warnings as the user should read them: the engine names
+     *                     vertices and faces by its own numbers, a file by its own
      * @return what was measured
      * @throws DemoUnavailableException if no window or no OpenGL 4.3 context can be had
      * @throws InvalidMeshException if the mesh cannot be subdivided
      */
-    public static DemoStats run(TriangleMesh mesh, String meshName, DemoOptions options, PrintWriter notes) {
-        return new Demo(mesh, meshName, options, notes).run();
+    public static DemoStats run(TriangleMesh mesh, String meshName, DemoOptions options, PrintWriter notes,
+                                UnaryOperator<List<String>> warningNames) {
+        return new Demo(mesh, meshName, options, notes, warningNames).run();
     }
 
     private DemoStats run() {
@@ -113,7 +120,7 @@ public final class Demo {
              GpuMesh gpu = tessellator.prepare(mesh);
              MeshRenderer renderer3d = new MeshRenderer();
              Hud hud = new Hud(BitmapFont.load())) {
-            for (String w : gpu.warnings()) {
+            for (String w : warningNames.apply(gpu.warnings())) {
                 note(meshName + ": warning: " + w);
             }
             DemoStats stats = new DemoStats(renderer, version);

@@ -265,6 +265,23 @@ class DemoCommandTest {
         assertTrue(r.err().contains("--uv must be linear or smooth"), r::both);
     }
 
+    /**
+     * The prepared mesh's warnings name the file's faces, as every other command's do
+     * (FileNumberingTest): an unused vertex 1, then a quad whose second triangle is flat, which the
+     * engine calls its face 2.
+     */
+    @Test
+    void warningsNameTheFilesFaces() throws Exception {
+        needsGl();
+        Path obj = dir.resolve("warned.obj");
+        Files.writeString(obj, "v 9 9 9\nv 0 0 0\nv 2 0 0\nv 2 2 0\nv 1 1 0\nf 2 3 4 5\n", StandardCharsets.UTF_8);
+        Cli.Result r = Cli.run("demo", obj.toString(), "--headless", "--size", "160x120", "--frames", "1",
+                "--screen-px", "8", "--max-depth", "2");
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertTrue(r.err().contains("warning: face on line 6 (the file's face 1) has (nearly) zero area"), r::both);
+        assertFalse(r.err().contains("face 2"), r::both);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"nonmanifold_edge.obj", "empty.obj", "nan_coordinate.obj"})
     void invalidMeshIsAnInputProblem(String fixture) throws Exception {

@@ -111,6 +111,30 @@ class FileNumberingTest {
         }
     }
 
+    /** A fan of 300 triangles around the file's vertex 3 (vertices 1 and 2 unused: the engine's vertex 1). */
+    @Test
+    void tooHighAValenceNamesTheFilesVertex() throws Exception {
+        StringBuilder obj = new StringBuilder("v 5 5 5\nv 6 6 6\nv 0 0 0\n");
+        int n = 300;
+        for (int i = 0; i < n; i++) {
+            double a = 2 * Math.PI * i / n;
+            obj.append("v ").append((float) Math.cos(a)).append(' ').append((float) Math.sin(a)).append(" 0\n");
+        }
+        for (int i = 0; i < n; i++) {
+            obj.append("f 3 ").append(4 + i).append(' ').append(4 + (i + 1) % n).append('\n');
+        }
+        Path in = write("hub.obj", obj.toString());
+        String phrase = "vertex 3 has valence 300; at most 254 is supported";
+        Cli.Result info = Cli.run("info", in.toString());
+        assertHas(info.out(), phrase, info);
+        for (String backend : List.of("java", "auto")) {
+            Cli.Result r = Cli.run("subdivide", in.toString(), "-o", dir.resolve("out.obj").toString(),
+                    "--backend", backend);
+            assertEquals(ExitCodes.INPUT, r.exitCode(), r::both);
+            assertHas(r.err(), phrase, r);
+        }
+    }
+
     @Test
     void belowPrecisionNamesTheFilesVertices() throws Exception {
         Path in = write("close.obj", TOO_CLOSE);
