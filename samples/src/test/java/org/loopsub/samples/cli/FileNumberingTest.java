@@ -111,6 +111,18 @@ class FileNumberingTest {
         }
     }
 
+    /** info reports {@code phrase} about {@code in}; subdivide refuses it with it, on either back end. */
+    private void assertInfoAndSubdivideSay(Path in, String phrase) {
+        Cli.Result info = Cli.run("info", in.toString());
+        assertHas(info.out(), phrase, info);
+        for (String backend : List.of("java", "auto")) {
+            Cli.Result r = Cli.run("subdivide", in.toString(), "-o", dir.resolve("out.obj").toString(),
+                    "--backend", backend);
+            assertEquals(ExitCodes.INPUT, r.exitCode(), r::both);
+            assertHas(r.err(), phrase, r);
+        }
+    }
+
     /** A fan of 300 triangles around the file's vertex 3 (vertices 1 and 2 unused: the engine's vertex 1). */
     @Test
     void tooHighAValenceNamesTheFilesVertex() throws Exception {
@@ -125,28 +137,14 @@ class FileNumberingTest {
         }
         Path in = write("hub.obj", obj.toString());
         String phrase = "vertex 3 has valence 300; at most 254 is supported";
-        Cli.Result info = Cli.run("info", in.toString());
-        assertHas(info.out(), phrase, info);
-        for (String backend : List.of("java", "auto")) {
-            Cli.Result r = Cli.run("subdivide", in.toString(), "-o", dir.resolve("out.obj").toString(),
-                    "--backend", backend);
-            assertEquals(ExitCodes.INPUT, r.exitCode(), r::both);
-            assertHas(r.err(), phrase, r);
-        }
+        assertInfoAndSubdivideSay(in, phrase);
     }
 
     @Test
     void belowPrecisionNamesTheFilesVertices() throws Exception {
         Path in = write("close.obj", TOO_CLOSE);
         String phrase = "below float precision: vertices 2 and 5 are closer than float precision";
-        Cli.Result info = Cli.run("info", in.toString());
-        assertHas(info.out(), phrase, info);
-        for (String backend : List.of("java", "auto")) {
-            Cli.Result r = Cli.run("subdivide", in.toString(), "-o", dir.resolve("out.obj").toString(),
-                    "--backend", backend);
-            assertEquals(ExitCodes.INPUT, r.exitCode(), r::both);
-            assertHas(r.err(), phrase, r);
-        }
+        assertInfoAndSubdivideSay(in, phrase);
     }
 
     /** A concave polygon that folds when fanned is named by its line on stderr, unless quiet. */
