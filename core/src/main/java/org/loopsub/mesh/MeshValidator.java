@@ -74,11 +74,13 @@ public final class MeshValidator {
                 count++;
             }
         }
-        String which = count == 1 ? "vertex " + names.vertexNumber(first) + " has valence " + topology.valence(first)
-                : count + " vertices have a valence above it (the first: vertex " + names.vertexNumber(first)
-                        + ", valence " + topology.valence(first) + ")";
-        return new MeshProblem(Kind.TOO_LARGE,
-                which + "; at most " + MAX_VALENCE + " is supported (the highest here: " + topology.maxValence() + ")");
+        String message = count == 1
+                ? "vertex " + names.vertexNumber(first) + " has valence " + topology.valence(first) + "; at most "
+                        + MAX_VALENCE + " is supported"
+                : count + " vertices have a valence above " + MAX_VALENCE + ", the most supported (the first: vertex "
+                        + names.vertexNumber(first) + ", valence " + topology.valence(first) + "; the highest: "
+                        + topology.maxValence() + ")";
+        return new MeshProblem(Kind.TOO_LARGE, message);
     }
 
     /**

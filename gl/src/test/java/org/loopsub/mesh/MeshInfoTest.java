@@ -75,8 +75,8 @@ class MeshInfoTest {
         org.loopsub.api.InvalidMeshException refused = org.junit.jupiter.api.Assertions.assertThrows(
                 org.loopsub.api.InvalidMeshException.class, () -> org.loopsub.prepare.PreparedMesh.of(fan));
         assertEquals(refused.problems(), big.problems(), "the same refusal");
-        assertEquals("vertex 1 has valence 300; at most 254 is supported (the highest here: 300)",
-                big.problems().get(0).message(), "the hub named");
+        assertEquals("vertex 1 has valence 300; at most 254 is supported", big.problems().get(0).message(),
+                "the hub named");
 
         TriangleMesh ico = TestMeshes.load("icosahedron.obj");
         int[] tri = ico.triangles();
@@ -101,6 +101,33 @@ class MeshInfoTest {
         assertTrue(info.warnings().get(1).startsWith("1 crease tag names an edge tagged before with another sharpness"),
                 info.warnings().toString());
         assertEquals(info.warnings(), org.loopsub.prepare.PreparedMesh.of(tagged).warnings(), "the same warnings");
+    }
+
+    @Test
+    void aValenceRefusalNamesTheFirstHubAndCountsThem() {
+        // two flat fans apart: hub 0 with 260 triangles, hub 261 with 300
+        int[] sizes = {260, 300};
+        float[] p = new float[3 * (sizes[0] + sizes[1] + 2)];
+        int[] t = new int[3 * (sizes[0] + sizes[1])];
+        int v = 0;
+        int k = 0;
+        for (int f = 0; f < 2; f++) {
+            int hub = v;
+            p[3 * hub] = 10 * f;
+            v++;
+            for (int i = 0; i < sizes[f]; i++) {
+                double a = 2 * Math.PI * i / sizes[f];
+                p[3 * (v + i)] = (float) (10 * f + Math.cos(a));
+                p[3 * (v + i) + 1] = (float) Math.sin(a);
+                t[k++] = hub;
+                t[k++] = v + i;
+                t[k++] = v + (i + 1) % sizes[f];
+            }
+            v += sizes[f];
+        }
+        MeshInfo info = MeshInfo.of(new TriangleMesh(p, t, List.of()));
+        assertEquals(List.of("2 vertices have a valence above 254, the most supported (the first: vertex 1, "
+                + "valence 260; the highest: 300)"), info.problems().stream().map(q -> q.message()).toList());
     }
 
     @Test
