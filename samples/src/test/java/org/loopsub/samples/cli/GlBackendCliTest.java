@@ -35,7 +35,7 @@ class GlBackendCliTest {
             "subgroup_size", "budget_bytes", "kernel_nanos", "kernel_first_nanos", "kernel_run_nanos", "kernel_triangles_per_second",
             "bytes_read", "bytes_written", "gb_per_second", "copy_bandwidth_gbs", "bandwidth_fraction",
             "end_to_end_nanos", "end_to_end_run_nanos", "end_to_end_upload_nanos", "end_to_end_issue_nanos",
-            "end_to_end_wait_nanos", "gpu_first_to_last_pass_nanos", "end_to_end_triangles_per_second", "programs_compiled",
+            "end_to_end_wait_nanos", "end_to_end_timed_nanos", "gpu_first_to_last_pass_nanos", "end_to_end_triangles_per_second", "programs_compiled",
             "programs_from_binaries", "compile_wait_nanos", "clock_wakes", "levels", "passes");
 
     private static String renderer;
@@ -253,6 +253,7 @@ class GlBackendCliTest {
             long nanos = (Long) gpu.get(phase);
             assertTrue(nanos >= 0 && nanos <= e2e, phase + " " + nanos + " of " + e2e);
         }
+        assertTrue((Long) gpu.get("end_to_end_timed_nanos") > 0, text);
         long gpuSpan = (Long) gpu.get("gpu_first_to_last_pass_nanos");
         assertTrue(gpuSpan >= kernel || Math.abs(gpuSpan - kernel) < 1000, "the passes lie inside their first-to-last span: "
                 + gpuSpan + " against kernels " + kernel);
