@@ -99,7 +99,17 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
 
     /** @return the timed runs' median end-to-end time, timestamps included */
     long timedEndToEndNanos() {
-        return median(endToEnd.stream().mapToLong(GpuRun.EndToEnd::totalNanos).toArray());
+        return timedMedian(GpuRun.EndToEnd::totalNanos);
+    }
+
+    /** @return the timed runs' median GPU span from the first pass's start to the last one's end */
+    long gpuSpanNanos() {
+        return timedMedian(GpuRun.EndToEnd::gpuNanos);
+    }
+
+    /** @return the median over the timed runs of one part of their end-to-end time */
+    private long timedMedian(ToLongFunction<GpuRun.EndToEnd> part) {
+        return median(endToEnd.stream().mapToLong(part).toArray());
     }
 
     /** @return each run's kernel time: the sum of its passes' GPU durations */
@@ -226,7 +236,7 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
         out.printf(Locale.ROOT, "end to end: %s ms (upload to output ready on the GPU, host waits included%s); "
                         + "%s triangles/s%n", ms(e2e), untimed.isEmpty() ? "" : ", runs without timestamps",
                 Units.count(perSecond(outputTriangles, e2e)));
-        long gpu = median(endToEnd.stream().mapToLong(GpuRun.EndToEnd::gpuNanos).toArray());
+        long gpu = gpuSpanNanos();
         out.printf(Locale.ROOT, "  of it: upload %s ms, issuing the passes %s ms, waiting for the GPU %s ms%n",
                 ms(median(phase(GpuRun.EndToEnd::uploadNanos))), ms(median(phase(GpuRun.EndToEnd::issueNanos))),
                 ms(median(phase(GpuRun.EndToEnd::waitNanos))));
@@ -285,7 +295,7 @@ record GpuReport(String renderer, String glVersion, String route, String scan, i
         b.put("end_to_end_issue_nanos", median(phase(GpuRun.EndToEnd::issueNanos)));
         b.put("end_to_end_wait_nanos", median(phase(GpuRun.EndToEnd::waitNanos)));
         b.put("end_to_end_timed_nanos", timedEndToEndNanos());
-        b.put("gpu_first_to_last_pass_nanos", median(endToEnd.stream().mapToLong(GpuRun.EndToEnd::gpuNanos).toArray()));
+        b.put("gpu_first_to_last_pass_nanos", gpuSpanNanos());
         b.put("end_to_end_triangles_per_second", perSecond(outputTriangles, e2e));
         b.put("programs_compiled", programs.compiled());
         b.put("programs_from_binaries", programs.fromBinaries());

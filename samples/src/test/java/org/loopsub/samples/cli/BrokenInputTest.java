@@ -65,6 +65,28 @@ class BrokenInputTest {
                 Arguments.of("no-faces", TETRA_VERTICES, List.of("empty mesh", "no face")));
     }
 
+    /**
+     * An OBJ text: {@code unused} vertices no face uses, then the hub (the file's vertex
+     * {@code unused + 1}) and a closed flat fan of {@code n} triangles around it (valence n).
+     */
+    static String fanObj(int unused, int n) {
+        StringBuilder obj = new StringBuilder();
+        for (int i = 0; i < unused; i++) {
+            obj.append("v ").append(5 + i).append(' ').append(5 + i).append(' ').append(5 + i).append('\n');
+        }
+        obj.append("v 0 0 0\n");
+        for (int i = 0; i < n; i++) {
+            double a = 2 * Math.PI * i / n;
+            obj.append("v ").append((float) Math.cos(a)).append(' ').append((float) Math.sin(a)).append(" 0\n");
+        }
+        int hub = unused + 1;
+        for (int i = 0; i < n; i++) {
+            obj.append("f ").append(hub).append(' ').append(hub + 1 + i).append(' ').append(hub + 1 + (i + 1) % n)
+                    .append('\n');
+        }
+        return obj.toString();
+    }
+
     private Path write(String name, String text) throws Exception {
         Path file = dir.resolve(name + ".obj");
         Files.writeString(file, text, StandardCharsets.UTF_8);
@@ -132,16 +154,7 @@ class BrokenInputTest {
      */
     @Test
     void tooLargeAValenceGetsNoWeldHint() throws Exception {
-        StringBuilder obj = new StringBuilder("v 0 0 0\n");
-        int n = 300;
-        for (int i = 0; i < n; i++) {
-            double a = 2 * Math.PI * i / n;
-            obj.append("v ").append((float) Math.cos(a)).append(' ').append((float) Math.sin(a)).append(" 0\n");
-        }
-        for (int i = 0; i < n; i++) {
-            obj.append("f 1 ").append(2 + i).append(' ').append(2 + (i + 1) % n).append('\n');
-        }
-        Path fan = write("fan", obj.toString());
+        Path fan = write("fan", fanObj(0, 300));
         Path output = dir.resolve("fan-out.obj");
         Cli.Result r = Cli.run("subdivide", fan.toString(), "-o", output.toString(), "--backend", "java");
         assertRefused(r, fan.toString(), List.of("too large", "valence 300"));

@@ -126,16 +126,7 @@ class FileNumberingTest {
     /** A fan of 300 triangles around the file's vertex 3 (vertices 1 and 2 unused: the engine's vertex 1). */
     @Test
     void tooHighAValenceNamesTheFilesVertex() throws Exception {
-        StringBuilder obj = new StringBuilder("v 5 5 5\nv 6 6 6\nv 0 0 0\n");
-        int n = 300;
-        for (int i = 0; i < n; i++) {
-            double a = 2 * Math.PI * i / n;
-            obj.append("v ").append((float) Math.cos(a)).append(' ').append((float) Math.sin(a)).append(" 0\n");
-        }
-        for (int i = 0; i < n; i++) {
-            obj.append("f 3 ").append(4 + i).append(' ').append(4 + (i + 1) % n).append('\n');
-        }
-        Path in = write("hub.obj", obj.toString());
+        Path in = write("hub.obj", BrokenInputTest.fanObj(2, 300));
         String phrase = "vertex 3 has valence 300; at most 254 is supported";
         assertInfoAndSubdivideSay(in, phrase);
     }
