@@ -211,6 +211,62 @@ public final class RecordBuilder {
     }
 
     /**
+     * Notes in level-0 records made by {@link #build} for the same triangles, topology and layout
+     * which per-vertex point each point slot holds ({@link RecordChunk#slotSources}, in the slots
+     * {@link #writePositions} fills, in its order) and gathers those points into one table
+     * ({@link RecordChunk#sourceTable}: positions, limit normals, limit positions), read back from
+     * the slots. For an uploader that sends the table and the entries instead of the slots (the GL
+     * back end's one-shot runs); the Java back end has no use for them.
+     *
+     * @param vertexCount the mesh's vertices
+     */
+    public static void addSlotSources(int[] triangles, MeshTopology topology, RecordLayout layout, int vertexCount,
+                                      List<RecordChunk> chunks) {
+        int kinds = !layout.carriesNormals() ? 1 : layout.limit() ? 3 : 2;
+        float[] table = new float[3 * kinds * vertexCount];
+        int slots = layout.pointSlots();
+        int pf = layout.pointFloats();
+        int rest = pf - 3 * slots;
+        int t = 0;
+        for (int ci = 0; ci < chunks.size(); ci++) {
+            RecordChunk chunk = chunks.get(ci);
+            int[] sources = new int[chunk.count * slots];
+            float[] after = new float[chunk.count * rest];
+            java.util.Arrays.fill(sources, -1);
+            for (int r = 0; r < chunk.count; r++, t++) {
+                int base = r * slots;
+                for (int c = 0; c < 3; c++) {
+                    int v = triangles[3 * t + c];
+                    int next = triangles[3 * t + (c + 1) % 3];
+                    int k = topology.valence(v);
+                    int g = gap(topology, v, next);
+                    int s = topology.indexOf(v, next);
+                    sources[base + c] = v;
+                    for (int i = 0; i < k; i++) {
+                        sources[base + layout.ringSlot(c, k, g, i)] = topology.neighbour(v, (s + i) % k);
+                    }
+                    if (kinds > 1) {
+                        sources[base + layout.normalSlot(c)] = vertexCount + v;
+                        if (kinds > 2) {
+                            sources[base + layout.limitSlot(c)] = 2 * vertexCount + v;
+                        }
+                    }
+                }
+                for (int slot = 0; slot < slots; slot++) {
+                    int e = sources[base + slot];
+                    if (e >= 0) {
+                        System.arraycopy(chunk.points, r * pf + 3 * slot, table, 3 * e, 3);
+                    }
+                }
+                System.arraycopy(chunk.points, r * pf + 3 * slots, after, r * rest, rest);
+            }
+            chunk.slotSources = sources;
+            chunk.afterSlots = after;
+            chunk.sourceTable = table;
+        }
+    }
+
+    /**
      * Moves the control points of level-0 records made by {@link #build} for the same triangles,
      * topology, layout, scheme and sharpness: rewrites, in place, exactly what {@link #build} would
      * write differently for the new positions, so that the records are the ones it would make. The
@@ -230,6 +286,10 @@ public final class RecordBuilder {
         int t = 0;
         for (int ci = 0; ci < chunks.size(); ci++) {
             RecordChunk chunk = chunks.get(ci);
+            // the table held the old positions: these records now go up whole
+            chunk.slotSources = null;
+            chunk.sourceTable = null;
+            chunk.afterSlots = null;
             for (int r = 0; r < chunk.count; r++, t++) {
                 writePositions(triangles, positions, topology, layout, l, chunk, r, t);
             }

@@ -17,6 +17,25 @@ public final class RecordChunk {
     public final float[] points;
     /** Metadata, {@code layout.metaInts()} per record. */
     public final int[] meta;
+    /**
+     * Level 0 once {@link RecordBuilder#addSlotSources} has noted them, else null: for each record
+     * and point slot ({@code layout.pointSlots()} per record), the entry of {@link #sourceTable} the
+     * slot holds a copy of, -1 for a slot left zero. An uploader may send these and the table
+     * instead of the slots (GlLevel0). Records moved since ({@link RecordBuilder#movePositions})
+     * have none.
+     */
+    public int[] slotSources;
+    /**
+     * The per-vertex points {@link #slotSources} index, three floats an entry: the vertex positions,
+     * then (with limit data) their limit normals, then (with {@code --limit}) their limit positions;
+     * shared by the chunks of one stream.
+     */
+    public float[] sourceTable;
+    /**
+     * With {@link #slotSources}: each record's point words after its slots (sharpness, uvs), packed
+     * one record after the other, so that an uploader sends them in one piece.
+     */
+    public float[] afterSlots;
 
     /**
      * @param layout the record layout

@@ -1,6 +1,7 @@
 package org.loopsub.engine;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 
@@ -21,6 +22,8 @@ import org.loopsub.glstream.GlCriteria;
 import org.loopsub.glstream.GlBufferPool;
 import org.loopsub.glstream.OutputBudget;
 import org.loopsub.prepare.PreparedMesh;
+import org.loopsub.stream.RecordBuilder;
+import org.loopsub.stream.RecordChunk;
 
 /**
  * The OpenGL compute back end: the record-stream passes as compute shaders, byte-identical to
@@ -205,9 +208,15 @@ public final class GlTessellator implements Tessellator {
             passes = null;  // (if making the new ones fails, no closed ones are kept)
             passes = new GlStreamEngine.Passes(prepared.layout(), weights, programs, pool);
         }
+        List<RecordChunk> level0 = prepared.records();
+        if (!level0.isEmpty() && level0.get(0).slotSources == null) {
+            // level 0 goes up as a per-vertex table and each point slot's entry in it (GlLevel0)
+            RecordBuilder.addSlotSources(prepared.mesh().triangles(), prepared.topology(), prepared.layout(),
+                    prepared.positions().length / 3, level0);
+        }
         try (GlStreamEngine engine = new GlStreamEngine(context, passes, scan(), budgetBytes,
                 prepared.frame().centre(), inverseScale, pool)) {
-            return engine.run(prepared.records(), options.levels(), criteria, timer, progress);
+            return engine.run(level0, options.levels(), criteria, timer, progress);
         }
     }
 

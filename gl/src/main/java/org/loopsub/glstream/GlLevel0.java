@@ -23,8 +23,11 @@ import org.loopsub.stream.RecordLayout;
 /**
  * The level-0 records on the GPU, in segments of at most four windows: uploaded as the record
  * builder's chunks hold them, one record after the other (copied into {@link UploadArena}'s mapped
- * host memory, or where it cannot take them, each chunk's arrays in one call to a staging buffer),
- * and laid out in tiles of 32 (loop_record.glsl) on the GPU by loop_tile. (Tiling on the host, a
+ * host memory and from there to device memory, or where it cannot take them, each chunk's arrays in
+ * one call to a staging buffer), and laid out in tiles of 32 (loop_record.glsl) on the GPU by
+ * loop_tile. A stream used once whose chunks say where each point slot comes from
+ * ({@link RecordChunk#slotSources}) sends its points gathered, where that is fewer bytes: the
+ * per-vertex table and an entry per slot, which loop_tile looks up. (Tiling on the host, a
  * word at a time, cost 2-3 ms for 9,000 wide records: more than the refinement's first levels.) A prepared
  * mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in place when its
  * control points move. The edge test writes complete bits into the records it tests, so a kept
@@ -65,6 +68,10 @@ public final class GlLevel0 implements AutoCloseable {
     private int[] copyWords = new int[16];
     /** Copies of the last upload spread over threads (what Level0UploadTest asks of it). */
     int spreadCopies;
+    /** Whether the upload under way sends level 0's points as a per-vertex table ({@link #uploadGathered}). */
+    private boolean gather;
+    /** Point uploads of the last upload gathered on the GPU. */
+    int gatheredCopies;
     /** The staging buffers of one upload, given back once the tiles are written. */
     private final List<GlBuffer> staged = new ArrayList<>();
 
@@ -167,13 +174,15 @@ public final class GlLevel0 implements AutoCloseable {
         cursorChunk = 0;
         cursorIndex = 0;
         long alignment = context.storageBufferOffsetAlignment();
+        gather = pristineMeta == null && gathered(chunks);
         long staging = 0;
         for (long first = 0; first < n; first += most) {
             long count = Math.min(most, n - first);
-            staging += 4 * count * (pf + mi) + 2 * alignment;
+            staging += 4 * count * (pf + mi) + 2 * alignment + (gather ? 4L * chunks.get(0).sourceTable.length : 0);
         }
         arena = pool.uploads().begin(staging) ? pool.uploads() : null;
         spreadCopies = 0;
+        gatheredCopies = 0;
         try {
             for (long first = 0; first < n; first += most, index++) {
                 int count = (int) Math.min(most, n - first);
@@ -239,6 +248,10 @@ public final class GlLevel0 implements AutoCloseable {
      */
     private void upload(List<RecordChunk> chunks, int count, int words, boolean points, GlBuffer tiled) {
         long bytes = 4L * count * words;
+        if (arena != null && points && gather && gatheredBytes(chunks, count) < bytes) {
+            uploadGathered(chunks, count, tiled);
+            return;
+        }
         if (arena != null) {
             long base = arena.take(bytes, context.storageBufferOffsetAlignment());
             copyToArena(chunks, base, count, words, points);
@@ -280,6 +293,55 @@ public final class GlLevel0 implements AutoCloseable {
             done += take;
         }
         tile(staging, 0, bytes, count, words, tiled);
+    }
+
+    /**
+     * @return whether every chunk says which per-vertex point each slot copies, from one table
+     *     ({@link RecordChunk#slotSources}: level 0 as the record builder made it)
+     */
+    private static boolean gathered(List<RecordChunk> chunks) {
+        for (int i = 0; i < chunks.size(); i++) {
+            RecordChunk c = chunks.get(i);
+            if (c.slotSources == null || c.sourceTable != chunks.get(0).sourceTable) {
+                return false;
+            }
+        }
+        return !chunks.isEmpty();
+    }
+
+    /** The bytes of {@code count} records' points gathered ({@link #uploadGathered}). */
+    private long gatheredBytes(List<RecordChunk> chunks, int count) {
+        int rest = layout.pointFloats() - 3 * layout.pointSlots();
+        return 4L * chunks.get(0).sourceTable.length + 4L * count * (layout.pointSlots() + rest);
+    }
+
+    /**
+     * Uploads the next {@code count} records' points as their per-vertex table, each slot's entry in
+     * it and the words after the slots (sharpness, uvs), and has loop_tile gather them into tiles:
+     * a record's slots repeat the vertices of its rings (and the fans' empty slots are zeros), so this
+     * is a third of the bytes of the slots themselves. Advances the cursor.
+     */
+    private void uploadGathered(List<RecordChunk> chunks, int count, GlBuffer tiled) {
+        int pf = layout.pointFloats();
+        int slots = layout.pointSlots();
+        int rest = pf - 3 * slots;
+        float[] table = chunks.get(0).sourceTable;
+        long tableBytes = 4L * table.length;
+        long bytes = tableBytes + 4L * count * (slots + rest);
+        long base = arena.take(bytes, context.storageBufferOffsetAlignment());
+        arena.put(base, table, 0, table.length);
+        long sourcesAt = base + tableBytes;
+        long restAt = sourcesAt + 4L * count * slots;
+        for (int done = 0; done < count; ) {
+            int take = nextRun(chunks, count - done);
+            RecordChunk c = chunks.get(cursorChunk);
+            arena.put(sourcesAt + 4L * done * slots, c.slotSources, cursorIndex * slots, take * slots);
+            arena.put(restAt + 4L * done * rest, c.afterSlots, cursorIndex * rest, take * rest);
+            cursorIndex += take;
+            done += take;
+        }
+        gatheredCopies++;
+        tile(arena.buffer(), base, bytes, count, pf, table.length, slots, tiled);
     }
 
     /**
@@ -341,11 +403,33 @@ public final class GlLevel0 implements AutoCloseable {
 
     /** loop_tile from {@code bytes} of {@code from} at {@code at} (count records of words each) into {@code tiled}. */
     private void tile(GlBuffer from, long at, long bytes, int count, int words, GlBuffer tiled) {
+        tile(from, at, bytes, count, words, 0, 0, tiled);
+    }
+
+    /**
+     * loop_tile as {@link #tile(GlBuffer, long, long, int, int, GlBuffer)}, gathering the first
+     * {@code slots} point slots of each record through a table of {@code tableWords} words
+     * ({@link #uploadGathered}); {@code slots} 0: whole records.
+     */
+    private void tile(GlBuffer from, long at, long bytes, int count, int words, int tableWords, int slots,
+                      GlBuffer tiled) {
         long total = Segment.tiled(count) * words;
+        if (from.mappedAddress() != 0) {
+            // loop_tile reads a warp's words a record apart: over the bus from host memory that took
+            // the GPU 0.6 ms for highvalence's level 0, the copy engine streams it to device memory
+            // first in a fraction of that (docs/benchmarks/level0-gather)
+            GlBuffer device = pool.acquire(Math.max(4, bytes), "loop_records_staging");
+            staged.add(device);
+            device.copyFrom(from, at, 0, bytes);
+            from = device;
+            at = 0;
+        }
         from.bindRange(ShaderContract.POINTS, at, Math.max(4, bytes));
         tiled.bindRange(ShaderContract.DST_POINTS, 0, 4 * total);
         GlPasses.setUint(tile, "uCount", count);
         GlPasses.setUint(tile, "uWords", words);
+        GlPasses.setUint(tile, "uSlots", slots);
+        GlPasses.setUint(tile, "uTableWords", tableWords);
         GlPasses.setUint(tile, "uTotal", total);
         tile.dispatchFor(total);
         GlChecks.check("loop_tile");

@@ -159,6 +159,8 @@ public final class GlStreamEngine implements AutoCloseable {
         GlChecks.deferOnThisThread();
         try {
             try (GlLevel0 records = upload(level0, false)) {
+                // the GPU tiles level 0 while the host issues its passes
+                glFlush();
                 long uploaded = System.nanoTime();
                 out.uploadNanos = uploaded - start;
                 run(records, maxDepth, criteria, timer, progress, out);

@@ -10,10 +10,18 @@ import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.loopsub.api.RefineOptions;
+import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.UvInterpolation;
 import org.loopsub.api.Scheme;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlTestBase;
+import org.loopsub.prepare.PreparedMesh;
+import org.loopsub.reference.TestMeshes;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
 
@@ -45,13 +53,37 @@ class Level0UploadTest extends GlTestBase {
         assertEquals(0, check(new int[] {5, 20}, false, 3).spreadCopies);
     }
 
+    /**
+     * Level 0 with its slot sources noted (RecordBuilder.addSlotSources, as the GL tessellator's
+     * one-shot runs do) goes up gathered (its point slots as entries of a per-vertex table) when used
+     * once, and whole when kept, moved or without them: the tiles hold the builder's words either way. Layouts with limit normals and positions (table entries past the positions),
+     * creases and uvs (words after the slots), fans of several lengths and empty slots.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rookT.obj", "cylinder_uv.obj", "mesh_with_border.obj"})
+    void levelZeroAsBuiltGoesUpGatheredWhenUsedOnce(String name) {
+        TriangleMesh mesh = TestMeshes.load(name);
+        RefineOptions limit = RefineOptions.uniform(1).withLimitSurface(true);
+        for (RefineOptions o : List.of(RefineOptions.uniform(1), limit, limit.withUvInterpolation(UvInterpolation.SMOOTH))) {
+            PreparedMesh p = PreparedMesh.of(mesh).configured(false, o);
+            assertEquals(0, check(p.layout(), p.records(), false).gatheredCopies, "no slot sources: whole");
+            RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), p.layout(), p.positions().length / 3,
+                    p.records());
+            assertEquals(1, check(p.layout(), p.records(), false).gatheredCopies, name + " " + o);
+            assertEquals(0, check(p.layout(), p.records(), true).gatheredCopies, "kept: whole");
+        }
+        PreparedMesh p = PreparedMesh.of(mesh);
+        RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), p.layout(), p.positions().length / 3,
+                p.records());
+        RecordBuilder.movePositions(p.mesh().triangles(), p.positions(), p.topology(), p.layout(), p.scheme(),
+                p.sharpness(), new RecordBuilder.Scratch(p.topology(), p.sharpness()), p.records());
+        assertEquals(0, check(p.layout(), p.records(), false).gatheredCopies, "moved: whole");
+    }
+
     /** Uploads random records in chunks of these counts and compares the tiles; returns the upload. */
     private GlLevel0 check(int[] counts, boolean kept, long seed) {
         Random random = new Random(seed);
         List<RecordChunk> chunks = new ArrayList<>();
-        int pf = LAYOUT.pointFloats();
-        int mi = LAYOUT.metaInts();
-        int n = 0;
         for (int count : counts) {
             RecordChunk c = new RecordChunk(LAYOUT, count);
             c.count = count;
@@ -62,12 +94,22 @@ class Level0UploadTest extends GlTestBase {
                 c.meta[i] = random.nextInt();
             }
             chunks.add(c);
-            n += count;
+        }
+        return check(LAYOUT, chunks, kept);
+    }
+
+    /** Uploads the chunks and compares the tiles with their words; returns the upload. */
+    private GlLevel0 check(RecordLayout layout, List<RecordChunk> chunks, boolean kept) {
+        int pf = layout.pointFloats();
+        int mi = layout.metaInts();
+        int n = 0;
+        for (RecordChunk c : chunks) {
+            n += c.count;
         }
         Map<String, ComputeProgram> programs = new LinkedHashMap<>();
         try (GlBufferPool pool = new GlBufferPool();
-             GlPasses passes = new GlPasses(LAYOUT, LoopRules.weights(Scheme.LOOP, LAYOUT.ringMax()), programs, pool);
-             GlLevel0 level0 = new GlLevel0(gl, pool, LAYOUT, passes.tile(), Integer.MAX_VALUE, chunks, kept)) {
+             GlPasses passes = new GlPasses(layout, LoopRules.weights(Scheme.LOOP, layout.ringMax()), programs, pool);
+             GlLevel0 level0 = new GlLevel0(gl, pool, layout, passes.tile(), Integer.MAX_VALUE, chunks, kept)) {
             assertEquals(1, level0.segments.size());
             Segment s = level0.segments.get(0);
             int tiles = (n + 31) / 32;

@@ -2,16 +2,30 @@
 // as the record builder made them, one record after the other (GlLevel0), and this pass moves word f
 // of record r to ((r / 32) * uWords + f) * 32 + r % 32; the lanes past the last record become zeros.
 // Points and metadata alike, as 32-bit words. (Tiling on the host cost more than the refinement's
-// first levels: 2-3 ms for a level 0 of 9,000 wide records.)
+// first levels: 2-3 ms for a level 0 of 9,000 wide records.) Level 0 used once goes up gathered: its
+// point slots as entries of a per-vertex table, which this pass looks up (uSlots > 0).
 
 layout(local_size_x = 256) in;
 
 layout(std430, binding = BINDING_POINTS) readonly buffer Records { uint records[]; };
 layout(std430, binding = BINDING_DST_POINTS) writeonly buffer Tiled { uint tiled[]; };
 
-uniform uint uCount;  // records
-uniform uint uWords;  // words per record
-uniform uint uTotal;  // words to write: 32 per tile and word
+uniform uint uCount;       // records
+uniform uint uWords;       // words per record
+uniform uint uTotal;       // words to write: 32 per tile and word
+uniform uint uSlots;       // 0: whole records; else point slots gathered (GlLevel0.uploadGathered)
+uniform uint uTableWords;  // the gathered upload's per-vertex table, 3 words an entry, at word 0
+
+// A gathered upload: the table, then each record's slot entries (uSlots a record, ~0u: a zero slot),
+// then each record's words after its slots.
+uint gathered(uint r, uint f) {
+    if (f < 3u * uSlots) {
+        uint e = records[uTableWords + r * uSlots + f / 3u];
+        return e == 0xFFFFFFFFu ? 0u : records[3u * e + f % 3u];
+    }
+    uint rest = uWords - 3u * uSlots;
+    return records[uTableWords + uCount * uSlots + r * rest + (f - 3u * uSlots)];
+}
 
 void main() {
     uint i = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
@@ -19,5 +33,5 @@ void main() {
     uint lane = i & 31u;
     uint f = (i >> 5u) % uWords;
     uint r = ((i >> 5u) / uWords) * 32u + lane;
-    tiled[i] = r < uCount ? records[r * uWords + f] : 0u;
+    tiled[i] = r >= uCount ? 0u : uSlots == 0u ? records[r * uWords + f] : gathered(r, f);
 }
