@@ -115,6 +115,7 @@ public final class RecordBuilder {
         List<RecordChunk> chunks = new ArrayList<>();
         int pf = layout.pointFloats();
         int mi = layout.metaInts();
+        int[] entries = new int[layout.pointSlots()];
         for (int first = 0; first < nt; first += RecordChunk.CAPACITY) {
             int n = Math.min(RecordChunk.CAPACITY, nt - first);
             RecordChunk chunk = new RecordChunk(layout, n);
@@ -131,7 +132,7 @@ public final class RecordBuilder {
                 chunk.meta[r * mi] = RecordLayout.packMeta0(k[0], k[1], k[2], 0);
                 chunk.meta[r * mi + 1] = RecordLayout.packMeta1(g[0], g[1], g[2]);
                 boolean sharp = false;
-                writePositions(triangles, positions, topology, layout, limit, chunk, r, t);
+                writePositions(triangles, positions, topology, layout, limit, chunk, r, t, entries);
                 for (int c = 0; c < 3; c++) {
                     int v = triangles[3 * t + c];
                     int s = topology.indexOf(v, triangles[3 * t + (c + 1) % 3]);
@@ -186,25 +187,47 @@ public final class RecordBuilder {
      * moving cage rewrites only this, in the records it has ({@link #movePositions}).
      *
      * @param limit the vertices' limit positions and normals ({@link #limits}), or null without limit data
+     * @param entries room for the record's {@link #slotEntries}
      */
     private static void writePositions(int[] triangles, float[] positions, MeshTopology topology, RecordLayout layout,
-                                       float[][] limit, RecordChunk chunk, int r, int t) {
+                                       float[][] limit, RecordChunk chunk, int r, int t, int[] entries) {
         int base = r * layout.pointFloats();
+        int nv = topology.vertexCount();
+        slotEntries(triangles, topology, layout, t, entries, 0);
+        for (int slot = 0; slot < layout.pointSlots(); slot++) {
+            int e = entries[slot];
+            if (e >= 0) {
+                copyPoint(e < nv ? positions : e < 2 * nv ? limit[1] : limit[0], e % nv, chunk.points, base, slot);
+            }
+        }
+    }
+
+    /**
+     * Which per-vertex point each point slot of triangle t's record holds, into {@code entries} from
+     * {@code at}: entry v is vertex v's position, {@code nv + v} its limit normal, {@code 2 nv + v}
+     * its limit position ({@code nv} the mesh's vertices), -1 a slot left zero. Each corner's
+     * position, its ring from the spoke to the next corner on, and with limit data the corner's limit
+     * normal (and limit position): the one walk of a record's points, for the record itself
+     * ({@link #writePositions}) and for an uploader's table ({@link #addSlotSources}).
+     */
+    private static void slotEntries(int[] triangles, MeshTopology topology, RecordLayout layout, int t,
+                                    int[] entries, int at) {
+        int nv = topology.vertexCount();
+        java.util.Arrays.fill(entries, at, at + layout.pointSlots(), -1);
         for (int c = 0; c < 3; c++) {
             int v = triangles[3 * t + c];
             int next = triangles[3 * t + (c + 1) % 3];
             int k = topology.valence(v);
             int g = gap(topology, v, next);
             int s = topology.indexOf(v, next);
-            copyPoint(positions, v, chunk.points, base, c);
+            entries[at + c] = v;
             for (int i = 0; i < k; i++) {
-                int u = topology.neighbour(v, (s + i) % k);
-                copyPoint(positions, u, chunk.points, base, layout.ringSlot(c, k, g, i));
+                entries[at + layout.ringSlot(c, k, g, i)] = topology.neighbour(v, (s + i) % k);
             }
-            if (limit != null) {
-                copyPoint(limit[1], v, chunk.points, base, layout.normalSlot(c));
+            if (layout.carriesNormals()) {
+                entries[at + layout.normalSlot(c)] = nv + v;
                 if (layout.limit()) {
-                    copyPoint(limit[0], v, chunk.points, base, layout.limitSlot(c));
+                    entries[at + layout.limitSlot(c)] = 2 * nv + v;
                 }
             }
         }
@@ -212,18 +235,16 @@ public final class RecordBuilder {
 
     /**
      * Notes in level-0 records made by {@link #build} for the same triangles, topology and layout
-     * which per-vertex point each point slot holds ({@link RecordChunk#slotSources}, in the slots
-     * {@link #writePositions} fills, in its order) and gathers those points into one table
-     * ({@link RecordChunk#sourceTable}: positions, limit normals, limit positions), read back from
-     * the slots. For an uploader that sends the table and the entries instead of the slots (the GL
-     * back end's one-shot runs); the Java back end has no use for them.
-     *
-     * @param vertexCount the mesh's vertices
+     * which per-vertex point each point slot holds ({@link RecordChunk#slotSources}, from
+     * {@link #slotEntries}) and gathers those points into one table ({@link RecordChunk#sourceTable}:
+     * positions, limit normals, limit positions), read back from the slots, and the words after the
+     * slots ({@link RecordChunk#afterSlots}). For an uploader that sends those instead of the slots
+     * (the GL back end's one-shot runs); the Java back end has no use for them.
      */
-    public static void addSlotSources(int[] triangles, MeshTopology topology, RecordLayout layout, int vertexCount,
+    public static void addSlotSources(int[] triangles, MeshTopology topology, RecordLayout layout,
                                       List<RecordChunk> chunks) {
         int kinds = !layout.carriesNormals() ? 1 : layout.limit() ? 3 : 2;
-        float[] table = new float[3 * kinds * vertexCount];
+        float[] table = new float[3 * kinds * topology.vertexCount()];
         int slots = layout.pointSlots();
         int pf = layout.pointFloats();
         int rest = pf - 3 * slots;
@@ -232,28 +253,10 @@ public final class RecordBuilder {
             RecordChunk chunk = chunks.get(ci);
             int[] sources = new int[chunk.count * slots];
             float[] after = new float[chunk.count * rest];
-            java.util.Arrays.fill(sources, -1);
             for (int r = 0; r < chunk.count; r++, t++) {
-                int base = r * slots;
-                for (int c = 0; c < 3; c++) {
-                    int v = triangles[3 * t + c];
-                    int next = triangles[3 * t + (c + 1) % 3];
-                    int k = topology.valence(v);
-                    int g = gap(topology, v, next);
-                    int s = topology.indexOf(v, next);
-                    sources[base + c] = v;
-                    for (int i = 0; i < k; i++) {
-                        sources[base + layout.ringSlot(c, k, g, i)] = topology.neighbour(v, (s + i) % k);
-                    }
-                    if (kinds > 1) {
-                        sources[base + layout.normalSlot(c)] = vertexCount + v;
-                        if (kinds > 2) {
-                            sources[base + layout.limitSlot(c)] = 2 * vertexCount + v;
-                        }
-                    }
-                }
+                slotEntries(triangles, topology, layout, t, sources, r * slots);
                 for (int slot = 0; slot < slots; slot++) {
-                    int e = sources[base + slot];
+                    int e = sources[r * slots + slot];
                     if (e >= 0) {
                         System.arraycopy(chunk.points, r * pf + 3 * slot, table, 3 * e, 3);
                     }
@@ -291,7 +294,7 @@ public final class RecordBuilder {
             chunk.sourceTable = null;
             chunk.afterSlots = null;
             for (int r = 0; r < chunk.count; r++, t++) {
-                writePositions(triangles, positions, topology, layout, l, chunk, r, t);
+                writePositions(triangles, positions, topology, layout, l, chunk, r, t, scratch.entries(layout));
             }
         }
     }
@@ -313,6 +316,15 @@ public final class RecordBuilder {
         private final int[] firstSpoke;
         /** Sharpness of spoke i of vertex u at {@code firstSpoke[u] + i}; null without sharpness. */
         private final float[] spokeSharpness;
+        /** A record's slot entries ({@link #slotEntries}), made at the first move. */
+        private int[] entries;
+
+        int[] entries(RecordLayout layout) {
+            if (entries == null || entries.length < layout.pointSlots()) {
+                entries = new int[layout.pointSlots()];
+            }
+            return entries;
+        }
 
         /**
          * @param topology the rings of the mesh whose records will move

@@ -211,8 +211,7 @@ public final class GlTessellator implements Tessellator {
         List<RecordChunk> level0 = prepared.records();
         if (!level0.isEmpty() && level0.get(0).slotSources == null) {
             // level 0 goes up as a per-vertex table and each point slot's entry in it (GlLevel0)
-            RecordBuilder.addSlotSources(prepared.mesh().triangles(), prepared.topology(), prepared.layout(),
-                    prepared.positions().length / 3, level0);
+            RecordBuilder.addSlotSources(prepared.mesh().triangles(), prepared.topology(), prepared.layout(), level0);
         }
         try (GlStreamEngine engine = new GlStreamEngine(context, passes, scan(), budgetBytes,
                 prepared.frame().centre(), inverseScale, pool)) {

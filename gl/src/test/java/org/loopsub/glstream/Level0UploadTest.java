@@ -56,8 +56,9 @@ class Level0UploadTest extends GlTestBase {
     /**
      * Level 0 with its slot sources noted (RecordBuilder.addSlotSources, as the GL tessellator's
      * one-shot runs do) goes up gathered (its point slots as entries of a per-vertex table) when used
-     * once, and whole when kept, moved or without them: the tiles hold the builder's words either way. Layouts with limit normals and positions (table entries past the positions),
-     * creases and uvs (words after the slots), fans of several lengths and empty slots.
+     * once, and whole when kept, moved or without them: the tiles hold the builder's words either way.
+     * Layouts with limit normals and positions (table entries past the positions), creases and uvs
+     * (words after the slots), fans of several lengths and empty slots.
      */
     @ParameterizedTest
     @ValueSource(strings = {"rookT.obj", "cylinder_uv.obj", "mesh_with_border.obj"})
@@ -67,14 +68,12 @@ class Level0UploadTest extends GlTestBase {
         for (RefineOptions o : List.of(RefineOptions.uniform(1), limit, limit.withUvInterpolation(UvInterpolation.SMOOTH))) {
             PreparedMesh p = PreparedMesh.of(mesh).configured(false, o);
             assertEquals(0, check(p.layout(), p.records(), false).gatheredCopies, "no slot sources: whole");
-            RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), p.layout(), p.positions().length / 3,
-                    p.records());
+            RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), p.layout(), p.records());
             assertEquals(1, check(p.layout(), p.records(), false).gatheredCopies, name + " " + o);
             assertEquals(0, check(p.layout(), p.records(), true).gatheredCopies, "kept: whole");
         }
         PreparedMesh p = PreparedMesh.of(mesh);
-        RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), p.layout(), p.positions().length / 3,
-                p.records());
+        RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), p.layout(), p.records());
         RecordBuilder.movePositions(p.mesh().triangles(), p.positions(), p.topology(), p.layout(), p.scheme(),
                 p.sharpness(), new RecordBuilder.Scratch(p.topology(), p.sharpness()), p.records());
         assertEquals(0, check(p.layout(), p.records(), false).gatheredCopies, "moved: whole");
