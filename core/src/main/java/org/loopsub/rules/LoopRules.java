@@ -1,5 +1,7 @@
 package org.loopsub.rules;
 
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
 import org.loopsub.api.Scheme;
 
 /**
@@ -291,7 +293,6 @@ public final class LoopRules {
             int last = Math.floorMod(e1 - e0, k);
             int between = last - 1;
             double sqrt3 = StrictMath.sqrt(3.0);
-            double theta = StrictMath.PI / (between + 1);
             for (int x = 0; x < 3; x++) {
                 double q0 = ring[3 * e0 + x];
                 double ql = ring[3 * e1 + x];
@@ -305,25 +306,26 @@ public final class LoopRules {
                     dv[x] = -sqrt3 * v[x] - sqrt3 / 2.0 * (q0 + ql)
                             + sqrt3 * (ring[3 * ((e0 + 1) % k) + x] + ring[3 * ((e0 + 2) % k) + x]);
                 } else {
-                    double s = -3.0 * StrictMath.sin(theta) * (q0 + ql);
+                    Angles a = Angles.of(between + 1);
+                    double s = -3.0 * a.sin[1] * (q0 + ql);
                     for (int i = 1; i <= between; i++) {
-                        s += 6.0 * (1.0 - StrictMath.cos(theta)) * StrictMath.sin(i * theta) * ring[3 * ((e0 + i) % k) + x];
+                        s += 6.0 * (1.0 - a.cosStep) * a.sin[i] * ring[3 * ((e0 + i) % k) + x];
                     }
                     dv[x] = s;
                 }
             }
         } else {
             double eps = limitRingWeight(scheme, k);
+            Spokes a = Spokes.of(k);
             for (int x = 0; x < 3; x++) {
                 double sum = 0;
                 double u = 0;
                 double w = 0;
                 for (int i = 0; i < k; i++) {
                     double q = ring[3 * i + x];
-                    double a = 2.0 * StrictMath.PI * i / k;
                     sum += q;
-                    u += StrictMath.cos(a) * q;
-                    w += StrictMath.sin(a) * q;
+                    u += a.cos[i] * q;
+                    w += a.sin[i] * q;
                 }
                 position[x] = (1.0 - k * eps) * v[x] + eps * sum;
                 du[x] = u;
@@ -338,6 +340,71 @@ public final class LoopRules {
         normal[0] = nx * inv;
         normal[1] = ny * inv;
         normal[2] = nz * inv;
+    }
+
+    /**
+     * {@code cos} and {@code sin} of {@code 2 pi i / k}, {@code i < k}: the smooth limit tangents'
+     * weights, taken by StrictMath once per valence (the same doubles as taken at every use; a moving
+     * cage takes every vertex's limit each frame, and three coordinates times k neighbours of two
+     * StrictMath calls each were most of it). Final fields: safely shared between threads.
+     */
+    private static final class Spokes {
+        private static final AtomicReferenceArray<Spokes> BY_VALENCE = new AtomicReferenceArray<>(256);
+        final double[] cos;
+        final double[] sin;
+
+        private Spokes(int k) {
+            cos = new double[k];
+            sin = new double[k];
+            for (int i = 0; i < k; i++) {
+                double a = 2.0 * StrictMath.PI * i / k;
+                cos[i] = StrictMath.cos(a);
+                sin[i] = StrictMath.sin(a);
+            }
+        }
+
+        static Spokes of(int k) {
+            if (k >= BY_VALENCE.length()) {
+                return new Spokes(k);
+            }
+            Spokes s = BY_VALENCE.get(k);
+            if (s == null) {
+                s = new Spokes(k);
+                BY_VALENCE.set(k, s);
+            }
+            return s;
+        }
+    }
+
+    /**
+     * {@code sin(i theta)} for {@code i <= n} and {@code cos theta}, {@code theta = pi / n}: the crease
+     * limit tangent's weights over a sector of n faces, taken once per n as {@link Spokes}.
+     */
+    private static final class Angles {
+        private static final AtomicReferenceArray<Angles> BY_FACES = new AtomicReferenceArray<>(256);
+        final double[] sin;
+        final double cosStep;
+
+        private Angles(int n) {
+            double theta = StrictMath.PI / n;
+            sin = new double[n + 1];
+            for (int i = 0; i <= n; i++) {
+                sin[i] = StrictMath.sin(i * theta);
+            }
+            cosStep = StrictMath.cos(theta);
+        }
+
+        static Angles of(int n) {
+            if (n >= BY_FACES.length()) {
+                return new Angles(n);
+            }
+            Angles a = BY_FACES.get(n);
+            if (a == null) {
+                a = new Angles(n);
+                BY_FACES.set(n, a);
+            }
+            return a;
+        }
     }
 
     /**
