@@ -68,6 +68,8 @@ public final class GlLevel0 implements AutoCloseable {
     private int[] copyWords = new int[16];
     /** Copies of the last upload spread over threads (what Level0UploadTest asks of it). */
     int spreadCopies;
+    /** Whether the upload under way ({@link #rewrite}) leaves the metadata as it is. */
+    private boolean pointsOnly;
     /** Whether the upload under way sends level 0's points as a per-vertex table ({@link #uploadGathered}). */
     private boolean gather;
     /** Point uploads of the last upload gathered on the GPU. */
@@ -117,14 +119,18 @@ public final class GlLevel0 implements AutoCloseable {
 
     /**
      * Writes new level-0 records over the old ones, same layout and count (the same mesh with moved
-     * control points): no allocation.
+     * control points): no allocation. Only their point words go up: a move changes no metadata
+     * (valences, gaps and bits follow the topology; RecordBuilder.movePositions), and a kept stream's
+     * pristine copy stays as it is.
      *
      * @throws IllegalArgumentException if the count differs
      */
     public void rewrite(List<RecordChunk> chunks) {
-        write(chunks, segments);
-        if (pristineMeta != null) {
-            savePristine();
+        pointsOnly = true;
+        try {
+            write(chunks, segments);
+        } finally {
+            pointsOnly = false;
         }
     }
 
@@ -201,9 +207,11 @@ public final class GlLevel0 implements AutoCloseable {
                 int from = cursorChunk;
                 int fromIndex = cursorIndex;
                 upload(chunks, count, pf, true, seg.points());
-                cursorChunk = from;
-                cursorIndex = fromIndex;
-                upload(chunks, count, mi, false, seg.meta());
+                if (!pointsOnly) {
+                    cursorChunk = from;
+                    cursorIndex = fromIndex;
+                    upload(chunks, count, mi, false, seg.meta());
+                }
             }
         } finally {
             if (arena != null) {

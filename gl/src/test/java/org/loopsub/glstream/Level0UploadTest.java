@@ -79,6 +79,65 @@ class Level0UploadTest extends GlTestBase {
         assertEquals(0, check(p.layout(), p.records(), false).gatheredCopies, "moved: whole");
     }
 
+    /**
+     * A renderer's moved cage: the kept level 0 rewritten after {@link RecordBuilder#movePositions}
+     * holds the moved records word for word (points and metadata), and so it does after a run's
+     * restore of the pristine metadata; limit normals, creases and uvs in the layout.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rookT.obj", "cylinder_uv.obj"})
+    void aMovedCageRewritesTheKeptRecords(String name) {
+        TriangleMesh mesh = TestMeshes.load(name);
+        PreparedMesh p = PreparedMesh.of(mesh).configured(true, RefineOptions.uniform(1));
+        RecordLayout layout = p.layout();
+        Map<String, ComputeProgram> programs = new LinkedHashMap<>();
+        try (GlBufferPool pool = new GlBufferPool();
+             GlPasses passes = new GlPasses(layout, LoopRules.weights(Scheme.LOOP, layout.ringMax()), programs, pool);
+             GlLevel0 level0 = new GlLevel0(gl, pool, layout, passes.tile(), Integer.MAX_VALUE, p.records(), true)) {
+            float[] moved = p.positions().clone();
+            Random random = new Random(7);
+            for (int i = 0; i < moved.length; i++) {
+                moved[i] += (float) (random.nextGaussian() * 0.01);
+            }
+            RecordBuilder.movePositions(p.mesh().triangles(), moved, p.topology(), layout, p.scheme(), p.sharpness(),
+                    new RecordBuilder.Scratch(p.topology(), p.sharpness()), p.records());
+            level0.rewrite(p.records());
+            compare(layout, p.records(), level0.segments.get(0), "after the rewrite");
+            level0.restore();
+            compare(layout, p.records(), level0.segments.get(0), "after a run's restore");
+        } finally {
+            HostState.restore(0);
+            programs.values().forEach(ComputeProgram::close);
+        }
+    }
+
+    /** Compares a segment's tiles with the chunks' words. */
+    private static void compare(RecordLayout layout, List<RecordChunk> chunks, Segment s, String when) {
+        int pf = layout.pointFloats();
+        int mi = layout.metaInts();
+        int n = 0;
+        for (RecordChunk c : chunks) {
+            n += c.count;
+        }
+        int tiles = (n + 31) / 32;
+        float[] points = s.points().readFloats(0, tiles * 32 * pf);
+        int[] meta = s.meta().readInts(0, tiles * 32 * mi);
+        int r = 0;
+        for (RecordChunk c : chunks) {
+            for (int k = 0; k < c.count; k++, r++) {
+                for (int f = 0; f < pf; f++) {
+                    assertEquals(Float.floatToRawIntBits(c.points[k * pf + f]),
+                            Float.floatToRawIntBits(points[((r / 32) * pf + f) * 32 + r % 32]),
+                            when + ": record " + r + " point word " + f);
+                }
+                for (int f = 0; f < mi; f++) {
+                    assertEquals(c.meta[k * mi + f], meta[((r / 32) * mi + f) * 32 + r % 32],
+                            when + ": record " + r + " metadata word " + f);
+                }
+            }
+        }
+    }
+
     /** Uploads random records in chunks of these counts and compares the tiles; returns the upload. */
     private GlLevel0 check(int[] counts, boolean kept, long seed) {
         Random random = new Random(seed);
