@@ -130,6 +130,11 @@ final class DemoCommand extends Subcommand {
                     + "Default: off.")
     boolean checker;
 
+    @Option(names = "--animate",
+            description = "Start with the control mesh animated, a wave through its vertices moved every frame "
+                    + "(key A toggles it): what a renderer's animated cage costs a frame. Default: off.")
+    boolean animate;
+
     @Option(names = "--cull", paramLabel = "<what>", defaultValue = "all",
             description = "What the refinement leaves coarse because the camera cannot see it: all (outside the "
                     + "view or facing away), frustum, backface or none (key C cycles them). Default: ${DEFAULT-VALUE}.")
@@ -234,7 +239,7 @@ final class DemoCommand extends Subcommand {
             default -> throw usage("--uv must be linear or smooth, not '" + uv + "'");
         };
         return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot != null, limit, checker,
-                rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage),
+                animate, rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage),
                 spec.commandLine().getParseResult().hasMatchedOption("--screen-px"), quiet);
     }
 

@@ -227,6 +227,11 @@ final class Controls {
         checker = on;
     }
 
+    /** @param on the starting setting of {@link #animating()} */
+    void animating(boolean on) {
+        animating = on;
+    }
+
     /** @param on the starting setting of {@link #limit()} */
     void limit(boolean on) {
         limit = on;

@@ -136,6 +136,7 @@ public final class Demo {
         Controls controls = new Controls(camera, startCriterion.screenPx(), options.maxDepth(), options.culling());
         controls.limit(options.limit());
         controls.checker(options.checker());
+        controls.animating(options.animate());
         window.listen(controls);
         Wave wave = new Wave(rest);
         float[] moved = new float[rest.length];

@@ -18,6 +18,7 @@ import org.loopsub.api.UvInterpolation;
  *     ({@code --screenshot}); a window asked to close then draws one more frame for it
  * @param limit start on the limit surface (key M toggles it)
  * @param checker start with the checker texture from the mesh's uvs (key T toggles it)
+ * @param animate start with the control mesh animated (key A toggles it)
  * @param uvInterpolation how the mesh's uvs refine
  * @param culling what the refinement leaves coarse because the camera cannot see it (key C cycles it)
  * @param hud whether the text overlay is drawn (off for clean screenshots)
@@ -28,7 +29,7 @@ import org.loopsub.api.UvInterpolation;
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
                           float orbitDegrees, boolean keepLastFrame, boolean limit, boolean checker,
-                          UvInterpolation uvInterpolation, Culling culling, boolean hud, long maxTriangles,
+                          boolean animate, UvInterpolation uvInterpolation, Culling culling, boolean hud, long maxTriangles,
                           boolean screenPxGiven, boolean quiet) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;

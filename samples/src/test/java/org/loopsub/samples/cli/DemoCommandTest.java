@@ -241,6 +241,37 @@ class DemoCommandTest {
         assertTrue(triangles.get(0) > 20 * 4, "refined beyond level 1: " + triangles);
     }
 
+    /**
+     * {@code --animate} starts with the cage moving: after the wave's ramp the last frame is not the
+     * still mesh's, and the run ends as any other (summary line, exit 0).
+     */
+    @Test
+    void animateStartsWithTheCageMoving() throws Exception {
+        needsGl();
+        BufferedImage[] shots = new BufferedImage[2];
+        for (int i = 0; i < 2; i++) {
+            Path png = dir.resolve("frame" + i + ".png");
+            List<String> args = new ArrayList<>(List.of(with(SMALL, "--frames", "40", "--no-hud",
+                    "--screenshot", png.toString())));
+            if (i == 1) {
+                args.add("--animate");
+            }
+            Cli.Result r = Cli.run(args.toArray(String[]::new));
+            assertEquals(0, r.exitCode(), r::both);
+            assertTrue(SUMMARY.matcher(r.out()).find(), r::both);
+            shots[i] = ImageIO.read(png.toFile());
+        }
+        int changed = 0;
+        for (int y = 0; y < shots[0].getHeight(); y++) {
+            for (int x = 0; x < shots[0].getWidth(); x++) {
+                if (shots[0].getRGB(x, y) != shots[1].getRGB(x, y)) {
+                    changed++;
+                }
+            }
+        }
+        assertTrue(changed > 100, "the moved cage changes the picture: " + changed + " pixels differ");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"--max-depth=17", "--max-depth=-1", "--size=0x240", "--size=big", "--screen-px=0",
         "--screen-px=1000", "--frames=0", "--orbit=NaN", "--orbit=x", "--bogus"})
