@@ -158,6 +158,8 @@ public final class JavaStreamEngine {
      */
     public Output run(List<RecordChunk> stream, int maxDepth, int stopLevel, SpokeTest test,
                       ProgressListener progress) {
+        // a stream moved through its table (a GPU mesh's) reads its slots here: bring them up first
+        RecordBuilder.refreshSlots(layout, stream);
         Output out = new Output(layout.triangleFloats());
         int tf = layout.triangleFloats();
         List<RecordChunk> current = stream;

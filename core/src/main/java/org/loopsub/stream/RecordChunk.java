@@ -21,10 +21,16 @@ public final class RecordChunk {
      * Level 0 once {@link RecordBuilder#addSlotSources} has noted them, else null: for each record
      * and point slot ({@code layout.pointSlots()} per record), the entry of {@link #sourceTable} the
      * slot holds a copy of, -1 for a slot left zero. An uploader may send these and the table
-     * instead of the slots (GlLevel0). Records moved since ({@link RecordBuilder#movePositions})
-     * have none.
+     * instead of the slots (GlLevel0). A move ({@link RecordBuilder#movePositions}) then rewrites
+     * the table alone and leaves the slots {@link #slotsStale}.
      */
     public int[] slotSources;
+    /**
+     * Whether {@link #points}' slots still hold the positions before the last move, the table the
+     * new ones: a reader of the slots calls {@link RecordBuilder#refreshSlots} first (an uploader
+     * that gathers through the table need not).
+     */
+    public boolean slotsStale;
     /**
      * The per-vertex points {@link #slotSources} index, three floats an entry: the vertex positions,
      * then (with limit data) their limit normals, then (with {@code --limit}) their limit positions;

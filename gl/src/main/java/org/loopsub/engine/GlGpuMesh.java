@@ -46,6 +46,8 @@ import org.loopsub.glstream.HostState;
 import org.loopsub.glstream.OutputBudget;
 import org.loopsub.prepare.PreparedMesh;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.RecordBuilder;
+import org.loopsub.stream.RecordChunk;
 
 /**
  * A mesh prepared on the GPU for a renderer ({@link GpuMesh}): the CPU preparation ran once, the
@@ -145,7 +147,7 @@ final class GlGpuMesh implements GpuMesh {
         this.budget = budgetFor(this.prepared);
         this.engine = newEngine(Scheme.LOOP);
         this.engineScheme = Scheme.LOOP;
-        this.level0 = engine.upload(this.prepared.records(), true);
+        this.level0 = uploadLevel0();
         this.out = new GlOutput(gl.pool());
         this.indirect = GlBuffer.of(new int[] {0, 1, 0, 0}, "loop_draw_indirect");
         queries[0] = glGenQueries();
@@ -282,7 +284,7 @@ final class GlGpuMesh implements GpuMesh {
                 engine = newEngine(options.scheme());
                 engineScheme = options.scheme();
                 level0.close();
-                level0 = engine.upload(prepared.records(), true);
+                level0 = uploadLevel0();
             }
             if (!options.criteria().isEmpty()) {
                 // a custom criterion's GLSL is compiled here, where a refusal leaves the last frame intact
@@ -500,6 +502,19 @@ final class GlGpuMesh implements GpuMesh {
         // absolute: the caller's position stays
         positions.get(positions.position(), fromBuffer);
         move(fromBuffer);
+    }
+
+    /**
+     * Level 0 of {@link #prepared}, kept on the GPU, its slot sources noted first: a moved cage then
+     * rewrites only the per-vertex table on the host and uploads it with the entries, gathered
+     * (RecordBuilder.movePositions, GlLevel0).
+     */
+    private GlLevel0 uploadLevel0() {
+        List<RecordChunk> records = prepared.records();
+        if (!records.isEmpty() && records.get(0).slotSources == null) {
+            RecordBuilder.addSlotSources(prepared.mesh().triangles(), prepared.topology(), prepared.layout(), records);
+        }
+        return engine.upload(records, true);
     }
 
     private void move(float[] positions) {

@@ -17,6 +17,7 @@ import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;
 import org.loopsub.parallel.Workers;
+import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
 
@@ -25,9 +26,9 @@ import org.loopsub.stream.RecordLayout;
  * builder's chunks hold them, one record after the other (copied into {@link UploadArena}'s mapped
  * host memory and from there to device memory, or where it cannot take them, each chunk's arrays in
  * one call to a staging buffer), and laid out in tiles of 32 (loop_record.glsl) on the GPU by
- * loop_tile. A stream used once whose chunks say where each point slot comes from
- * ({@link RecordChunk#slotSources}) sends its points gathered, where that is fewer bytes: the
- * per-vertex table and an entry per slot, which loop_tile looks up. (Tiling on the host, a
+ * loop_tile. A stream whose chunks say where each point slot comes from
+ * ({@link RecordChunk#slotSources}) sends its points gathered, where that is fewer bytes or where a
+ * move left the slots stale: the per-vertex table and an entry per slot, which loop_tile looks up. (Tiling on the host, a
  * word at a time, cost 2-3 ms for 9,000 wide records: more than the refinement's first levels.) A prepared
  * mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in place when its
  * control points move. The edge test writes complete bits into the records it tests, so a kept
@@ -180,13 +181,17 @@ public final class GlLevel0 implements AutoCloseable {
         cursorChunk = 0;
         cursorIndex = 0;
         long alignment = context.storageBufferOffsetAlignment();
-        gather = pristineMeta == null && gathered(chunks);
+        gather = gathered(chunks);
         long staging = 0;
         for (long first = 0; first < n; first += most) {
             long count = Math.min(most, n - first);
             staging += 4 * count * (pf + mi) + 2 * alignment + (gather ? 4L * chunks.get(0).sourceTable.length : 0);
         }
         arena = pool.uploads().begin(staging) ? pool.uploads() : null;
+        if (arena == null && gather) {
+            // staging buffers take whole records: slots a move left stale are brought up first
+            RecordBuilder.refreshSlots(layout, chunks);
+        }
         spreadCopies = 0;
         gatheredCopies = 0;
         try {
@@ -256,7 +261,8 @@ public final class GlLevel0 implements AutoCloseable {
      */
     private void upload(List<RecordChunk> chunks, int count, int words, boolean points, GlBuffer tiled) {
         long bytes = 4L * count * words;
-        if (arena != null && points && gather && gatheredBytes(chunks, count) < bytes) {
+        if (arena != null && points && gather
+                && (chunks.get(0).slotsStale || gatheredBytes(chunks, count) < bytes)) {
             uploadGathered(chunks, count, tiled);
             return;
         }

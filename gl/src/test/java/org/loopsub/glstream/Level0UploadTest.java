@@ -1,5 +1,6 @@
 package org.loopsub.glstream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,14 +56,14 @@ class Level0UploadTest extends GlTestBase {
 
     /**
      * Level 0 with its slot sources noted (RecordBuilder.addSlotSources, as the GL tessellator's
-     * one-shot runs do) goes up gathered (its point slots as entries of a per-vertex table) when used
-     * once, and whole when kept, moved or without them: the tiles hold the builder's words either way.
-     * Layouts with limit normals and positions (table entries past the positions), creases and uvs
-     * (words after the slots), fans of several lengths and empty slots.
+     * one-shot runs and a GPU mesh do) goes up gathered (its point slots as entries of a per-vertex
+     * table), kept or used once, and whole without them: the tiles hold the builder's words either
+     * way. Layouts with limit normals and positions (table entries past the positions), creases and
+     * uvs (words after the slots), fans of several lengths and empty slots.
      */
     @ParameterizedTest
     @ValueSource(strings = {"rookT.obj", "cylinder_uv.obj", "mesh_with_border.obj"})
-    void levelZeroAsBuiltGoesUpGatheredWhenUsedOnce(String name) {
+    void levelZeroAsBuiltGoesUpGatheredThroughItsSlotSources(String name) {
         TriangleMesh mesh = TestMeshes.load(name);
         RefineOptions limit = RefineOptions.uniform(1).withLimitSurface(true);
         for (RefineOptions o : List.of(RefineOptions.uniform(1), limit, limit.withUvInterpolation(UvInterpolation.SMOOTH))) {
@@ -70,44 +71,57 @@ class Level0UploadTest extends GlTestBase {
             assertEquals(0, check(p.layout(), p.records(), false).gatheredCopies, "no slot sources: whole");
             RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), p.layout(), p.records());
             assertEquals(1, check(p.layout(), p.records(), false).gatheredCopies, name + " " + o);
-            assertEquals(0, check(p.layout(), p.records(), true).gatheredCopies, "kept: whole");
+            assertEquals(1, check(p.layout(), p.records(), true).gatheredCopies, name + " " + o + ", kept");
         }
-        PreparedMesh p = PreparedMesh.of(mesh);
-        RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), p.layout(), p.records());
-        RecordBuilder.movePositions(p.mesh().triangles(), p.positions(), p.topology(), p.layout(), p.scheme(),
-                p.sharpness(), new RecordBuilder.Scratch(p.topology(), p.sharpness()), p.records());
-        assertEquals(0, check(p.layout(), p.records(), false).gatheredCopies, "moved: whole");
     }
 
     /**
      * A renderer's moved cage: the kept level 0 rewritten after {@link RecordBuilder#movePositions}
      * holds the moved records word for word (points and metadata), and so it does after a run's
-     * restore of the pristine metadata; limit normals, creases and uvs in the layout.
+     * restore of the pristine metadata: with slot sources (the move rewrites the table alone, the
+     * upload gathers through it) against the same records moved slot by slot without them, and
+     * without. Limit normals, creases and uvs in the layout.
      */
     @ParameterizedTest
     @ValueSource(strings = {"rookT.obj", "cylinder_uv.obj"})
     void aMovedCageRewritesTheKeptRecords(String name) {
         TriangleMesh mesh = TestMeshes.load(name);
-        PreparedMesh p = PreparedMesh.of(mesh).configured(true, RefineOptions.uniform(1));
-        RecordLayout layout = p.layout();
-        Map<String, ComputeProgram> programs = new LinkedHashMap<>();
-        try (GlBufferPool pool = new GlBufferPool();
-             GlPasses passes = new GlPasses(layout, LoopRules.weights(Scheme.LOOP, layout.ringMax()), programs, pool);
-             GlLevel0 level0 = new GlLevel0(gl, pool, layout, passes.tile(), Integer.MAX_VALUE, p.records(), true)) {
-            float[] moved = p.positions().clone();
-            Random random = new Random(7);
-            for (int i = 0; i < moved.length; i++) {
-                moved[i] += (float) (random.nextGaussian() * 0.01);
+        for (boolean sources : new boolean[] {false, true}) {
+            PreparedMesh p = PreparedMesh.of(mesh).configured(true, RefineOptions.uniform(1));
+            PreparedMesh reference = PreparedMesh.of(mesh).configured(true, RefineOptions.uniform(1));
+            RecordLayout layout = p.layout();
+            if (sources) {
+                RecordBuilder.addSlotSources(p.mesh().triangles(), p.topology(), layout, p.records());
             }
-            RecordBuilder.movePositions(p.mesh().triangles(), moved, p.topology(), layout, p.scheme(), p.sharpness(),
-                    new RecordBuilder.Scratch(p.topology(), p.sharpness()), p.records());
-            level0.rewrite(p.records());
-            compare(layout, p.records(), level0.segments.get(0), "after the rewrite");
-            level0.restore();
-            compare(layout, p.records(), level0.segments.get(0), "after a run's restore");
-        } finally {
-            HostState.restore(0);
-            programs.values().forEach(ComputeProgram::close);
+            Map<String, ComputeProgram> programs = new LinkedHashMap<>();
+            try (GlBufferPool pool = new GlBufferPool();
+                 GlPasses passes = new GlPasses(layout, LoopRules.weights(Scheme.LOOP, layout.ringMax()), programs, pool);
+                 GlLevel0 level0 = new GlLevel0(gl, pool, layout, passes.tile(), Integer.MAX_VALUE, p.records(), true)) {
+                float[] moved = p.positions().clone();
+                Random random = new Random(7);
+                for (int i = 0; i < moved.length; i++) {
+                    moved[i] += (float) (random.nextGaussian() * 0.01);
+                }
+                for (PreparedMesh m : List.of(p, reference)) {
+                    RecordBuilder.movePositions(m.mesh().triangles(), moved, m.topology(), layout, m.scheme(),
+                            m.sharpness(), new RecordBuilder.Scratch(m.topology(), m.sharpness()), m.records());
+                }
+                assertEquals(sources, p.records().get(0).slotsStale, "moved through the table");
+                level0.rewrite(p.records());
+                String how = sources ? "gathered" : "whole";
+                assertEquals(sources ? 1 : 0, level0.gatheredCopies, how);
+                compare(layout, reference.records(), level0.segments.get(0), how + ", after the rewrite");
+                level0.restore();
+                compare(layout, reference.records(), level0.segments.get(0), how + ", after a run's restore");
+                RecordBuilder.refreshSlots(layout, p.records());
+                for (int c = 0; c < p.records().size(); c++) {
+                    assertArrayEquals(reference.records().get(c).points, p.records().get(c).points,
+                            "slots brought up to the table, chunk " + c);
+                }
+            } finally {
+                HostState.restore(0);
+                programs.values().forEach(ComputeProgram::close);
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.obj.ObjReader;
 import org.loopsub.prepare.PreparedMesh;
+import org.loopsub.stream.RecordBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What a renderer's animated cage costs its thread on the host at every {@code GpuMesh.updatePositions}
  * before the upload: the moved control points, the vertices' limit positions and normals (a GpuMesh's
- * records always carry limit normals) and level 0's records rewritten in place
- * ({@link PreparedMesh.Mover#move}). Scores are microseconds per move. Meshes as
+ * records always carry limit normals) and level 0's per-vertex table (a GpuMesh's records have slot
+ * sources) or, without it, every record's slots rewritten in place ({@link PreparedMesh.Mover#move}). Scores are microseconds per move. Meshes as
  * {@link JavaRefineBenchmark}'s; run it from the repository root (docs/benchmarks/java.md):
  *
  * <pre>
@@ -45,6 +46,13 @@ public class MoveCageBenchmark {
     @Param({"false"})
     public boolean limit;
 
+    /**
+     * Whether the records have slot sources, as a GpuMesh's do: a move then rewrites the per-vertex
+     * table alone (RecordBuilder.movePositions); without, every record's slots.
+     */
+    @Param({"true", "false"})
+    public boolean table;
+
     private PreparedMesh.Mover mover;
     private float[] positions;
     private int frame;
@@ -54,6 +62,10 @@ public class MoveCageBenchmark {
     public void setUp() throws IOException {
         TriangleMesh input = ObjReader.read(JavaRefineBenchmark.meshDirectory().resolve(mesh + ".obj")).mesh();
         PreparedMesh prepared = PreparedMesh.of(input).configured(true, RefineOptions.uniform(1).withLimitSurface(limit));
+        if (table) {
+            RecordBuilder.addSlotSources(prepared.mesh().triangles(), prepared.topology(), prepared.layout(),
+                    prepared.records());
+        }
         mover = new PreparedMesh.Mover(prepared);
         positions = input.positions().clone();
     }
