@@ -26,12 +26,12 @@ import org.loopsub.stream.RecordLayout;
  * builder's chunks hold them, one record after the other (copied into {@link UploadArena}'s mapped
  * host memory and from there to device memory, or where it cannot take them, each chunk's arrays in
  * one call to a staging buffer), and laid out in tiles of 32 (loop_record.glsl) on the GPU by
- * loop_tile. A stream whose chunks say where each point slot comes from
+ * loop_tile. (Tiling on the host, a word at a time, cost 2-3 ms for 9,000 wide records: more than
+ * the refinement's first levels.) A stream whose chunks say where each point slot comes from
  * ({@link RecordChunk#slotSources}) sends its points gathered, where that is fewer bytes or where a
- * move left the slots stale: the per-vertex table and an entry per slot, which loop_tile looks up. (Tiling on the host, a
- * word at a time, cost 2-3 ms for 9,000 wide records: more than the refinement's first levels.) A prepared
- * mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in place when its
- * control points move. The edge test writes complete bits into the records it tests, so a kept
+ * move left the slots stale: the per-vertex table and an entry per slot, which loop_tile looks up.
+ * A prepared mesh keeps them from frame to frame and {@linkplain #rewrite rewrites} them in place
+ * when its control points move. The edge test writes complete bits into the records it tests, so a kept
  * stream also keeps a pristine copy of its metadata, copied back (on the GPU) before each run.
  */
 public final class GlLevel0 implements AutoCloseable {
