@@ -114,8 +114,10 @@ public interface GpuMesh extends AutoCloseable {
      * {@code prepare} (they had exactly the same position) take the position of the first of them.
      * The next {@link #refine} uses the new positions; the current frame's buffers are not touched.
      *
-     * <p>The records are rewritten in place and uploaded over the old ones: after the first call,
-     * nothing is allocated, on the heap or the GPU. GL state: no binding or program is changed.
+     * <p>Cost on the calling thread: the vertices' limit positions and normals, written with the
+     * positions into a per-vertex table, and its upload, from which the GPU rewrites the level-0
+     * records in place (about 0.1 ms for a cage of 1,500 vertices). After the first call nothing is
+     * allocated, on the heap or the GPU. GL state: no binding or program is changed.
      *
      * @param positions x, y, z for each of the {@link #vertexCount()} vertices, in the order of the
      *     mesh given to {@code prepare}
