@@ -364,15 +364,7 @@ public final class LoopRules {
         }
 
         static Spokes of(int k) {
-            if (k >= BY_VALENCE.length()) {
-                return new Spokes(k);
-            }
-            Spokes s = BY_VALENCE.get(k);
-            if (s == null) {
-                s = new Spokes(k);
-                BY_VALENCE.set(k, s);
-            }
-            return s;
+            return cached(BY_VALENCE, k, Spokes::new);
         }
     }
 
@@ -395,16 +387,24 @@ public final class LoopRules {
         }
 
         static Angles of(int n) {
-            if (n >= BY_FACES.length()) {
-                return new Angles(n);
-            }
-            Angles a = BY_FACES.get(n);
-            if (a == null) {
-                a = new Angles(n);
-                BY_FACES.set(n, a);
-            }
-            return a;
+            return cached(BY_FACES, n, Angles::new);
         }
+    }
+
+    /**
+     * Entry n of a table made once per n (made again past the cache, and when two threads race to
+     * make it: the same values either way).
+     */
+    private static <T> T cached(AtomicReferenceArray<T> cache, int n, java.util.function.IntFunction<T> make) {
+        if (n >= cache.length()) {
+            return make.apply(n);
+        }
+        T t = cache.get(n);
+        if (t == null) {
+            t = make.apply(n);
+            cache.set(n, t);
+        }
+        return t;
     }
 
     /**

@@ -173,7 +173,6 @@ class Level0UploadTest extends GlTestBase {
     /** Uploads the chunks and compares the tiles with their words; returns the upload. */
     private GlLevel0 check(RecordLayout layout, List<RecordChunk> chunks, boolean kept) {
         int pf = layout.pointFloats();
-        int mi = layout.metaInts();
         int n = 0;
         for (RecordChunk c : chunks) {
             n += c.count;
@@ -184,24 +183,10 @@ class Level0UploadTest extends GlTestBase {
              GlLevel0 level0 = new GlLevel0(gl, pool, layout, passes.tile(), Integer.MAX_VALUE, chunks, kept)) {
             assertEquals(1, level0.segments.size());
             Segment s = level0.segments.get(0);
+            compare(layout, chunks, s, "as uploaded");
             int tiles = (n + 31) / 32;
             float[] points = s.points().readFloats(0, tiles * 32 * pf);
-            int[] meta = s.meta().readInts(0, tiles * 32 * mi);
-            int r = 0;
-            for (RecordChunk c : chunks) {
-                for (int k = 0; k < c.count; k++, r++) {
-                    for (int f = 0; f < pf; f++) {
-                        assertEquals(Float.floatToRawIntBits(c.points[k * pf + f]),
-                                Float.floatToRawIntBits(points[((r / 32) * pf + f) * 32 + r % 32]),
-                                "record " + r + " point word " + f);
-                    }
-                    for (int f = 0; f < mi; f++) {
-                        assertEquals(c.meta[k * mi + f], meta[((r / 32) * mi + f) * 32 + r % 32],
-                                "record " + r + " metadata word " + f);
-                    }
-                }
-            }
-            for (; r < tiles * 32; r++) {
+            for (int r = n; r < tiles * 32; r++) {
                 for (int f = 0; f < pf; f++) {
                     assertEquals(0, Float.floatToRawIntBits(points[((r / 32) * pf + f) * 32 + r % 32]), "lane " + r);
                 }
