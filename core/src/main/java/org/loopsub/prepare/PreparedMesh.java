@@ -167,6 +167,20 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
     }
 
     /**
+     * The level-0 records with their slot sources noted ({@link RecordBuilder#addSlotSources}), the
+     * first time it is asked: for an uploader that gathers them through the per-vertex table (the GL
+     * back end), and for a {@link Mover} that then moves the table alone.
+     *
+     * @return {@link #records()}
+     */
+    public List<RecordChunk> recordsWithSlotSources() {
+        if (!records.isEmpty() && records.get(0).slotSources == null) {
+            RecordBuilder.addSlotSources(mesh.triangles(), topology, layout, records);
+        }
+        return records;
+    }
+
+    /**
      * Moves the control points of a prepared mesh in place: its positions and its level-0 records
      * become those {@link #moved} would make, without a new array. For the one owner of a prepared
      * mesh that shares its arrays with no one (a GPU mesh, whose cage may move every frame).

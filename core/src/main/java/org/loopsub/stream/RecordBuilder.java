@@ -247,7 +247,8 @@ public final class RecordBuilder {
      * {@link #slotEntries}) and gathers those points into one table ({@link RecordChunk#sourceTable}:
      * positions, limit normals, limit positions), read back from the slots, and the words after the
      * slots ({@link RecordChunk#afterSlots}). For an uploader that sends those instead of the slots
-     * (the GL back end's one-shot runs); the Java back end has no use for them.
+     * (the GL back end, through {@code PreparedMesh.recordsWithSlotSources}); the Java back end has no
+     * use for them.
      */
     public static void addSlotSources(int[] triangles, MeshTopology topology, RecordLayout layout,
                                       List<RecordChunk> chunks) {

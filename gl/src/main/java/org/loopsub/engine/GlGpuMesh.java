@@ -46,8 +46,6 @@ import org.loopsub.glstream.HostState;
 import org.loopsub.glstream.OutputBudget;
 import org.loopsub.prepare.PreparedMesh;
 import org.loopsub.rules.LoopRules;
-import org.loopsub.stream.RecordBuilder;
-import org.loopsub.stream.RecordChunk;
 
 /**
  * A mesh prepared on the GPU for a renderer ({@link GpuMesh}): the CPU preparation ran once, the
@@ -510,11 +508,7 @@ final class GlGpuMesh implements GpuMesh {
      * (RecordBuilder.movePositions, GlLevel0).
      */
     private GlLevel0 uploadLevel0() {
-        List<RecordChunk> records = prepared.records();
-        if (!records.isEmpty() && records.get(0).slotSources == null) {
-            RecordBuilder.addSlotSources(prepared.mesh().triangles(), prepared.topology(), prepared.layout(), records);
-        }
-        return engine.upload(records, true);
+        return engine.upload(prepared.recordsWithSlotSources(), true);
     }
 
     private void move(float[] positions) {

@@ -22,7 +22,6 @@ import org.loopsub.glstream.GlCriteria;
 import org.loopsub.glstream.GlBufferPool;
 import org.loopsub.glstream.OutputBudget;
 import org.loopsub.prepare.PreparedMesh;
-import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
 
 /**
@@ -208,11 +207,8 @@ public final class GlTessellator implements Tessellator {
             passes = null;  // (if making the new ones fails, no closed ones are kept)
             passes = new GlStreamEngine.Passes(prepared.layout(), weights, programs, pool);
         }
-        List<RecordChunk> level0 = prepared.records();
-        if (!level0.isEmpty() && level0.get(0).slotSources == null) {
-            // level 0 goes up as a per-vertex table and each point slot's entry in it (GlLevel0)
-            RecordBuilder.addSlotSources(prepared.mesh().triangles(), prepared.topology(), prepared.layout(), level0);
-        }
+        // level 0 goes up as a per-vertex table and each point slot's entry in it (GlLevel0)
+        List<RecordChunk> level0 = prepared.recordsWithSlotSources();
         try (GlStreamEngine engine = new GlStreamEngine(context, passes, scan(), budgetBytes,
                 prepared.frame().centre(), inverseScale, pool)) {
             return engine.run(level0, options.levels(), criteria, timer, progress);

@@ -2,8 +2,8 @@
 // as the record builder made them, one record after the other (GlLevel0), and this pass moves word f
 // of record r to ((r / 32) * uWords + f) * 32 + r % 32; the lanes past the last record become zeros.
 // Points and metadata alike, as 32-bit words. (Tiling on the host cost more than the refinement's
-// first levels: 2-3 ms for a level 0 of 9,000 wide records.) Level 0 used once goes up gathered: its
-// point slots as entries of a per-vertex table, which this pass looks up (uSlots > 0).
+// first levels: 2-3 ms for a level 0 of 9,000 wide records.) Records with slot sources go up
+// gathered: their point slots as entries of a per-vertex table, which this pass looks up (uSlots > 0).
 
 layout(local_size_x = 256) in;
 

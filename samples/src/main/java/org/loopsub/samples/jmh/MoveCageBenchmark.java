@@ -7,7 +7,6 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.obj.ObjReader;
 import org.loopsub.prepare.PreparedMesh;
-import org.loopsub.stream.RecordBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -63,8 +62,7 @@ public class MoveCageBenchmark {
         TriangleMesh input = ObjReader.read(JavaRefineBenchmark.meshDirectory().resolve(mesh + ".obj")).mesh();
         PreparedMesh prepared = PreparedMesh.of(input).configured(true, RefineOptions.uniform(1).withLimitSurface(limit));
         if (table) {
-            RecordBuilder.addSlotSources(prepared.mesh().triangles(), prepared.topology(), prepared.layout(),
-                    prepared.records());
+            prepared.recordsWithSlotSources();
         }
         mover = new PreparedMesh.Mover(prepared);
         positions = input.positions().clone();
