@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.loopsub.api.Camera;
 import org.loopsub.api.LevelStats;
 import org.loopsub.api.Point3;
-import org.loopsub.api.ProgressListener;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.TriangleMesh;
@@ -19,9 +18,6 @@ import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellators;
 import org.loopsub.gl.GlTestBase;
-import org.loopsub.rules.LoopRules;
-import org.loopsub.stream.EdgeCriteria;
-import org.loopsub.stream.JavaStreamEngine;
 import org.loopsub.reference.TestMeshes;
 import org.loopsub.prepare.PreparedMesh;
 
@@ -71,12 +67,7 @@ class GpuMeshTest extends GlTestBase {
 
     private static float[] javaCorners(TriangleMesh mesh, float[] movedOrNull, RefineOptions o, int stopLevel) {
         PreparedMesh p0 = PreparedMesh.of(mesh).configured(true, o);
-        PreparedMesh p = movedOrNull == null ? p0 : p0.moved(movedOrNull);
-        float[] weights = LoopRules.weights(o.scheme(), Math.max(6, p.topology().maxValence()));
-        var test = EdgeCriteria.of(o.criteria(), o.culling(), o.limitSurface(), p.frame().centre(), p.frame().scaleExponent(),
-                p.frame().radius(p.positions()));
-        return new JavaStreamEngine(p.layout(), weights, org.loopsub.parallel.Workers.forThreads(0))
-                .run(p.records(), o.levels(), stopLevel, test, ProgressListener.NONE).corners();
+        return FrameCheck.javaCorners(movedOrNull == null ? p0 : p0.moved(movedOrNull), o, stopLevel);
     }
 
     /**
@@ -84,46 +75,7 @@ class GpuMeshTest extends GlTestBase {
      * its position and its normal, as {@link #javaCorners}.
      */
     private static float[] frameCorners(GpuFrame f) {
-        int[] cmd = new int[4];
-        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.drawIndirectBuffer(), 0, cmd);
-        assertEquals(1, cmd[1], "instance count");
-        assertEquals(0, cmd[2], "first");
-        assertEquals(0, cmd[3], "base instance");
-        float[] drawn = new float[3 * cmd[0]];
-        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, drawn);
-        float[] normals = new float[3 * cmd[0]];
-        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.normalBuffer(), 0, normals);
-        float[] kept = new float[2 * drawn.length];
-        int n = 0;
-        for (int t = 0; t < drawn.length; t += 9) {
-            boolean zero = true;
-            for (int i = 0; i < 9; i++) {
-                zero &= Float.floatToRawIntBits(drawn[t + i]) == 0;
-            }
-            if (!zero) {
-                for (int c = 0; c < 3; c++) {
-                    System.arraycopy(drawn, t + 3 * c, kept, 2 * n + 6 * c, 3);
-                    System.arraycopy(normals, t + 3 * c, kept, 2 * n + 6 * c + 3, 3);
-                }
-                n += 9;
-            } else {
-                for (int i = 0; i < 9; i++) {
-                    assertEquals(0, Float.floatToRawIntBits(normals[t + i]), "a padding triangle's normal");
-                }
-            }
-        }
-        assertTrue(drawn.length - n <= 27, "at most 3 padding triangles");
-        long inBlocks = 0;
-        long end = 0;
-        for (GpuFrame.Block b : f.blocks()) {
-            assertTrue(b.firstTriangle() >= end, "blocks in order, apart");
-            end = b.firstTriangle() + b.triangleCount();
-            inBlocks += b.triangleCount();
-        }
-        assertEquals(f.triangleCount(), inBlocks, "the blocks hold every triangle");
-        assertEquals(cmd[0], 3 * end, "the draw ends with the last block");
-        assertEquals(9 * f.triangleCount(), n, "triangles in the draw command");
-        return Arrays.copyOf(kept, 2 * n);
+        return FrameCheck.frameCorners(f, false);
     }
 
     /**
@@ -200,30 +152,7 @@ class GpuMeshTest extends GlTestBase {
 
     /** {@link #frameCorners} for a mesh with uvs: per corner position, normal, then u and v. */
     private static float[] frameCorners8(GpuFrame f) {
-        float[] pn = frameCorners(f);
-        int[] cmd = new int[4];
-        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.drawIndirectBuffer(), 0, cmd);
-        float[] pos = new float[3 * cmd[0]];
-        float[] uv = new float[2 * cmd[0]];
-        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.positionBuffer(), 0, pos);
-        org.lwjgl.opengl.GL45C.glGetNamedBufferSubData(f.uvBuffer(), 0, uv);
-        float[] all = new float[pn.length / 6 * 8];
-        int n = 0;
-        for (int t = 0; t < cmd[0] / 3; t++) {
-            boolean pad = true;
-            for (int i = 0; i < 9; i++) {
-                pad &= Float.floatToRawIntBits(pos[9 * t + i]) == 0;
-            }
-            if (pad) {
-                continue;
-            }
-            for (int c = 0; c < 3; c++, n++) {
-                System.arraycopy(pn, 6 * n, all, 8 * n, 6);
-                all[8 * n + 6] = uv[6 * t + 2 * c];
-                all[8 * n + 7] = uv[6 * t + 2 * c + 1];
-            }
-        }
-        return all;
+        return FrameCheck.frameCorners(f, true);
     }
 
     /** {@link #assertBits} for 8 floats per corner: positions and uvs to the bit, normals as there. */

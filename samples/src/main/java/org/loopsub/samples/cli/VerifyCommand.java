@@ -9,6 +9,12 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.api.Welding;
+import org.loopsub.api.gpu.GpuFrame;
+import org.loopsub.api.gpu.GpuMesh;
+import org.loopsub.api.gpu.GpuTessellator;
+import org.loopsub.api.gpu.GpuTessellators;
+import org.loopsub.engine.FrameCheck;
 import org.loopsub.engine.GlTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
@@ -33,8 +39,11 @@ import picocli.CommandLine.ParameterException;
             "Refines the mesh with the Java back end, then with the GL back end once for each scan "
                     + "strategy (--scan), writes each result as OBJ in memory and compares the bytes. "
                     + "Prints the GL renderer, its OpenGL version and subgroup size, then for each "
-                    + "strategy 'identical' or the first line that differs in both outputs. Nothing is "
-                    + "written to disk. A software renderer (llvmpipe) is used if it is the only one."},
+                    + "strategy 'identical' or the first line that differs in both outputs. Then refines it "
+                    + "as a renderer would (GpuMesh: a prepared mesh's frames, the second with its sizes "
+                    + "kept on the GPU) and compares each frame's triangles with the Java back end's. "
+                    + "Nothing is written to disk. A software renderer (llvmpipe) is used if it is the "
+                    + "only one."},
         parameterListHeading = "%nParameters:%n",
         optionListHeading = "%nOptions:%n",
         exitCodeListHeading = "%nExit codes:%n",
@@ -139,26 +148,59 @@ final class VerifyCommand extends RefiningCommand {
                 out.flush();
                 compared++;
                 if (d != null) {
-                    different.add(Names.word(s));
+                    different.add("scan " + Names.word(s));
                 }
             }
             if (only == null && !ctx.hasSubgroups()) {
                 out.println(Names.word(GpuScan.Strategy.SUBGROUP) + ": skipped (no GL_KHR_shader_subgroup)");
             }
+            activity = "refining " + in.name() + " as a renderer's frames";
+            different.addAll(checkFrames(out, mesh, options));
         }
         if (different.isEmpty()) {
             out.printf(Locale.ROOT, "result: identical: the GL back end wrote the same bytes as the Java back end "
-                    + "with %s%n", compared == 1 ? "the scan strategy checked" : "all " + compared
-                    + " scan strategies checked");
+                    + "with %s, and a renderer's frames the same triangles%n", compared == 1 ? "the scan strategy checked"
+                    : "all " + compared + " scan strategies checked");
             out.flush();
             return ExitCodes.OK;
         }
-        out.println("result: DIFFERENT: the GL back end's output differs from the Java back end's with scan "
+        out.println("result: DIFFERENT: the GL back end's output differs from the Java back end's in "
                 + String.join(", ", different));
         out.flush();
         throw new CliFailure(ExitCodes.SOFTWARE, in.name() + ": the GL back end's output differs from the Java "
-                + "back end's (scan " + String.join(", ", different) + "); this is a bug, please report it with "
+                + "back end's (" + String.join(", ", different) + "); this is a bug, please report it with "
                 + "the output above");
+    }
+
+    /**
+     * A renderer's frames of the same refinement ({@code GpuMesh.refine}: a kept stream, limit normals
+     * always, an adaptive frame's sizes kept on the GPU from the second frame on), each against the
+     * Java back end: other passes than a one-shot refinement's, so a driver can break one and not the
+     * other.
+     *
+     * @return the names of the frames that differ
+     */
+    private static List<String> checkFrames(PrintWriter out, TriangleMesh mesh, RefineOptions options) {
+        List<String> different = new ArrayList<>();
+        if (options.triangleBudget() != 0 || options.welding() != Welding.EXACT) {
+            out.println("frames: skipped (a renderer's frames take no triangle budget here, and weld exactly)");
+            return different;
+        }
+        String[] names = {"frame 1 (level by level)", options.isAdaptive() ? "frame 2 (sizes kept on the GPU)" : "frame 2"};
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            for (String name : names) {
+                GpuFrame f = m.refine(options);
+                String d = FrameCheck.firstDifference(mesh, options, m, f);
+                out.printf(Locale.ROOT, "%s: %s%n", name, d == null ? "identical (" + f.triangleCount() + " triangles)"
+                        : "DIFFERENT: " + d);
+                out.flush();
+                if (d != null) {
+                    different.add(name);
+                }
+            }
+        }
+        return different;
     }
 
     @Override

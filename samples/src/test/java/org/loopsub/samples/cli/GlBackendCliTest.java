@@ -163,6 +163,9 @@ class GlBackendCliTest {
         assertTrue(out.contains("hillis-steele: identical ("), r::both);
         assertTrue(out.contains("reduce-then-scan: identical ("), r::both);
         assertTrue(out.contains(subgroups ? "subgroup: identical (" : "subgroup: skipped"), r::both);
+        // a renderer's frames too: 20 x 4^2 triangles each
+        assertTrue(out.contains("frame 1 (level by level): identical (320 triangles)"), r::both);
+        assertTrue(out.contains("frame 2: identical (320 triangles)"), r::both);
         assertTrue(out.contains("result: identical"), r::both);
         assertFalse(out.contains("DIFFERENT"), r::both);
     }
@@ -174,6 +177,9 @@ class GlBackendCliTest {
         assertEquals(ExitCodes.OK, r.exitCode(), r::both);
         assertTrue(r.out().contains("reduce-then-scan: identical ("), r::both);
         assertFalse(r.out().contains("hillis-steele"), r::both);
+        // the second frame plans its room from the first and keeps its sizes on the GPU
+        assertTrue(r.out().contains("frame 1 (level by level): identical ("), r::both);
+        assertTrue(r.out().contains("frame 2 (sizes kept on the GPU): identical ("), r::both);
     }
 
     @Test
