@@ -25,6 +25,9 @@ public final class LoopFlagEdges {
             int mb = r * mi;
             int m0 = meta[mb];
             int m1 = meta[mb + 1];
+            // The record's own edges lie in two corners' rings: a verdict is the same from either end
+            // (the test takes the spoke in a canonical order, SpokeTest), so each is tested once.
+            int ownTested = 0;
             for (int c = 0; c < 3; c++) {
                 int k = RecordLayout.valence(m0, c);
                 int g = RecordLayout.gap(m1, c);
@@ -32,6 +35,12 @@ public final class LoopFlagEdges {
                     int bit = layout.ringBit(c, k, g, i);
                     if (RecordLayout.bit(meta, mb, bit)) {
                         continue;
+                    }
+                    if (bit < 3) {
+                        if ((ownTested & (1 << bit)) != 0) {
+                            continue;
+                        }
+                        ownTested |= 1 << bit;
                     }
                     int b = pb + 3 * layout.ringSlot(c, k, g, i);
                     // the triangles (corner, previous, spoke end) and (corner, spoke end, next), where they exist

@@ -136,7 +136,7 @@ class TwinNamesTest {
                 "RecordLayout.uvSeam");
         javaOnly("the Java output's interleaved vertex; the GL output keeps positions, normals and uvs apart",
                 "RecordLayout.vertexFloats", "RecordLayout.triangleFloats", "RecordLayout.vertexUv");
-        javaOnly("a complete bit in a Java record's int[]; GLSL's are srcBit / setSrcBit on the tiled buffer",
+        javaOnly("a complete bit in a Java record's int[]; GLSL reads srcBit on the tiled buffer, and the edge test keeps a record's bits in registers (hasBit, setBit)",
                 "RecordLayout.bit", "RecordLayout.setBit");
     }
 

@@ -204,6 +204,12 @@ bool complete(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
 #endif
 }
 
+// The record's complete bits, loaded once and stored once: tested and set in the global words, spoke
+// after spoke, each set bit was a read-modify-write the next spoke's load had to wait for.
+uint bits[META_INTS - 2];
+bool hasBit(int bit) { return (bits[bit >> 5] & (1u << uint(bit & 31))) != 0u; }
+void setBit(int bit) { bits[bit >> 5] |= 1u << uint(bit & 31); }
+
 void main() {
     uint r = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
 #ifdef RESIDENT
@@ -213,22 +219,37 @@ void main() {
 #endif
     uint m0 = srcM[metaOf(r, 0)];
     uint m1 = srcM[metaOf(r, 1)];
+    uint loaded[META_INTS - 2];
+    for (int w = 0; w < META_INTS - 2; w++) {
+        loaded[w] = srcM[metaOf(r, 2 + w)];
+        bits[w] = loaded[w];
+    }
+    // The record's own edges lie in two corners' rings: a verdict is the same from either end
+    // (criteria and culling take the spoke in a canonical order), so each is tested once.
+    uint ownTested = 0u;
     for (int c = 0; c < 3; c++) {
         int k = valence(m0, c);
         int g = gap(m1, c);
         for (int i = 0; i < k; i++) {
             int bit = ringBit(c, k, g, i);
-            if (srcBit(r, bit)) continue;
+            if (hasBit(bit)) continue;
+            if (bit < 3) {
+                if ((ownTested & (1u << uint(bit))) != 0u) continue;
+                ownTested |= 1u << uint(bit);
+            }
             uint b = pointOf(r, ringSlot(c, k, g, i));
             bool hasC = hasPrevious(k, g, i);
             bool hasD = hasNext(k, g, i);
             uint oc = hasC ? pointOf(r, ringSlot(c, k, g, (i + k - 1) % k)) : 0u;
             uint od = hasD ? pointOf(r, ringSlot(c, k, g, (i + 1) % k)) : 0u;
             if (complete(pointOf(r, c), b, hasC, oc, hasD, od)) {
-                setSrcBit(r, bit);
+                setBit(bit);
                 // The valence-3 corner's one D is both D spokes; keep their bits equal.
-                if (k == 3 && g == NO_GAP && i == 2) setSrcBit(r, 3 + 2 * c);
+                if (k == 3 && g == NO_GAP && i == 2) setBit(3 + 2 * c);
             }
         }
+    }
+    for (int w = 0; w < META_INTS - 2; w++) {
+        if (bits[w] != loaded[w]) srcM[metaOf(r, 2 + w)] = bits[w];
     }
 }

@@ -125,9 +125,6 @@ bool hasPrevious(int k, int g, int i) { return g == NO_GAP || i != (g + 1) % k; 
 bool hasNext(int k, int g, int i) { return g == NO_GAP || i != g; }
 
 bool srcBit(uint r, int bit) { return (srcM[metaOf(r, 2 + (bit >> 5))] & (1u << uint(bit & 31))) != 0u; }
-#ifdef WRITES_META
-void setSrcBit(uint r, int bit) { srcM[metaOf(r, 2 + (bit >> 5))] |= 1u << uint(bit & 31); }
-#endif
 
 // Loop's masks, one coordinate at a time, in LoopRules.java's grouping. No weight is typed here:
 // the loader defines LOOP_EDGE_END, LOOP_EDGE_OPPOSITE, LOOP_HALF, LOOP_BOUNDARY_CENTRE and
