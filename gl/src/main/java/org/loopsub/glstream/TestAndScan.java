@@ -107,26 +107,26 @@ final class TestAndScan {
     static void run(GlPasses passes, GpuScan scan, GpuTimer timer, int level, boolean atMax, ComputeProgram flag,
                     ComputeProgram filter, Segment seg, long first, long n, Buffers b, int countSlot,
                     GlBuffer scratch, GlBuffer counts, long countsOffset) {
-        if (flag != null) {
-            passes.bindSource(seg, first, flag);
-            setCount(flag, n, countSlot, counts);
-            timer.begin("loop_flag_edges", level, n * passes.touchedBytes, n * passes.metaBytes);
-            flag.dispatchFor(n);
-            timer.end();
-            GlChecks.check("loop_flag_edges");
-            // loop_filter reads the complete bits just written.
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        }
-        passes.bindSource(seg, first, filter);
         b.keep().bind(KEEP);
         b.done().bind(DONE);
         b.slivers().bind(SLIVERS);
-        setCount(filter, n, countSlot, counts);
-        glProgramUniform1i(filter.id(), filter.uniform("uAtMaxDepth"), atMax ? 1 : 0);
-        timer.begin("loop_filter", level, n * passes.metaBytes, n * (4 + 12));
-        filter.dispatchFor(n);
-        timer.end();
-        GlChecks.check("loop_filter");
+        if (flag != null) {
+            // the edge test filters each record once its spokes are tested (loop_flag_edges.comp)
+            passes.bindSource(seg, first, flag);
+            setCount(flag, n, countSlot, counts);
+            timer.begin("loop_flag_edges", level, n * passes.touchedBytes, n * (passes.metaBytes + 4 + 12));
+            flag.dispatchFor(n);
+            timer.end();
+            GlChecks.check("loop_flag_edges");
+        } else {
+            passes.bindSource(seg, first, filter);
+            setCount(filter, n, countSlot, counts);
+            glProgramUniform1i(filter.id(), filter.uniform("uAtMaxDepth"), atMax ? 1 : 0);
+            timer.begin("loop_filter", level, n * passes.metaBytes, n * (4 + 12));
+            filter.dispatchFor(n);
+            timer.end();
+            GlChecks.check("loop_filter");
+        }
         // The selections and the sliver scan read the flags and counts.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         timer.begin("scan_select_active", level, 4 * n, 4 * n);

@@ -33,6 +33,7 @@ import org.loopsub.mesh.MeshTopology;
 import org.loopsub.reference.SyntheticMeshes;
 import org.loopsub.reference.TestMeshes;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.LoopFilter;
 import org.loopsub.stream.LoopFlagEdges;
 import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
@@ -709,11 +710,20 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                     RecordChunk expected = copy(plain);
                     LoopFlagEdges.run(expected, layout, 0,
                             (level, p, a, b, c, d) -> c < 0 || d < 0 || flatness(w, p, a, b, c, d) <= limit);
+                    // the edge test filters each record it tested: its neighbour-finished bits too
+                    LoopFilter.Result filtered = LoopFilter.run(expected, layout, false);
                     int[] got;
+                    int[] kept;
                     try (GlBuffer srcP = GlBuffer.of(tilePoints(plain), "test_points");
-                         GlBuffer srcM = GlBuffer.of(tileMeta(plain), "test_meta")) {
+                         GlBuffer srcM = GlBuffer.of(tileMeta(plain), "test_meta");
+                         GlBuffer keep = GlBuffer.of(new int[plain.count], "test_keep");
+                         GlBuffer done = GlBuffer.of(new int[plain.count], "test_done");
+                         GlBuffer slivers = GlBuffer.of(new int[plain.count], "test_slivers")) {
                         srcP.bind(ShaderContract.POINTS);
                         srcM.bind(ShaderContract.META);
+                        keep.bind(ShaderContract.KEEP);
+                        done.bind(ShaderContract.DONE);
+                        slivers.bind(ShaderContract.SLIVERS);
                         setUint(flag, "uSrcFirst", 0);
                         setUint(flag, "uCount", plain.count);
                         glProgramUniform1i(flag.id(), glGetUniformLocation(flag.id(), "uLevel"), 0);
@@ -722,11 +732,17 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
                         got = untile(new float[tiled(plain.count) * layout.pointFloats()],
                                 srcM.readInts(0, tiled(plain.count) * mi), plain.count).meta;
+                        kept = keep.readInts(0, plain.count);
                     } finally {
                         HostState.restore(0);
                     }
                     assertArrayEquals(expected.meta, got, w.name() + " weights, flatness limit " + limit
                             + ": complete bits differ from the edge mask's verdicts");
+                    int active = 0;
+                    for (int k : kept) {
+                        active += k;
+                    }
+                    assertEquals(filtered.activeCount, active, "records the edge test's filter kept active");
                     tried++;
                 }
             }

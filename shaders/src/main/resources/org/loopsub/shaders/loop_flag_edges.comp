@@ -1,9 +1,11 @@
 // Pass 1 of a level, the edge test (twin of LoopFlagEdges.java, EdgeCriteria.java and
 // ViewCulling.java): evaluates the stop criteria on every spoke not yet complete and sets its
-// complete bit. The loader defines CRIT_MAX_EDGE, CRIT_FLATNESS, CRIT_SCREEN, CRIT_CUSTOM for the
+// complete bit, then filters the record (LoopFilter.java, record_filter.glsl) with its bits still in
+// registers. The loader defines CRIT_MAX_EDGE, CRIT_FLATNESS, CRIT_SCREEN, CRIT_CUSTOM for the
 // criteria in use, CULL_FRUSTUM and CULL_BACKFACE for the view culling.
 #define WRITES_META
 #include "loop_record.glsl"
+#include "record_filter.glsl"
 
 layout(local_size_x = 64) in;
 
@@ -204,16 +206,19 @@ bool complete(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
 #endif
 }
 
-// The record's complete bits, loaded once and stored once: tested and set in the global words, spoke
-// after spoke, each set bit was a read-modify-write the next spoke's load had to wait for.
-uint bits[META_INTS - 2];
-bool hasBit(int bit) { return (bits[bit >> 5] & (1u << uint(bit & 31))) != 0u; }
+// The record's complete bits (`bits`, record_filter.glsl) are loaded once and stored once: tested and
+// set in the global words, spoke after spoke, each set bit was a read-modify-write the next spoke's
+// load had to wait for.
 void setBit(int bit) { bits[bit >> 5] |= 1u << uint(bit & 31); }
 
 void main() {
     uint r = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
 #ifdef RESIDENT
-    if (r >= windowCount()) return;
+    if (r >= uCap) return;
+    if (r >= windowCount()) {
+        filterNothing(r);
+        return;
+    }
 #else
     if (r >= uCount) return;
 #endif
@@ -252,4 +257,6 @@ void main() {
     for (int w = 0; w < META_INTS - 2; w++) {
         if (bits[w] != loaded[w]) srcM[metaOf(r, 2 + w)] = bits[w];
     }
+    // the edge test runs below the maximum depth only
+    filterRecord(r, m0, m1, false);
 }
