@@ -128,7 +128,7 @@ final class AdaptiveOptions {
     @Option(names = "--max-triangles", paramLabel = "<N>", defaultValue = "0",
             description = "At most N output triangles: where the refinement would make more it is coarser (the "
                     + "--screen-px bound grows, otherwise the depth shrinks; uniform: the most levels that fit), "
-                    + "crack-free. 0: no budget. Default: ${DEFAULT-VALUE}.")
+                    + "crack-free; subdivide says on stderr what it chose. 0: no budget. Default: ${DEFAULT-VALUE}.")
     long maxTriangles;
 
     @Option(names = "--cull", paramLabel = "<what>", defaultValue = "all",

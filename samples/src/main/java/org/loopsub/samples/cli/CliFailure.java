@@ -27,6 +27,16 @@ final class CliFailure extends RuntimeException {
         this(exitCode, List.of(line), null);
     }
 
+    /**
+     * Not a failure but an end: the reader of stdout went away ({@code | head} took what it wanted),
+     * so the command stops writing and ends with success, saying nothing, as other tools do there.
+     *
+     * @return what the command throws to stop
+     */
+    static CliFailure stdoutReaderGone() {
+        return new CliFailure(ExitCodes.OK, List.of(), null);
+    }
+
     int exitCode() {
         return exitCode;
     }

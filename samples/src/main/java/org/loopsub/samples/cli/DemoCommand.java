@@ -66,7 +66,8 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  loopsub demo --sample bigguy",
             "  loopsub demo --sample cylinder --checker",
-            "  loopsub demo bunny.obj --screen-px 2 --max-depth 10",
+            "  loopsub demo testdata/meshes/bunny_npm.obj --screen-px 2 --max-depth 10",
+            "  loopsub demo --sample bigguy --max-triangles 500000",
             "  loopsub demo --headless --sample bigguy --frames 300 --orbit 1 \\",
             "      --stats-json demo.json --screenshot demo.png"})
 final class DemoCommand extends Subcommand {

@@ -67,31 +67,22 @@ public final class LoopsubCommand implements Callable<Integer> {
      * @param args the command line
      */
     public static void main(String[] args) {
-        PrintWriter out = stdout();
+        PrintWriter out = StdoutWriter.open();
         int status = new CommandLine(new LoopsubCommand()).setOut(out).execute(args);
         System.exit(checkedStdout(out, status, System.err));
     }
 
     /**
-     * Standard output as a writer that notices failed writes: System.out is a PrintStream, which keeps
-     * an IOException (a full disk, a closed pipe) to itself, so a PrintWriter over it never knew.
-     */
-    static PrintWriter stdout() {
-        String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
-        java.nio.charset.Charset charset = encoding != null && java.nio.charset.Charset.isSupported(encoding)
-                ? java.nio.charset.Charset.forName(encoding) : java.nio.charset.Charset.defaultCharset();
-        return new PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(
-                new java.io.FileOutputStream(java.io.FileDescriptor.out), charset)), true);
-    }
-
-    /**
-     * @return the command's status, or {@link ExitCodes#OUTPUT} (with a message on {@code err}) if it
-     *     succeeded but what it wrote to {@code out} was lost
+     * @return the command's status; or, if it succeeded but what it wrote to {@code out} was lost,
+     *     {@link ExitCodes#OUTPUT} with a message on {@code err}. A closed pipe loses nothing anyone
+     *     wanted ({@code | head}): it changes nothing and says nothing.
      */
     static int checkedStdout(PrintWriter out, int status, java.io.PrintStream err) {
         out.flush();
-        if (out.checkError() && status == ExitCodes.OK) {
-            err.println("loopsub: stdout: cannot write (a full disk or a closed pipe?)");
+        if (out.checkError() && status == ExitCodes.OK && !StdoutWriter.readerGone(out)) {
+            java.io.IOException why = out instanceof StdoutWriter s ? s.failure() : null;
+            err.println("loopsub: stdout: cannot write" + (why != null ? ": " + OutputTarget.describe(why)
+                    : " (a full disk or a closed pipe?)"));
             return ExitCodes.OUTPUT;
         }
         return status;

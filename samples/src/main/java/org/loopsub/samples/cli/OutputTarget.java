@@ -35,7 +35,10 @@ import picocli.CommandLine;
  * directory that takes no new files is refused even where the file itself is writable: rewritten where
  * it is, it would be left cut short by a failed write. FIFOs,
  * devices and sockets are refused: they cannot be replaced atomically, and opening a FIFO would
- * block. {@code -} (where the command allows it) is the command's stdout.
+ * block. The one device taken is the null device ({@code /dev/null}, or a link to it), written
+ * directly: it keeps nothing, so nothing can be left half-written in it, and a run that only
+ * wants the refinement (or its timing) should not need a file. {@code -} (where the command
+ * allows it) is the command's stdout.
  *
  * <p>Every file gets the permissions a new file gets ({@code 0666} less the umask), whatever wrote
  * it: the temporary file is made with those rather than {@code Files.createTempFile}'s owner-only
@@ -60,10 +63,13 @@ final class OutputTarget {
     private final String name;
     /** The file to replace, symbolic links followed; {@code null} for stdout. */
     private final Path file;
+    /** Whether {@link #file} is the null device, written in place. */
+    private final boolean sink;
 
-    private OutputTarget(String name, Path file) {
+    private OutputTarget(String name, Path file, boolean sink) {
         this.name = name;
         this.file = file;
+        this.sink = sink;
     }
 
     /**
@@ -79,7 +85,7 @@ final class OutputTarget {
     static OutputTarget check(Path given, boolean stdoutAllowed) {
         String name = given.toString();
         if (stdoutAllowed && STDOUT.equals(name)) {
-            return new OutputTarget("stdout", null);
+            return new OutputTarget("stdout", null, false);
         }
         if (name.isEmpty()) {
             throw new CliFailure(ExitCodes.USAGE, "the output file name is empty");
@@ -93,6 +99,9 @@ final class OutputTarget {
                     throw cannot(name, "is a directory");
                 }
                 if (!attributes.isRegularFile()) {
+                    if (isNullDevice(file)) {
+                        return new OutputTarget(name, file, true);
+                    }
                     throw cannot(name, "is " + special(file) + ", not a regular file");
                 }
             }
@@ -102,7 +111,7 @@ final class OutputTarget {
             }
             try {
                 Files.delete(createTemp(file));
-                return new OutputTarget(name, file);
+                return new OutputTarget(name, file, false);
             } catch (IOException e) {
                 // Writing the file itself would be possible, but a failure half-way (a full disk, a
                 // SIGTERM) would then leave it truncated: the promise is whole or untouched.
@@ -156,14 +165,14 @@ final class OutputTarget {
     void write(PrintWriter stdout, Text text) {
         if (file == null) {
             try {
-                text.write(stdout);
+                text.write(StdoutWriter.stoppingAtFailure(stdout));
             } catch (IOException e) {
-                throw new CliFailure(ExitCodes.OUTPUT, "stdout: cannot write: " + describe(e), e);
+                throw stdoutFailure(stdout, e);
             }
             stdout.flush();
             // a PrintWriter keeps its errors to itself (a closed pipe, a full disk)
             if (stdout.checkError()) {
-                throw new CliFailure(ExitCodes.OUTPUT, "stdout: cannot write");
+                throw stdoutFailure(stdout, stdout instanceof StdoutWriter s ? s.failure() : null);
             }
             return;
         }
@@ -176,7 +185,8 @@ final class OutputTarget {
 
     /**
      * Writes bytes to the file: into a temporary file beside it, forced to disk, then renamed over
-     * it; on any failure the temporary file is deleted and an existing file is left as it was.
+     * it; on any failure the temporary file is deleted and an existing file is left as it was. The
+     * null device is written as it is.
      *
      * @param bytes writes the content
      * @throws CliFailure (exit 4) if it cannot be written, or if this target is stdout
@@ -186,6 +196,13 @@ final class OutputTarget {
             throw new IllegalStateException("binary output to stdout is not offered");
         }
         try {
+            if (sink) {
+                // neither created nor truncated: a device is opened as it is, and nothing is forced
+                try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE)) {
+                    bytes.write(out);
+                }
+                return;
+            }
             Path temp = createTemp(file);
             PENDING.add(temp);
             boolean done = false;
@@ -262,6 +279,16 @@ final class OutputTarget {
         return p;
     }
 
+    /** @return whether the file is this system's null device, whatever the path that reached it */
+    private static boolean isNullDevice(Path file) {
+        Path devNull = Path.of("/dev/null");
+        try {
+            return Files.exists(devNull) && Files.isSameFile(file, devNull);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Names a file that is neither regular nor a directory, from its POSIX type bits where known. */
     private static String special(Path file) {
         try {
@@ -297,6 +324,14 @@ final class OutputTarget {
                 }
             }
         }
+    }
+
+    /** A closed pipe ends the command quietly; any other failure to write stdout is an error (exit 4). */
+    private static CliFailure stdoutFailure(PrintWriter stdout, IOException e) {
+        if (StdoutWriter.readerGone(stdout)) {
+            return CliFailure.stdoutReaderGone();
+        }
+        return new CliFailure(ExitCodes.OUTPUT, "stdout: cannot write" + (e != null ? ": " + describe(e) : ""), e);
     }
 
     private static CliFailure cannot(String name, String reason) {

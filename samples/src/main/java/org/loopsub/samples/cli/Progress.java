@@ -18,7 +18,9 @@ final class Progress implements ProgressListener {
     private final long thresholdNanos;
     private final LongSupplier clock;
     private final long start;
-    private long emittedSoFar;
+    /** Triangles the coarser levels of this refinement finished (written whole or as slivers). */
+    private long emittedBefore;
+    private int refinements;
 
     /**
      * @param err where the lines go
@@ -51,12 +53,23 @@ final class Progress implements ProgressListener {
     public void levelDone(LevelStats stats) {
         if (stats.level() == 0) {
             // a refinement begins: a triangle budget runs several, each counted on its own
-            emittedSoFar = 0;
+            refinements++;
+            emittedBefore = 0;
+            if (refinements > 1) {
+                print("over the triangle budget: refining again, coarser");
+            }
         }
-        emittedSoFar += stats.finishedTriangles() + stats.slivers();
-        // what exists after this level: everything emitted plus the four children of each split
-        long triangles = emittedSoFar + 4 * stats.splitTriangles();
-        print("level " + stats.level() + " done: the mesh has " + triangles + " triangles now");
+        // The level's own mesh: what the coarser levels finished, plus every record of this level.
+        // Counting the split ones four times instead would name the next level's mesh, and a last
+        // level (all finished) would repeat it.
+        long triangles = emittedBefore + stats.activeTriangles();
+        emittedBefore += stats.finishedTriangles() + stats.slivers();
+        print("level " + stats.level() + " done: the mesh has " + triangles + " triangles");
+    }
+
+    /** @return the refinements seen so far: more than one where a triangle budget made it run again */
+    int refinements() {
+        return refinements;
     }
 
     /**

@@ -100,29 +100,76 @@ abstract class RefiningCommand extends Subcommand {
      */
     static void checkFits(InputMesh in, RefineOptions options) {
         if (!options.isAdaptive()) {
-            checkSize(in.name(), in.obj().mesh().triangleCount(), options.levels());
+            checkSize(in, options);
         }
     }
 
     /**
-     * The engine hands the output over as one float array of 9 floats per triangle, so a Java array's
-     * size bounds the output; say so now rather than after minutes of work.
+     * @param in the input
+     * @param options a uniform refinement of it
+     * @return the number of output triangles
+     * @throws CliFailure (exit 5) as {@link #checkSize(String, long, int, TriangleCost, long)} does,
+     *     for this JVM's heap
+     */
+    static long checkSize(InputMesh in, RefineOptions options) {
+        TriangleMesh mesh = in.obj().mesh();
+        return checkSize(in.name(), mesh.triangleCount(), options.levels(),
+                TriangleCost.of(options.limitSurface(), mesh.hasUvs()), Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * The engine hands the output over as one float array, so a Java array's size bounds the output;
+     * say so now rather than after minutes of work. The levels advised instead fit the heap as well:
+     * advice that only minded the array sent the user to a level that then ran out of memory.
      *
+     * @param cost what one output triangle takes
+     * @param maxHeap the heap the run may use, in bytes
      * @return the number of output triangles
      */
-    static long checkSize(String name, long inputTriangles, int levels) {
-        long limit = (Integer.MAX_VALUE - 8) / 9;
+    static long checkSize(String name, long inputTriangles, int levels, TriangleCost cost, long maxHeap) {
+        long limit = (Integer.MAX_VALUE - 8) / cost.floats();
         long triangles = uniformTriangles(inputTriangles, levels);
         if (triangles > limit) {
             int fits = 0;
             while (fits < levels && uniformTriangles(inputTriangles, fits + 1) <= limit) {
                 fits++;
             }
+            int arrayFits = fits;
+            while (fits > 0 && cost.heap(uniformTriangles(inputTriangles, fits)) > maxHeap) {
+                fits--;
+            }
+            String heap = fits == arrayFits ? "" : " (level " + (fits + 1) + " would need about "
+                    + Units.bytes(cost.heap(uniformTriangles(inputTriangles, fits + 1))) + " of heap, more than the "
+                    + Units.bytes(maxHeap) + " this JVM may use: JAVA_OPTS=-Xmx... gives it more)";
             throw new CliFailure(ExitCodes.RESOURCE, name + ": level " + levels + " would make "
                     + Units.count(triangles) + " triangles, more than the " + Units.count(limit)
-                    + " one run can hold; use --levels " + fits + " or fewer");
+                    + " one run can hold; use --levels " + fits + " or fewer" + heap);
         }
         return triangles;
+    }
+
+    /**
+     * What one triangle of a uniform run's output costs.
+     *
+     * @param floats its floats in the array the engine hands the output over in: three corners of
+     *     a position, with the limit surface a normal too, with uvs a uv too
+     * @param heapBytes heap per output triangle at the run's peak (the engine's output, the welded
+     *     mesh and its normals are alive together): the least -Xmx that let {@code subdivide} write
+     *     OBJ with the Java back end (G1; bigguy and the cylinder, 0.66M to 47.5M triangles; the GL
+     *     back end's host side needs about as much) was about 105 bytes, 185 with the limit surface,
+     *     235 with uvs and 360 with both; a fifth more here, so that a level said to fit does
+     */
+    record TriangleCost(int floats, long heapBytes) {
+        static TriangleCost of(boolean limitSurface, boolean uvs) {
+            int floats = 3 * ((limitSurface ? 6 : 3) + (uvs ? 2 : 0));
+            long heapBytes = limitSurface ? (uvs ? 430 : 220) : (uvs ? 280 : 125);
+            return new TriangleCost(floats, heapBytes);
+        }
+
+        /** @return the heap a run of that many output triangles needs, in bytes (saturated) */
+        long heap(long triangles) {
+            return triangles > Long.MAX_VALUE / heapBytes ? Long.MAX_VALUE : triangles * heapBytes;
+        }
     }
 
     /** @return {@code triangles * 4^levels}, or {@code Long.MAX_VALUE} if that overflows */

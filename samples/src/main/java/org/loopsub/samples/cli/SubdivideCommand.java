@@ -1,10 +1,13 @@
 package org.loopsub.samples.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.LevelStats;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
+import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
 import org.loopsub.mesh.FarPositions;
 import picocli.CommandLine.Command;
@@ -40,7 +43,9 @@ import picocli.CommandLine.Parameters;
                     + "message naming the first offending face, vertex or line, and no output is written. "
                     + "The output file is written to a temporary file beside it and renamed over it: it is "
                     + "never left half-written. A symbolic link is written through (the file it points to "
-                    + "is replaced, the link stays); a FIFO or device is refused, before any work.",
+                    + "is replaced, the link stays); a FIFO or device is refused, before any work, except "
+                    + "/dev/null, which is written where it is. If what reads stdout (-o -) stops reading "
+                    + "(| head), the command ends quietly with exit 0.",
             "",
             "An output named *.glb is binary glTF 2.0, one named *.gltf glTF JSON with its buffer "
                     + "embedded (one file either way): the same welded vertices and triangles, as unsigned "
@@ -53,8 +58,9 @@ import picocli.CommandLine.Parameters;
                     + "renderer can be reached headless, and a line on stderr says which back end was "
                     + "chosen and why.",
             "",
-            "Progress goes to stderr once a run has taken more than a second (one line per level); "
-                    + "so do warnings (merged or dropped vertices, ignored crease tags)."},
+            "Progress goes to stderr once a run has taken more than a second (one line per level, with "
+                    + "the triangles of the mesh down to that level); so do warnings (merged or dropped "
+                    + "vertices, ignored crease tags) and, with --max-triangles, what the budget chose."},
         parameterListHeading = "%nParameters:%n",
         optionListHeading = "%nOptions:%n",
         exitCodeListHeading = "%nExit codes:%n",
@@ -68,10 +74,13 @@ import picocli.CommandLine.Parameters;
             "  rook         " + Samples.ROOK,
             "",
             "Examples:",
-            "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --stats",
-            "  loopsub subdivide bunny.obj -o bunny3.obj --levels 3 --backend gl",
-            "  loopsub subdivide bunny.obj -o bunny3.glb --levels 3",
+            "  loopsub subdivide testdata/meshes/bunny_npm.obj -o bunny3.obj --levels 3 \\",
+            "      --stats",
+            "  loopsub subdivide --sample bigguy -o bigguy3.obj --levels 3 --backend gl",
+            "  loopsub subdivide --sample bigguy -o bigguy3.glb --levels 3",
             "  loopsub subdivide --sample bigguy -o bigguy5.obj -l 5",
+            "  loopsub subdivide --sample bigguy -o fit.obj -l 8 --max-triangles 1000000",
+            "  loopsub subdivide --sample bigguy -o /dev/null -l 5 --stats",
             "  loopsub subdivide --sample cylinder -o cylinder3.obj -l 3 --uv smooth",
             "  loopsub subdivide --sample bigguy -o fine.obj --adaptive --max-edge 0.2 \\",
             "      --flatness 0.01 --stats",
@@ -127,8 +136,8 @@ final class SubdivideCommand extends RefiningCommand {
     boolean stats;
 
     @Option(names = {"-q", "--quiet"},
-            description = "Print neither progress, nor warnings, nor the auto back end's choice on stderr; "
-                    + "errors are still printed. Default: off.")
+            description = "Print neither progress, nor warnings, nor the auto back end's choice, nor what "
+                    + "--max-triangles chose on stderr; errors are still printed. Default: off.")
     boolean quiet;
 
     @Override
@@ -146,12 +155,15 @@ final class SubdivideCommand extends RefiningCommand {
                 m -> new ParameterException(spec.commandLine(), m));
         // a uniform refinement within a budget takes the levels that fit (and is sized for them)
         RefineOptions options = asked.isAdaptive() ? asked : asked.withLevels(asked.levelsWithinBudget(inputTriangles));
+        if (asked.triangleBudget() > 0 && !options.isAdaptive()) {
+            note(uniformBudgetNote(asked.triangleBudget(), inputTriangles, asked.levels(), options.levels()));
+        }
         String refining;
         if (options.isAdaptive()) {
             // how much an adaptive run makes is known only once it has run
             refining = "subdividing " + in.name() + " adaptively to depth " + options.levels();
         } else {
-            long expected = checkSize(in.name(), in.obj().mesh().triangleCount(), options.levels());
+            long expected = checkSize(in, options);
             refining = "subdividing " + in.name() + " to level " + options.levels() + " (" + Units.count(expected)
                     + " triangles)";
         }
@@ -167,6 +179,9 @@ final class SubdivideCommand extends RefiningCommand {
             refineNanos = System.nanoTime() - t0;
         } catch (InvalidMeshException e) {
             throw in.refused(e, options.welding());
+        }
+        if (asked.triangleBudget() > 0 && options.isAdaptive()) {
+            note(adaptiveBudgetNote(options, progress.refinements(), result));
         }
         warn(in.name(), resultWarnings(in, result, options.welding()));
         // here and not in the engine: it is a sweep over the whole output, which bench should not time
@@ -193,6 +208,54 @@ final class SubdivideCommand extends RefiningCommand {
     @Override
     boolean quiet() {
         return quiet;
+    }
+
+    private void note(String text) {
+        if (!quiet) {
+            err().println("loopsub: " + text);
+            err().flush();
+        }
+    }
+
+    /**
+     * What a budget chose for a uniform refinement, known before it runs.
+     *
+     * @param budget the {@code --max-triangles} value
+     * @param inputTriangles the control mesh's triangles
+     * @param asked the {@code --levels} asked for
+     * @param chosen the levels that fit
+     * @return the note, e.g. {@code --max-triangles 100000: level 2, 46400 triangles (level 3 would make 185600)}
+     */
+    static String uniformBudgetNote(long budget, long inputTriangles, int asked, int chosen) {
+        String note = "--max-triangles " + budget + ": level " + chosen + ", "
+                + uniformTriangles(inputTriangles, chosen) + " triangles";
+        return chosen == asked ? note + ", as asked"
+                : note + " (level " + (chosen + 1) + " would make " + uniformTriangles(inputTriangles, chosen + 1) + ")";
+    }
+
+    /**
+     * What a budget chose for an adaptive refinement. The engine refines again, coarser, until the
+     * output fits, and hands back only the output: the refinements are counted by the progress
+     * listener, the deepest level is the output's; the coarser bound itself is not handed back.
+     *
+     * @param options the refinement asked for
+     * @param refinements how many ran
+     * @param result the one kept
+     * @return the note
+     */
+    static String adaptiveBudgetNote(RefineOptions options, int refinements, RefineResult result) {
+        List<LevelStats> levels = result.levels();
+        int deepest = levels.isEmpty() ? 0 : levels.get(levels.size() - 1).level();
+        String made = result.triangleCount() + " triangles, deepest level " + deepest + " of --max-depth "
+                + options.levels();
+        String note = "--max-triangles " + options.triangleBudget() + ": ";
+        if (refinements <= 1) {
+            return note + "fits as asked: " + made;
+        }
+        boolean screen = options.criteria().stream().anyMatch(c -> c instanceof StopCriterion.ScreenEdgeLength);
+        return note + "refined " + refinements + " times, coarser each time ("
+                + (screen ? "the --screen-px bound grows, then the depth shrinks" : "the depth shrinks")
+                + "); kept: " + made;
     }
 
     /**

@@ -202,7 +202,8 @@ class BenchCommandTest {
     void tooManyTrianglesIsAResourceProblem() {
         Cli.Result r = Cli.run("bench", "--sample", "bigguy", "-l", "9");
         assertEquals(ExitCodes.RESOURCE, r.exitCode(), r::both);
-        assertTrue(r.err().contains("use --levels 8 or fewer"), r::both);
+        // the array takes 8 levels; the heap of this JVM may take fewer
+        LevelAdviceTest.assertAdvisesWhatFitsThisHeap(r.err(), 8);
     }
 
     @Test

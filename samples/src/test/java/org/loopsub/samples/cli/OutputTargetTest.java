@@ -95,11 +95,39 @@ class OutputTargetTest {
 
     @Test
     void aCharacterDeviceIsRefused() {
-        Path devNull = Path.of("/dev/null");
-        Assumptions.assumeTrue(Files.exists(devNull), "no /dev/null");
-        Cli.Result r = Cli.run("subdivide", "--sample", "bigguy", "--levels", TOO_DEEP, "-o", devNull.toString());
+        Path devZero = Path.of("/dev/zero");
+        Assumptions.assumeTrue(Files.exists(devZero), "no /dev/zero");
+        Cli.Result r = Cli.run("subdivide", "--sample", "bigguy", "--levels", TOO_DEEP, "-o", devZero.toString());
         assertEquals(ExitCodes.OUTPUT, r.exitCode(), r::both);
-        assertEquals("loopsub: /dev/null: cannot write: is a character device, not a regular file\n", r.err());
+        assertEquals("loopsub: /dev/zero: cannot write: is a character device, not a regular file\n", r.err());
+    }
+
+    /**
+     * Issue: {@code -o /dev/null} was refused as a device. It is a sink, written where it is: no
+     * temporary file beside it, no rename over it (as root that would have replaced the device), and
+     * a link to it stays a link to it, whatever format its name asks for.
+     */
+    @Test
+    void theNullDeviceIsASink() throws Exception {
+        Path devNull = Path.of("/dev/null");
+        Assumptions.assumeTrue(Files.exists(devNull) && !Files.isRegularFile(devNull), "no null device");
+        Cli.Result r = Cli.run("subdivide", "--sample", "icosahedron", "-l", "2", "--backend", "java",
+                "-o", devNull.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertEquals("", r.err(), r::both);
+        assertEquals("", r.out(), r::both);
+
+        for (String name : new String[] {"null.obj", "null.glb", "null.gltf"}) {
+            Path link = Files.createSymbolicLink(dir.resolve(name), devNull);
+            Cli.Result viaLink = Cli.run("subdivide", "--sample", "cylinder", "-l", "1", "--backend", "java",
+                    "-o", link.toString());
+            assertEquals(ExitCodes.OK, viaLink.exitCode(), viaLink::both);
+            assertEquals("", viaLink.err(), viaLink::both);
+            assertTrue(Files.isSymbolicLink(link) && Files.readSymbolicLink(link).equals(devNull), name);
+        }
+        assertEquals(List.of("null.glb", "null.gltf", "null.obj"), entries(), "no temporary file left");
+        assertFalse(Files.isRegularFile(devNull), "the device is still a device");
+        assertEquals(0, Files.size(devNull));
     }
 
     @Test

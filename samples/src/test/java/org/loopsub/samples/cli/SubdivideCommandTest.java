@@ -297,7 +297,8 @@ class SubdivideCommandTest {
         Path out = dir.resolve("huge.obj");
         Cli.Result r = Cli.run("subdivide", "--sample", "bigguy", "-l", "9", "-o", out.toString());
         assertEquals(ExitCodes.RESOURCE, r.exitCode(), r::both);
-        assertTrue(r.err().contains("use --levels 8 or fewer"), r::both);
+        // the array takes 8 levels; the heap of this JVM may take fewer
+        LevelAdviceTest.assertAdvisesWhatFitsThisHeap(r.err(), 8);
         assertFalse(Files.exists(out));
     }
 
