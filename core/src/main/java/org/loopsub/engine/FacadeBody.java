@@ -7,6 +7,7 @@ import org.loopsub.api.ProgressListener;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.mesh.ConformingOutput;
 import org.loopsub.parallel.Workers;
 import org.loopsub.prepare.PreparedMesh;
 
@@ -48,7 +49,7 @@ final class FacadeBody {
         PreparedMesh prepared = PreparedMesh.of(input, options.welding()).configured(false, options);
         Made made = loop.run(prepared, options, progress);
         // the weld is CPU work: it runs on the threads the options ask for, whatever the back end
-        return OutputCorners.weld(made.corners(), prepared.layout(), Math.toIntExact(made.triangles()),
+        RefineResult welded = OutputCorners.weld(made.corners(), prepared.layout(), Math.toIntExact(made.triangles()),
                         prepared.frame().centre(), prepared.frame().inverseScale(),
                         Workers.forThreads(options.parallelism()))
                 .levels(made.levels())
@@ -56,5 +57,6 @@ final class FacadeBody {
                 .warnings(prepared.warnings())
                 .backend(backend)
                 .build();
+        return options.conforming() ? ConformingOutput.of(welded) : welded;
     }
 }

@@ -23,15 +23,17 @@ public final class RefineOptions {
     private final Culling culling;
     private final long triangleBudget;
     private final Welding welding;
+    private final boolean conforming;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
         this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY, Creasing.UNIFORM,
-                UvInterpolation.LINEAR, Culling.ALL, 0, Welding.EXACT);
+                UvInterpolation.LINEAR, Culling.ALL, 0, Welding.EXACT, false);
     }
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
                           boolean limitSurface, boolean creases, BoundaryInterpolation boundary, Creasing creasing,
-                          UvInterpolation uvInterpolation, Culling culling, long triangleBudget, Welding welding) {
+                          UvInterpolation uvInterpolation, Culling culling, long triangleBudget, Welding welding,
+                          boolean conforming) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -53,6 +55,7 @@ public final class RefineOptions {
         }
         this.triangleBudget = triangleBudget;
         this.welding = Objects.requireNonNull(welding, "welding");
+        this.conforming = conforming;
     }
 
     /**
@@ -86,7 +89,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /**
@@ -101,7 +104,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withLimitSurface(boolean limitSurface) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /**
@@ -114,7 +117,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreases(boolean creases) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /**
@@ -122,7 +125,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withBoundary(BoundaryInterpolation boundary) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /** @return whether crease tags apply ({@link #withCreases}) */
@@ -135,7 +138,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreasing(Creasing creasing) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /** @return how semi-sharp sharpness decays ({@link #withCreasing}) */
@@ -149,7 +152,7 @@ public final class RefineOptions {
      */
     public RefineOptions withUvInterpolation(UvInterpolation uvInterpolation) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding);
+                uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /**
@@ -162,7 +165,7 @@ public final class RefineOptions {
      */
     public RefineOptions withCulling(Culling culling) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding);
+                uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /**
@@ -178,7 +181,7 @@ public final class RefineOptions {
      */
     public RefineOptions withTriangleBudget(long maxTriangles) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, maxTriangles, welding);
+                uvInterpolation, culling, maxTriangles, welding, conforming);
     }
 
     /**
@@ -193,7 +196,29 @@ public final class RefineOptions {
      */
     public RefineOptions withWelding(Welding welding) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding);
+                uvInterpolation, culling, triangleBudget, welding, conforming);
+    }
+
+    /**
+     * Output without slivers, for files: each zero-area sliver that closes a T-junction between
+     * levels is dropped and the finished triangle across it is cut at the new point instead (a fan,
+     * or around a vertex at its centroid where two or three of its edges are cut), so that mesh tools
+     * that flag degenerate faces accept the output; it stays closed and welded. Off by default: the
+     * slivers cost nothing to a renderer and keep every output triangle a refined one. Applies to
+     * {@code Tessellator.refine}'s read-back output; a {@code GpuMesh}'s frames always hold slivers.
+     * With uniform refinement there are no slivers and nothing changes.
+     *
+     * @param conforming whether to cut finished triangles instead of emitting slivers
+     * @return a copy with that setting
+     */
+    public RefineOptions withConforming(boolean conforming) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
+                uvInterpolation, culling, triangleBudget, welding, conforming);
+    }
+
+    /** @return whether the output is sliver-free ({@link #withConforming}) */
+    public boolean conforming() {
+        return conforming;
     }
 
     /** @return how input vertices are identified ({@link #withWelding}) */
@@ -236,7 +261,7 @@ public final class RefineOptions {
      */
     public RefineOptions withLevels(int levels) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding);
+                uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /**
@@ -245,7 +270,7 @@ public final class RefineOptions {
      */
     public RefineOptions withCriteria(List<StopCriterion> criteria) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding);
+                uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /** @return what a screen-space refinement culls ({@link #withCulling}) */
@@ -271,7 +296,7 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
@@ -309,18 +334,19 @@ public final class RefineOptions {
         return o instanceof RefineOptions r && r.levels == levels && r.scheme == scheme && r.parallelism == parallelism
                 && r.criteria.equals(criteria) && r.limitSurface == limitSurface && r.creases == creases
                 && r.boundary == boundary && r.creasing == creasing && r.uvInterpolation == uvInterpolation
-                && r.culling == culling && r.triangleBudget == triangleBudget && r.welding == welding;
+                && r.culling == culling && r.triangleBudget == triangleBudget && r.welding == welding
+                && r.conforming == conforming;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
                 + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + ", creasing=" + creasing
-                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + ", triangleBudget=" + triangleBudget + ", welding=" + welding + "]";
+                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + ", triangleBudget=" + triangleBudget + ", welding=" + welding + ", conforming=" + conforming + "]";
     }
 }

@@ -15,16 +15,20 @@ final class StatsTable {
      * @param out where the report goes
      * @param result the refinement
      * @param adaptive whether edges could stop early, so that slivers are worth a total
+     * @param conforming whether the finished side was cut instead (--conforming): the output holds no sliver
      * @param refineNanos time spent in the tessellator (weld, validate, refine, output weld)
      * @param totalNanos time from start to the output file being in place
      */
-    static void print(PrintWriter out, RefineResult result, boolean adaptive, long refineNanos, long totalNanos) {
+    static void print(PrintWriter out, RefineResult result, boolean adaptive, boolean conforming, long refineNanos,
+                      long totalNanos) {
         levels(out, result.levels());
         long triangles = result.triangleCount();
         String slivers = "";
         if (adaptive) {
             long n = slivers(result.levels());
-            slivers = String.format(Locale.ROOT, ", %d slivers (%s of the triangles)", n, percent(n, triangles));
+            slivers = conforming
+                    ? String.format(Locale.ROOT, ", no slivers (%d T-junctions closed by cutting the finished side)", n)
+                    : String.format(Locale.ROOT, ", %d slivers (%s of the triangles)", n, percent(n, triangles));
         }
         out.printf(Locale.ROOT, "output: %d vertices, %d triangles%s (back end %s)%n",
                 result.mesh().vertexCount(), triangles, slivers, result.backend());

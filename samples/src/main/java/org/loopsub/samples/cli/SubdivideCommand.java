@@ -126,6 +126,14 @@ final class SubdivideCommand extends RefiningCommand {
     @Mixin
     BackendOptions backend;
 
+    @Option(names = "--conforming",
+            description = "With --adaptive: write no zero-area faces. Instead of a sliver closing each "
+                    + "T-junction between levels, the finished triangle beside it is cut at the new point "
+                    + "(a fan, or around a vertex at its centroid where two or three of its edges are cut); "
+                    + "the output stays closed and welded. For mesh tools that flag degenerate faces "
+                    + "(printing, simulation, remeshing); a renderer does not need it. Default: off.")
+    boolean conforming;
+
     @Option(names = "--stats",
             description = "Print a table of what each level did (active, finished, slivers, split, ms) "
                     + "and totals (output vertices and triangles, with --adaptive the slivers and their "
@@ -199,7 +207,7 @@ final class SubdivideCommand extends RefiningCommand {
         OutputFormat.of(output).write(target, out(), result);
         if (stats) {
             // stdout may be the mesh itself
-            StatsTable.print(target.isStdout() ? err() : out(), result, options.isAdaptive(), refineNanos,
+            StatsTable.print(target.isStdout() ? err() : out(), result, options.isAdaptive(), options.conforming(), refineNanos,
                     progress.elapsedNanos());
         }
         return ExitCodes.OK;
@@ -266,7 +274,11 @@ final class SubdivideCommand extends RefiningCommand {
     private RefineOptions checkOptions() {
         boolean levelsGiven = spec.commandLine().getParseResult().hasMatchedOption("--levels");
         RefineOptions options = resolve(adaptive, levelsGiven ? levels : null, levels, scheme, threads);
+        if (conforming && !options.isAdaptive()) {
+            throw new ParameterException(spec.commandLine(), "--conforming needs --adaptive: uniform output has no "
+                    + "slivers to remove");
+        }
         backend.check();
-        return options;
+        return options.withConforming(conforming);
     }
 }

@@ -208,6 +208,49 @@ class AdaptiveSubdivideTest {
         assertTrue(s.slivers() > 0, "this run has T-junctions");
     }
 
+    /** --conforming: the same refinement without a zero-area face, still closed; refused without --adaptive. */
+    @Test
+    void conformingOutputHasNoZeroAreaFaceAndStaysClosed() throws Exception {
+        Path in = Cli.mesh("bigguyT.obj");
+        ObjMesh input = ObjMesh.read(in);
+        float limit = limitNear(input, 0.9);
+        Path plain = dir.resolve("plain.obj");
+        Path conforming = dir.resolve("conforming.obj");
+        run(plain, in.toString(), "--adaptive", "--max-edge", Float.toString(limit), "--max-depth", "3", "--backend", "java");
+        Cli.Result r = run(conforming, in.toString(), "--adaptive", "--max-edge", Float.toString(limit), "--max-depth", "3",
+                "--stats", "--backend", "java", "--conforming");
+        ObjMesh withSlivers = ObjMesh.read(plain);
+        ObjMesh output = ObjMesh.read(conforming);
+        assertTrue(zeroHeightFaces(withSlivers) > 0, "the run without --conforming has slivers");
+        assertEquals(0, zeroHeightFaces(output), "faces without area");
+        ObjMesh.assertCrackFree(input, output, "bigguy conforming");
+        assertTrue(r.out().contains("no slivers ("), r::both);
+        Cli.Result uniform = Cli.run("subdivide", "--sample", "icosahedron", "-o", dir.resolve("u.obj").toString(),
+                "--conforming");
+        assertEquals(ExitCodes.USAGE, uniform.exitCode(), uniform::both);
+        assertTrue(uniform.err().contains("--conforming needs --adaptive"), uniform::both);
+    }
+
+    /** Faces whose height over their longest edge is below a millionth of the mesh's extent. */
+    private static int zeroHeightFaces(ObjMesh m) {
+        double tiny = 1e-6 * extent(m);
+        int n = 0;
+        for (int t = 0; t < m.faceCount(); t++) {
+            double[] a = m.corner(t, 0);
+            double[] b = m.corner(t, 1);
+            double[] c = m.corner(t, 2);
+            double[] u = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+            double[] v = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+            double x = u[1] * v[2] - u[2] * v[1];
+            double y = u[2] * v[0] - u[0] * v[2];
+            double z = u[0] * v[1] - u[1] * v[0];
+            if (Math.sqrt(x * x + y * y + z * z) <= tiny * m.longestEdge(t)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     @Test
     void maxEdgeOnAnOpenMeshIsCrackFreeHonouredAndReportedTruly() throws Exception {
         Path in = Cli.mesh("mesh_with_border.obj");
