@@ -4,8 +4,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
@@ -109,7 +111,8 @@ public final class Workers {
         // Submitted even for one index, so that every sweep runs on the threads asked for. Inside
         // the pool, the parallel stream's subtasks fork into this pool, not the common one.
         try {
-            pool.submit(() -> IntStream.range(0, n).parallel().forEach(body)).get();
+            ForkJoinTask<?> sweep = pool.submit(() -> IntStream.range(0, n).parallel().forEach(body));
+            awaitOrLost(sweep);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -122,6 +125,29 @@ public final class Workers {
                 throw err;
             }
             throw new IllegalStateException(cause);
+        }
+    }
+
+    /**
+     * Waits for a sweep, and gives up on one that no thread is left to finish: a worker that runs out
+     * of memory outside a task dies without failing the task, and a pool whose workers all died that
+     * way would leave the caller waiting for good (seen: {@code subdivide -l 7 --limit} with a small
+     * heap hung instead of reporting the memory).
+     */
+    private void awaitOrLost(ForkJoinTask<?> sweep) throws InterruptedException, ExecutionException {
+        int idle = 0;
+        while (true) {
+            try {
+                sweep.get(1, TimeUnit.SECONDS);
+                return;
+            } catch (TimeoutException e) {
+                // two seconds in a row without a worker: a pool starts one within a moment of a submit
+                idle = pool.getPoolSize() == 0 ? idle + 1 : 0;
+                if (idle >= 2 && !sweep.isDone()) {
+                    sweep.cancel(true);
+                    throw new OutOfMemoryError("the worker threads died before finishing their work (out of memory?)");
+                }
+            }
         }
     }
 
