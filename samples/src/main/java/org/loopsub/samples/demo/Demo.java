@@ -24,7 +24,7 @@ import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellators;
-import org.loopsub.samples.render.GlImages;
+import org.loopsub.samples.embed.GlImages;
 import org.lwjgl.opengl.GLUtil;
 import org.lwjgl.system.Callback;
 

@@ -4,7 +4,7 @@ import static org.lwjgl.opengl.GL43C.*;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.loopsub.samples.render.GlImages;
+import org.loopsub.samples.embed.GlImages;
 
 /**
  * One linked program of the demo, from GLSL resources next to this class. The {@code #version} line

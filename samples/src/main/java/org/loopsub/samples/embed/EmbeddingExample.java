@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
 import org.joml.Matrix4d;
 import org.loopsub.api.Camera;
 import org.loopsub.api.Culling;
@@ -24,8 +26,7 @@ import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellators;
 import org.loopsub.obj.ObjReader;
-import org.loopsub.samples.cli.Samples;
-import org.loopsub.samples.render.GlImages;
+import org.loopsub.samples.embed.GlImages;
 
 /**
  * Example program: a renderer's own loop that refines a mesh on the GPU every frame, through
@@ -192,21 +193,29 @@ public final class EmbeddingExample {
         return s;
     }
 
+    /** The meshes built into the jar that the example takes by name (a renderer brings its own). */
+    private static final Map<String, String> SAMPLES = Map.of("bigguy", "bigguyT.obj",
+            "icosahedron", "icosahedron.obj");
+
     /**
      * @param nameOrFile an embedded sample (bigguy or icosahedron) or an OBJ file
      * @return its mesh
      * @throws IOException if there is no such sample or file, or it cannot be read
      */
     static TriangleMesh load(String nameOrFile) throws IOException {
-        try (InputStream in = Samples.open(nameOrFile)) {
-            if (in != null) {
+        String sample = SAMPLES.get(nameOrFile);
+        if (sample != null) {
+            try (InputStream in = EmbeddingExample.class.getResourceAsStream("/org/loopsub/samples/meshes/" + sample)) {
+                if (in == null) {
+                    throw new IOException("the sample " + nameOrFile + " is missing from the class path");
+                }
                 return ObjReader.read(new InputStreamReader(in, StandardCharsets.UTF_8), nameOrFile + ".obj").mesh();
             }
         }
         Path file = Path.of(nameOrFile);
         if (!Files.isRegularFile(file)) {
             throw new IOException("'" + nameOrFile + "' is neither an embedded sample ("
-                    + String.join(", ", Samples.all().keySet()) + ") nor an OBJ file");
+                    + String.join(", ", new TreeSet<>(SAMPLES.keySet())) + ") nor an OBJ file");
         }
         return ObjReader.read(file).mesh();
     }

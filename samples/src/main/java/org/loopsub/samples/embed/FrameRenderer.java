@@ -8,7 +8,7 @@ import org.joml.Matrix4dc;
 import org.joml.Matrix4f;
 import org.loopsub.api.Camera;
 import org.loopsub.api.gpu.GpuFrame;
-import org.loopsub.samples.render.GlImages;
+import org.loopsub.samples.embed.GlImages;
 
 /**
  * The renderer's side of the example: draws a {@link GpuFrame} straight from its GL buffers, with

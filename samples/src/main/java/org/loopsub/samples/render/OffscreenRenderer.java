@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.loopsub.api.Camera;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.samples.embed.GlImages;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.system.MemoryUtil;
 

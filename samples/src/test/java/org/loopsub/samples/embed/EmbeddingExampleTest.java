@@ -298,9 +298,13 @@ class EmbeddingExampleTest extends GlTestBase {
         assertEquals(List.of(), offences, "the example reaches into the engine");
         // the walk did follow the example into the samples classes it uses
         for (String file : new String[] {"embed/EmbeddingExample.java", "embed/FrameRenderer.java",
-            "embed/SavedGlState.java", "render/GlImages.java", "cli/Samples.java"}) {
+            "embed/SavedGlState.java", "embed/GlImages.java"}) {
             assertTrue(read.contains(sources.resolve("org/loopsub/samples/" + file)), "did not read " + file
                     + "; read " + read);
+        }
+        // and no other samples class: a renderer copies the example's package and nothing else
+        for (Path p : read) {
+            assertTrue(p.startsWith(sources.resolve("org/loopsub/samples/embed")), "the example reaches " + p);
         }
     }
 

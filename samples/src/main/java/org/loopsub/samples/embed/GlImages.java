@@ -1,4 +1,4 @@
-package org.loopsub.samples.render;
+package org.loopsub.samples.embed;
 
 import static org.lwjgl.opengl.GL43C.*;
 
@@ -13,10 +13,11 @@ import javax.imageio.ImageIO;
 import org.lwjgl.system.MemoryUtil;
 
 /**
- * The GL plumbing that the samples' offscreen renderers share: compiling a shader from a class
- * resource, checking for GL errors, reading the framebuffer back as an image and writing it as a
- * PNG. Used by {@link OffscreenRenderer} and by the embedding example's renderer. Every method needs
- * an OpenGL 4.3 core context current on the calling thread, except {@link #writePng}.
+ * The GL plumbing a renderer has of its own, here the embedding example's (and, from it, the samples'
+ * other offscreen renderers): compiling a shader from a class resource, checking for GL errors,
+ * reading the framebuffer back as an image and writing it as a PNG. It lives beside the example so
+ * that the example uses plugin-api, loopsub-obj, LWJGL and JOML only. Every method needs an OpenGL
+ * 4.3 core context current on the calling thread, except {@link #writePng}.
  */
 public final class GlImages {
     private GlImages() {
