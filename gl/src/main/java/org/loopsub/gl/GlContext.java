@@ -257,9 +257,9 @@ public final class GlContext implements AutoCloseable {
      * <p>Why: the NVIDIA driver raises the clocks when a context is made and lets them fall after
      * about 3 s without work. A process that compiles its programs for longer than that (a first run,
      * seconds for loop_split's variants) starts refining at idle clocks, and the light, bursty load of
-     * refinement does not raise them again: measured on an H200 (driver 580.159.04), rookT depth 7 ran
-     * at 10.0 ms of kernels for the whole process against 3.92 ms after this call
-     * (docs/benchmarks/gpu-2026-11-27-first-run). On other GPUs, or where {@link GlTuning#wakeClocks}
+     * refinement does not raise them again: without this call such a process ran its kernels several
+     * times slower for its whole life (measured on NVIDIA; docs/design.md, "The first run of a
+     * process"). On other GPUs, or where {@link GlTuning#wakeClocks}
      * is off, it does nothing. A context that cannot be made is not an error: the call only loses its
      * effect. May be called on any thread.
      */

@@ -30,7 +30,7 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Why we keep our own when drivers keep one too: the first refinement of a process waits for its
  * programs (seconds for loop_split's variants), and on an NVIDIA GPU the seconds it waits also let the
  * clocks fall to idle, so that the frames right after run 2–4× slower until the clock governor catches
- * up (docs/benchmarks/gpu-2026-11-27-first-run). The driver's disk cache avoids both only where it is
+ * up (measured on NVIDIA; docs/design.md, "The first run of a process"). The driver's disk cache avoids both only where it is
  * on and writable; this one also works with it off ({@code __GL_SHADER_DISK_CACHE=0}) or elsewhere.
  *
  * <p>A binary is named by the SHA-256 of the renderer, the GL version string and every source string,

@@ -362,9 +362,8 @@ public final class GlLevel0 implements AutoCloseable {
      * Copies the next {@code count} records' words into the arena at byte {@code at}, advancing the
      * cursor: on this thread, or where the stream serves one run only (no renderer's frame waits on it,
      * and a frame allocates nothing) and the copy is large, on the common pool's threads,
-     * {@link #COPY_RECORDS} records a task. (H200, highvalence's 4.6 MB of points: the upload 0.95-1.0
-     * → 0.62-0.74 ms in two calls; spread from 1 MiB, open_grid's smaller copy took 0.35 → 0.47-0.55 ms,
-     * the threads' start costing more than they saved: docs/benchmarks/upload-and-groups.)
+     * {@link #COPY_RECORDS} records a task. (Spread, a large level 0 went up faster on NVIDIA; spread
+     * from a smaller size, smaller copies went slower, the threads' start costing more than they saved.)
      */
     private void copyToArena(List<RecordChunk> chunks, long at, int count, int words, boolean points) {
         boolean spread = pristineMeta == null && 4L * count * words >= SPREAD_FROM_BYTES;
@@ -429,9 +428,9 @@ public final class GlLevel0 implements AutoCloseable {
                       GlBuffer tiled) {
         long total = Segment.tiled(count) * words;
         if (from.mappedAddress() != 0) {
-            // loop_tile reads a warp's words a record apart: over the bus from host memory that took
-            // the GPU 0.6 ms for highvalence's level 0, the copy engine streams it to device memory
-            // first in a fraction of that (docs/benchmarks/level0-gather)
+            // loop_tile reads a warp's words a record apart: over the bus from host memory that held
+            // the first levels back on NVIDIA, the copy engine streams it to device memory first in a
+            // fraction of that time (docs/design.md, "End to end")
             GlBuffer device = pool.acquire(Math.max(4, bytes), "loop_records_staging");
             staged.add(device);
             device.copyFrom(from, at, 0, bytes);

@@ -73,11 +73,9 @@ final class GlPasses implements AutoCloseable {
     /**
      * The general half's group when records carry limit data (and always in a renderer's frames):
      * their general records run long (births, renewed normals, local-memory arrays) and sit
-     * scattered, and a group holds its resources until its slowest invocation ends. Measured on an
-     * H100 (uniform depth 7, kernels, 256 / 64 / 32): rookT --limit 42.7 / 20.0 / 14.3 ms, bigguyT
-     * --limit 29.0 / 17.7 / 14.3, monsterfrogT --limit 20.2 / 14.0 / 12.0, bigguy_charts --uv smooth
-     * --limit 391 / 181 / 114; without limit data the size does not matter or 256 wins (smooth
-     * uvs: 34.7 / 35.7 / 38.1). ({@link GlTuning#generalGroupLimit()})
+     * scattered, and a group holds its resources until its slowest invocation ends: with limit data
+     * small groups measured up to three times faster on NVIDIA; without limit data the size does not
+     * matter or 256 wins (docs/architecture.md). ({@link GlTuning#generalGroupLimit()})
      */
     private static final int GENERAL_GROUP_LIMIT = GlTuning.PROCESS.generalGroupLimit();
 
@@ -229,9 +227,8 @@ final class GlPasses implements AutoCloseable {
     /**
      * @return parents per work group of loop_split's regular halves: with linear uvs and no limit data
      *     {@link GlTuning#splitGroupLinearUvs()}, else {@link GlTuning#splitGroup()}. Both 128 now: 64
-     *     was faster with linear uvs while they were stored as (u, v, 0) (H200, bigguy_charts depth 7,
-     *     4.67-4.69 → 4.51-4.53 ms, docs/benchmarks/upload-and-groups), 128 since they are pairs (3.85
-     *     → 3.79 ms, docs/benchmarks/uv-pairs); kept apart for GPUs where they differ
+     *     was faster with linear uvs while they were stored as (u, v, 0), 128 since they are pairs
+     *     (measured on NVIDIA; docs/architecture.md); kept apart for GPUs where they differ
      */
     static int splitGroup(RecordLayout layout) {
         return splitGroup(layout, GlTuning.PROCESS);
@@ -246,10 +243,9 @@ final class GlPasses implements AutoCloseable {
     /**
      * @return the banks of the fused pass's staged stores (triangle_writer.glsl): with limit data one
      *     per output buffer (positions, normals and with this layout uvs), stored behind one pair of
-     *     barriers; else one, behind a pair a buffer. (H200, depth 7, a bank a buffer against one:
-     *     {@code --limit} 4.66 → 4.54 ms, with linear uvs too 6.83 → 6.41, linear uvs alone 4.59 →
-     *     5.14, where a second bank's shared memory halved the warps a multiprocessor holds;
-     *     docs/benchmarks/feature-costs.)
+     *     barriers; else one, behind a pair a buffer. (A bank a buffer measured faster with limit data
+     *     on NVIDIA, and slower with linear uvs alone, where a second bank's shared memory halved the
+     *     warps a multiprocessor holds; docs/design.md §2.)
      */
     static int stageBanks(RecordLayout layout) {
         return layout.carriesNormals() ? 2 + (layout.uvs() ? 1 : 0) : 1;
@@ -540,8 +536,8 @@ final class GlPasses implements AutoCloseable {
      * @return with smooth uvs, the fused pass's uv channel: a second regular half (loop_split built
      *     with FUSED_UVS) that writes the smooth uvs of the grandchildren whose positions {@link #fused}
      *     wrote, over the same records; null without smooth uvs (linear uvs ride in the fused pass). One
-     *     program for both channels was ten times slower on the H200: its size stopped the driver's
-     *     inlining (docs/benchmarks/smooth-fused).
+     *     program for both channels ran many times slower (measured on NVIDIA): its size stopped the
+     *     driver's inlining (docs/design.md §2).
      */
     ComputeProgram fusedUvs() {
         if (!layout.smoothUvs()) {
@@ -747,10 +743,9 @@ final class GlPasses implements AutoCloseable {
         /**
          * Both halves over n records of a uniform level, the general half first: its few records are
          * long chains of dependent work that the regular half's many short ones then run beside, where
-         * dispatched second they ran on a GPU the regular half had left nearly idle (H200: highvalence
-         * depth 6 4.51 → 4.39 ms, bigguyT depth 7 3.41 → 3.36, rookT 2.97 → 2.94). A renderer's
-         * adaptive frames gained nothing from it (bigguy at 4 px 1.595 → 1.618 ms, at 1 px 6.42 → 6.40;
-         * docs/benchmarks/general-halves). Inside a span of {@code timer} ({@link #timeGeneralHalf}).
+         * dispatched second they ran on a GPU the regular half had left nearly idle (measured faster on
+         * NVIDIA). A renderer's adaptive frames gained nothing from it, so they keep the regular half
+         * first (docs/design.md §2). Inside a span of {@code timer} ({@link #timeGeneralHalf}).
          */
         void generalFirst(long n, GpuTimer timer, int level) {
             general.dispatchFor(n * generalLanes);
@@ -896,9 +891,9 @@ final class GlPasses implements AutoCloseable {
      * Dispatches one work group of every general half built since the last call, with nothing to do
      * (no records: {@code uCount} 0, {@code uRecords} {@link #PLAIN}), so that what a driver sets up at
      * the first dispatch of a program with a large private scratch happens here and not inside the
-     * first level: on the H200 the first general half of a process took 0.3-0.7 ms longer than every
-     * later one, level 0 of the first refinement 3-6 times its usual time, and one empty dispatch
-     * before it removed all of it (docs/benchmarks/first-dispatch). The halves of resident frames are
+     * first level: without it level 0 of a process's first refinement took several times its usual
+     * time, and one empty dispatch before it removed all of that (measured on NVIDIA; docs/design.md,
+     * "The first run of a process"). The halves of resident frames are
      * not dispatched: they need the sizes kept on the GPU, and they follow a plain frame whose
      * general halves have the same scratch. Call once the programs are built ({@link #awaitIssued});
      * leaves the last of them in use, as a pass does (the entry point restores the host's program).

@@ -106,8 +106,8 @@ public final class GlStreamEngine implements AutoCloseable {
     /**
      * The passes of one record layout and weight table: the weight table on the GPU and the programs
      * looked up in the caller's cache, which a one-shot tessellator keeps from one refinement to the
-     * next (looking them up again cost each refinement half a millisecond of host time on an H200,
-     * docs/benchmarks/one-shot-passes). Same thread and context as the engines made over them;
+     * next (looking them up again cost every refinement host time, measured on NVIDIA). Same thread
+     * and context as the engines made over them;
      * close it before the program cache and the pool it was made with.
      */
     public static final class Passes implements AutoCloseable {

@@ -45,10 +45,8 @@ final class UniformLevels {
      * Whether a plain uniform level's regular half lists the records it leaves, and its general half
      * runs over that list alone ({@link GlTuning#listGeneral()}). By default with limit data or smooth
      * uvs: their general half is heavy (few warps resident, and with smooth uvs every seam record is
-     * general), and sweeping every record through it cost more than the list (H200: bigguyT depth 7
-     * {@code --limit} 7.26 → 6.12 ms, bigguy_charts depth 6 {@code --uv smooth} 12.2 → 8.9); plain
-     * layouts lost up to 8 % by it (an extra barrier between the halves),
-     * docs/benchmarks/listed-general.
+     * general), and sweeping every record through it cost more than the list; plain layouts lost by
+     * it (an extra barrier between the halves). Measured on NVIDIA; docs/design.md §2.
      */
     private boolean lists() {
         return switch (LISTING) {

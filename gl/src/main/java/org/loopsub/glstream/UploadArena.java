@@ -21,8 +21,7 @@ import org.loopsub.gl.GlException;
  * Host memory level 0 goes up through ({@link GlLevel0}): a buffer stored in client memory and
  * mapped for good ({@link GlBuffer#mapped}), into which the record builder's arrays are copied at
  * memory speed and which is copied to device memory for loop_tile ({@code GlLevel0.tile}). glBufferSubData from the Java arrays ran at
- * about 2 GB/s on NVIDIA's driver (2.1 ms for highvalence's 4.6 MB, docs/benchmarks/gpu-2026-11-27-e2e);
- * through this arena 1.0-1.2 ms (docs/benchmarks/mapped-upload).
+ * about 2 GB/s on NVIDIA's driver; through this arena a level 0 goes up in about half that time.
  *
  * <p>One upload at a time, and never a wait: {@link #begin} polls the fence {@link #end} set after the
  * last upload's readers were issued (normally long signalled), and while they may still read the

@@ -87,7 +87,7 @@ void vertexPoint(uint r, int c, int k, int g, bool frozen) {
 // The edge point of spoke i of corner c, by the mask spokeRule chooses (PositionChannel.edgePoint).
 // With sharpness each spoke loads its own points, and the faces' beside it only for a mask that
 // reads them: walking the ring (below) kept more registers live in a general half that splits many
-// creased records, and rookT ran 8-13 % slower (docs/benchmarks/general-latency).
+// creased records, and rookT ran 8-13 % slower (docs/design.md).
 void edgePoint(uint r, int c, int k, int g, int i) {
     uint a = pointOf(r, c);
     uint b = pointOf(r, ringSlot(c, k, g, i));
@@ -131,7 +131,7 @@ void edgePoint(uint r, int c, int k, int g, int i, vec3 a, vec3 b, vec3 oc, vec3
 // The edge points of every spoke of corner c (LoopSplit's loop over edgePoint), the ring walked once:
 // spoke i's mask reads ring points i - 1, i and i + 1, which the walk keeps in registers, so each is
 // loaded once, not three times (kernels 3-5 % faster on every kind without creases,
-// docs/benchmarks/general-latency).
+// docs/design.md).
 void spokePoints(uint r, int c, int k, int g) {
     vec3 a = loadPoint(r, c);
     vec3 previous = loadPoint(r, ringSlot(c, k, g, k - 1));

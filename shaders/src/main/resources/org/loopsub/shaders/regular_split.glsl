@@ -521,7 +521,7 @@ void directRegularChildUvs(uint r, int k, uint o4) {
 // The fused pass's uv channel (FUSED_UVS): a regular parent's 16 grandchildren's smooth uvs, in a
 // dispatch of its own after the positions' (GlPasses.fusedUvs). In the positions' program the
 // driver's compiler stopped inlining (subroutine calls, 234 registers) and the pass took ten times
-// as long (docs/benchmarks/smooth-fused).
+// as long (docs/design.md).
 void fusedRegularUvs(uint j, uint r, uint m0) {
     loadRegularBits(r);
     regularUvs(r, m0);

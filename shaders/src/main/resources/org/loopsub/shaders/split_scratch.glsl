@@ -54,7 +54,7 @@ float runValue(int base, int i, int count) {
 // uses. Up to 8 values (every ring but a high valence's) are sorted in registers by a 19-comparator
 // network: the same ascending sequence, so the same sum, but no insertion sort's chain of dependent
 // loads and stores through local memory, which cost a general record more than its masks did
-// (docs/benchmarks/general-latency). Larger networks kept more registers live and slowed the whole
+// (docs/design.md). Larger networks kept more registers live and slowed the whole
 // general half down.
 float sortedSumAt(int base, int count) {
     if (count <= 8) {

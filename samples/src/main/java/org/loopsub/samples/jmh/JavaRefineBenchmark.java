@@ -51,7 +51,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * per second ({@code -bm avgt} gives seconds per refinement instead). Meshes are read from
  * the directory in the {@code loopsub.meshes} system property, else from the repository's
  * {@code testdata/meshes}, found walking up from the working directory. Run it from the
- * repository root (docs/benchmarks/java.md):
+ * repository root (docs/benchmarks/scripts/java-refine.sh):
  *
  * <pre>
  *   java -cp samples/target/loopsub.jar org.openjdk.jmh.Main JavaRefineBenchmark -f 1 -wi 2 -i 3

@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * before the upload: the moved control points, the vertices' limit positions and normals (a GpuMesh's
  * records always carry limit normals) and level 0's per-vertex table (a GpuMesh's records have slot
  * sources) or, without it, every record's slots rewritten in place ({@link PreparedMesh.Mover#move}). Scores are microseconds per move. Meshes as
- * {@link JavaRefineBenchmark}'s; run it from the repository root (docs/benchmarks/java.md):
+ * {@link JavaRefineBenchmark}'s; run it from the repository root (docs/benchmarks/scripts/java-move.sh):
  *
  * <pre>
  *   java -cp samples/target/loopsub.jar org.openjdk.jmh.Main MoveCageBenchmark -f 1 -wi 3 -i 5

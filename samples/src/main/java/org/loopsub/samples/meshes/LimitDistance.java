@@ -56,7 +56,7 @@ import org.loopsub.obj.ObjReader;
  * </pre>
  */
 public final class LimitDistance {
-    /** The benchmark camera of docs/benchmarks (bigguyT). */
+    /** The benchmark camera of docs/benchmarks/README.md (bigguyT). */
     private static final Point3 EYE = new Point3(0.536435f, 1.05354f, 41.9797f);
     private static final Point3 TARGET = new Point3(0.536435f, 1.05354f, 0.0729135f);
     private static final Point3 UP = new Point3(0, 1, 0);

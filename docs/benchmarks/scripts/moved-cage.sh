@@ -1,0 +1,18 @@
+#!/bin/bash
+# Table "A moved cage": a renderer's animated cage through `loopsub demo --headless` (1280 x 720,
+# 2 px, $FRAMES frames, default 200): still, and --animate (a wave through the cage,
+# GpuMesh.updatePositions every frame), two rounds after a short warm-up run per mesh. Frame ms is the host's time per frame (input,
+# the move, the refinement, drawing), refine gpu ms the passes' GPU time.
+# Run: . .device/on-device.sh; bash docs/benchmarks/scripts/moved-cage.sh
+. "$(dirname "$0")/common.sh"
+header
+meshes
+FRAMES=${FRAMES:-200}
+d() { java -jar $J demo --headless "$@" 2>/dev/null | grep "^frames"; }
+for m in "--sample bigguy" "$G/highvalence.obj"; do
+  java -jar $J demo --headless $m --frames 5 > /dev/null 2>&1
+  for round in 1 2; do
+    echo "$m | still:    $(d $m --frames $FRAMES --screen-px 2)"
+    echo "$m | animated: $(d $m --frames $FRAMES --screen-px 2 --animate)"
+  done
+done
