@@ -1,9 +1,7 @@
 package org.loopsub.mesh;
 
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.loopsub.api.LevelStats;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.TriangleMesh;
@@ -78,26 +76,59 @@ public final class ConformingOutput {
         return sliver;
     }
 
-    /** The point each sliver puts on an edge of its finished side: (b, a) → m, with the sliver that did. */
+    /**
+     * The point each sliver puts on an edge of its finished side: (b, a) → the sliver, in an open
+     * addressing table (every triangle of the output asks for its three edges; boxed keys in a
+     * HashMap made that a sixth of a run).
+     */
     private static final class Edges {
-        private final Map<Long, Integer> splitBy = new HashMap<>();
+        private final long[] keys;
+        private final int[] slivers;
+        private final int mask;
+        private final int size;
 
         Edges(TriangleMesh mesh, boolean[] sliver) {
+            int n = 0;
+            for (boolean b : sliver) {
+                n += b ? 1 : 0;
+            }
+            int capacity = Integer.highestOneBit(Math.max(4, 2 * n)) << 1;
+            keys = new long[capacity];
+            slivers = new int[capacity];
+            Arrays.fill(slivers, -1);
+            mask = capacity - 1;
+            size = n;
             for (int t = 0; t < sliver.length; t++) {
                 if (sliver[t]) {
-                    splitBy.put(key(mesh.vertex(t, 1), mesh.vertex(t, 0)), t);
+                    long k = key(mesh.vertex(t, 1), mesh.vertex(t, 0));
+                    int i = slot(k);
+                    while (slivers[i] >= 0 && keys[i] != k) {
+                        i = (i + 1) & mask;
+                    }
+                    keys[i] = k;
+                    slivers[i] = t;
                 }
             }
         }
 
         boolean isEmpty() {
-            return splitBy.isEmpty();
+            return size == 0;
         }
 
         /** @return the sliver that splits the directed edge u → v, or -1 */
         int sliver(int u, int v) {
-            Integer s = splitBy.get(key(u, v));
-            return s == null ? -1 : s;
+            long k = key(u, v);
+            for (int i = slot(k); slivers[i] >= 0; i = (i + 1) & mask) {
+                if (keys[i] == k) {
+                    return slivers[i];
+                }
+            }
+            return -1;
+        }
+
+        private int slot(long k) {
+            long h = k * 0x9E3779B97F4A7C15L;
+            return (int) (h >>> 32) & mask;
         }
 
         private static long key(int u, int v) {
