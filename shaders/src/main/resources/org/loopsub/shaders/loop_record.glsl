@@ -1,8 +1,9 @@
 // The triangle record as every pass sees it: the GLSL twin of RecordLayout.java (read its Javadoc
 // for the slots and bits). The loader defines FAN (fan slots per corner), RING_MAX, POINT_FLOATS,
 // META_INTS and RecordLayout's constants NO_GAP, FIXED_POINTS and FIXED_SPOKES
-// (GlPasses.layoutDefines), and every storage binding as BINDING_* (ShaderContract): no layout or
-// binding number is typed here.
+// (GlPasses.layoutDefines), and every storage binding as BINDING_* (ShaderContract). The one number
+// typed here is the tile of 32 records (Segment's), spelled out in the shifts and masks below; making
+// it a define too is left to the split's schedule header (docs/design.md §7).
 //
 // On the GPU records are stored in tiles of 32 (an array of structures of arrays): float f
 // (3 * slot + x) of record r sits at srcP[((r / 32) * POINT_FLOATS + f) * 32 + r % 32], metadata word

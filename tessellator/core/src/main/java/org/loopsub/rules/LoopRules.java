@@ -7,8 +7,8 @@ import org.loopsub.api.Scheme;
 /**
  * Loop's subdivision rules: every weight and every mask of the scheme, and nothing else. It knows no
  * mesh, record or buffer type: a neighbourhood comes in, a position goes out. Both back ends take
- * their numbers from here (the GL back end through uniform tables filled from {@link #weights}), so a
- * weight is written down exactly once.
+ * their numbers from here (the GL back end through a storage buffer filled from {@link #weights}, and
+ * #defines of the masks' constants), so a weight is written down exactly once.
  *
  * <p>The mask functions work on one coordinate at a time and fix the grouping of every operation
  * (docs/design.md §5): IEEE {@code +} and {@code *} are commutative but not associative, so each formula

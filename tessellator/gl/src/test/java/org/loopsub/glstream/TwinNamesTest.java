@@ -31,7 +31,7 @@ import org.loopsub.stream.ViewCulling;
 
 /**
  * The Java back end is the executable specification of the GL back end, read side by side: the
- * same names for the same passes (docs/architecture.md, STYLE.md's OpenSubdiv twins). Every method
+ * same names for the same passes (docs/architecture.md; docs/design.md §2, the split as channels). Every method
  * of a Java pass class has a GLSL function of the same name in its shader (or the shader's
  * includes), but for an explicit list of methods that have no twin, each with its reason; and no
  * name on one side is a near miss of a name on the other (one the other's prefix or suffix, as
