@@ -17,18 +17,14 @@ import static org.lwjgl.opengl.GL45C.glBindBufferBase;
 import static org.lwjgl.opengl.GL45C.glBindBufferRange;
 import static org.lwjgl.opengl.GL45C.glBufferData;
 import static org.lwjgl.opengl.GL45C.glBufferStorage;
-import static org.lwjgl.opengl.GL45C.glBufferSubData;
 import static org.lwjgl.opengl.GL45C.glCopyBufferSubData;
 import static org.lwjgl.opengl.GL45C.glCopyNamedBufferSubData;
 import static org.lwjgl.opengl.GL45C.glCreateBuffers;
 import static org.lwjgl.opengl.GL45C.glDeleteBuffers;
 import static org.lwjgl.opengl.GL45C.glGenBuffers;
-import static org.lwjgl.opengl.GL45C.glGetBufferSubData;
 import static org.lwjgl.opengl.GL45C.glGetInteger;
-import static org.lwjgl.opengl.GL45C.glGetNamedBufferSubData;
 import static org.lwjgl.opengl.GL45C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL45C.glNamedBufferStorage;
-import static org.lwjgl.opengl.GL45C.glNamedBufferSubData;
 import static org.lwjgl.opengl.GL45C.glObjectLabel;
 
 import org.lwjgl.opengl.GL45C;
@@ -188,19 +184,7 @@ public final class GlBuffer implements AutoCloseable {
      */
     public int[] readInts(long byteOffset, int count) {
         int[] out = new int[count];
-        if (count > 0) {
-            checkRange(byteOffset, 4L * count);
-            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // this read consumes shader storage writes
-            ctx.readBacks++;
-            if (ctx.capabilities().OpenGL45) {
-                glGetNamedBufferSubData(id, byteOffset, out);
-            } else {
-                int previous = bindCopyWrite();
-                glGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, out);
-                glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
-            }
-            GlChecks.check("reading buffer", id);
-        }
+        readInts(byteOffset, out, count);
         return out;
     }
 
@@ -237,14 +221,33 @@ public final class GlBuffer implements AutoCloseable {
      */
     private long readInto(long byteOffset, long bytes) {
         long at = ctx.scratch(bytes);
+        getSubData(byteOffset, bytes, at);
+        return at;
+    }
+
+    /**
+     * Reads bytes of this buffer into native memory: the one place that picks GL 4.5's named call or,
+     * below 4.5, the copy-write binding (put back after).
+     */
+    private void getSubData(long byteOffset, long bytes, long address) {
         if (ctx.capabilities().OpenGL45) {
-            GL45C.nglGetNamedBufferSubData(id, byteOffset, bytes, at);
+            GL45C.nglGetNamedBufferSubData(id, byteOffset, bytes, address);
         } else {
             int previous = bindCopyWrite();
-            GL45C.nglGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, bytes, at);
+            GL45C.nglGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, bytes, address);
             glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
         }
-        return at;
+    }
+
+    /** Writes bytes from native memory into this buffer: {@link #getSubData}'s twin. */
+    private void subData(long byteOffset, long bytes, long address) {
+        if (ctx.capabilities().OpenGL45) {
+            GL45C.nglNamedBufferSubData(id, byteOffset, bytes, address);
+        } else {
+            int previous = bindCopyWrite();
+            GL45C.nglBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, bytes, address);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        }
     }
 
     /**
@@ -271,12 +274,9 @@ public final class GlBuffer implements AutoCloseable {
             checkRange(byteOffset, 4L * count);
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // this read consumes shader storage writes
             ctx.readBacks++;
-            if (ctx.capabilities().OpenGL45) {
-                glGetNamedBufferSubData(id, byteOffset, out);
-            } else {
-                int previous = bindCopyWrite();
-                glGetBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, out);
-                glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+            long at = readInto(byteOffset, 4L * count);
+            for (int i = 0; i < count; i++) {
+                out[i] = MemoryUtil.memGetFloat(at + 4L * i);
             }
             GlChecks.check("reading buffer", id);
         }
@@ -308,13 +308,7 @@ public final class GlBuffer implements AutoCloseable {
             return;
         }
         checkRange(byteOffset, bytes);
-        if (ctx.capabilities().OpenGL45) {
-            GL45C.nglNamedBufferSubData(id, byteOffset, bytes, address);
-        } else {
-            int previous = bindCopyWrite();
-            GL45C.nglBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, bytes, address);
-            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
-        }
+        subData(byteOffset, bytes, address);
         GlChecks.check("writing buffer", id);
     }
 
@@ -326,15 +320,11 @@ public final class GlBuffer implements AutoCloseable {
         if (data.length == 0) {
             return;
         }
-        checkRange(byteOffset, 4L * data.length);
-        if (ctx.capabilities().OpenGL45) {
-            glNamedBufferSubData(id, byteOffset, data);
-        } else {
-            int previous = bindCopyWrite();
-            glBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, data);
-            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        long at = stage(byteOffset, 4L * data.length);
+        for (int i = 0; i < data.length; i++) {
+            MemoryUtil.memPutInt(at + 4L * i, data[i]);
         }
-        GlChecks.check("writing buffer", id);
+        writeStaged(byteOffset, at, 4L * data.length);
     }
 
     /**
@@ -345,15 +335,17 @@ public final class GlBuffer implements AutoCloseable {
         if (data.length == 0) {
             return;
         }
-        checkRange(byteOffset, 4L * data.length);
-        if (ctx.capabilities().OpenGL45) {
-            glNamedBufferSubData(id, byteOffset, data);
-        } else {
-            int previous = bindCopyWrite();
-            glBufferSubData(GL_COPY_WRITE_BUFFER, byteOffset, data);
-            glBindBuffer(GL_COPY_WRITE_BUFFER, previous);
+        long at = stage(byteOffset, 4L * data.length);
+        for (int i = 0; i < data.length; i++) {
+            MemoryUtil.memPutFloat(at + 4L * i, data[i]);
         }
-        GlChecks.check("writing buffer", id);
+        writeStaged(byteOffset, at, 4L * data.length);
+    }
+
+    /** Scratch for {@code bytes} to go to {@code byteOffset}, the range checked first. */
+    private long stage(long byteOffset, long bytes) {
+        checkRange(byteOffset, bytes);
+        return ctx.scratch(bytes);
     }
 
     /**
