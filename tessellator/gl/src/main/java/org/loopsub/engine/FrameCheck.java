@@ -1,6 +1,10 @@
 package org.loopsub.engine;
 
-import static org.lwjgl.opengl.GL45C.glGetNamedBufferSubData;
+import static org.lwjgl.opengl.GL43C.GL_COPY_READ_BUFFER;
+import static org.lwjgl.opengl.GL43C.GL_COPY_READ_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL43C.glBindBuffer;
+import static org.lwjgl.opengl.GL43C.glGetBufferSubData;
+import static org.lwjgl.opengl.GL43C.glGetInteger;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -87,8 +91,12 @@ public final class FrameCheck {
      *     {@link GpuFrame} promises
      */
     public static float[] frameCorners(GpuFrame frame, boolean uvs) {
+        float[] words = new float[4];
+        read(frame.drawIndirectBuffer(), 0, words);
         int[] command = new int[4];
-        glGetNamedBufferSubData(frame.drawIndirectBuffer(), 0, command);
+        for (int i = 0; i < 4; i++) {
+            command[i] = Float.floatToRawIntBits(words[i]);
+        }
         if (command[1] != 1 || command[2] != 0 || command[3] != 0 || command[0] % 3 != 0) {
             throw new IllegalStateException("draw command " + Arrays.toString(command) + ": expected {3n, 1, 0, 0}");
         }
@@ -96,10 +104,10 @@ public final class FrameCheck {
         float[] positions = new float[9 * drawn];
         float[] normals = new float[9 * drawn];
         float[] uv = new float[uvs ? 6 * drawn : 0];
-        glGetNamedBufferSubData(frame.positionBuffer(), 0, positions);
-        glGetNamedBufferSubData(frame.normalBuffer(), 0, normals);
+        read(frame.positionBuffer(), 0, positions);
+        read(frame.normalBuffer(), 0, normals);
         if (uvs) {
-            glGetNamedBufferSubData(frame.uvBuffer(), 0, uv);
+            read(frame.uvBuffer(), 0, uv);
         }
         int stride = uvs ? CORNER_FLOATS_UV : CORNER_FLOATS;
         float[] kept = new float[3 * stride * drawn];
@@ -134,6 +142,14 @@ public final class FrameCheck {
                     frame.triangleCount(), drawn, padding, inBlocks, end));
         }
         return Arrays.copyOf(kept, stride * n);
+    }
+
+    /** GL 4.3's read (a renderer's context may be 4.3: NVIDIA gives GLFW's request exactly that). */
+    private static void read(int buffer, long offset, float[] dest) {
+        int previous = glGetInteger(GL_COPY_READ_BUFFER_BINDING);
+        glBindBuffer(GL_COPY_READ_BUFFER, buffer);
+        glGetBufferSubData(GL_COPY_READ_BUFFER, offset, dest);
+        glBindBuffer(GL_COPY_READ_BUFFER, previous);
     }
 
     private static boolean allZero(float[] a, int from) {

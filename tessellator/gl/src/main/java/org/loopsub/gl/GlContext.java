@@ -131,6 +131,14 @@ public final class GlContext implements AutoCloseable {
      */
     private long scratch;
     private long scratchBytes;
+    /**
+     * Eight bytes of its own for the state queries ({@link #getInteger} and the like), apart from
+     * {@link #scratch}: a query issued while staged bytes or a clear value wait in the scratch (a
+     * buffer write on a context below GL 4.5 saves the copy-write binding first) would overwrite
+     * them. It did: below 4.5 every staged upload lost its first word and every fill took the old
+     * binding's name for its value (NVIDIA gives GLFW's 4.3 request exactly 4.3, Mesa gives 4.5).
+     */
+    private long queryScratch;
     /** The context that was current through this class when this one was made: current again after close. */
     private GlContext previous;
     /** Binding points the passes use (0 to 17), and storage blocks the largest of them declares. */
@@ -655,6 +663,15 @@ public final class GlContext implements AutoCloseable {
         return scratch;
     }
 
+    /** The eight bytes a state query writes into; see {@link #queryScratch}. */
+    private long queryScratch() {
+        checkThread();
+        if (queryScratch == 0) {
+            queryScratch = MemoryUtil.nmemAllocChecked(8);
+        }
+        return queryScratch;
+    }
+
     /**
      * {@code glGetIntegeri_v} for one value, without LWJGL's per-call buffer object.
      *
@@ -663,7 +680,7 @@ public final class GlContext implements AutoCloseable {
      * @return its value
      */
     public int getInteger(int pname, int index) {
-        long at = scratch(4);
+        long at = queryScratch();
         org.lwjgl.opengl.GL30C.nglGetIntegeri_v(pname, index, at);
         return MemoryUtil.memGetInt(at);
     }
@@ -676,7 +693,7 @@ public final class GlContext implements AutoCloseable {
      * @return its value
      */
     public long getInteger64(int pname, int index) {
-        long at = scratch(8);
+        long at = queryScratch();
         org.lwjgl.opengl.GL32C.nglGetInteger64i_v(pname, index, at);
         return MemoryUtil.memGetLong(at);
     }
@@ -688,7 +705,7 @@ public final class GlContext implements AutoCloseable {
      * @return its value
      */
     public int getInteger(int pname) {
-        long at = scratch(4);
+        long at = queryScratch();
         org.lwjgl.opengl.GL11C.nglGetIntegerv(pname, at);
         return MemoryUtil.memGetInt(at);
     }
@@ -701,7 +718,7 @@ public final class GlContext implements AutoCloseable {
      * @return its value
      */
     public long getQueryObjecti64(int query, int pname) {
-        long at = scratch(8);
+        long at = queryScratch();
         org.lwjgl.opengl.GL33C.nglGetQueryObjecti64v(query, pname, at);
         return MemoryUtil.memGetLong(at);
     }
@@ -814,6 +831,8 @@ public final class GlContext implements AutoCloseable {
         MemoryUtil.nmemFree(scratch);
         scratch = 0;
         scratchBytes = 0;
+        MemoryUtil.nmemFree(queryScratch);
+        queryScratch = 0;
         if (owned) {
             GL.setCapabilities(null);
             EGL10.eglMakeCurrent(display, 0L, 0L, 0L);

@@ -165,6 +165,23 @@ class GlContextTest extends GlTestBase {
         }
     }
 
+    /**
+     * Staged bytes and a clear value wait in the context's scratch memory while a buffer write below
+     * GL 4.5 queries the copy-write binding: the query must not overwrite them (it did, and every
+     * staged upload on NVIDIA's 4.3 contexts lost its first word).
+     */
+    @Test
+    void aStateQueryLeavesStagedBytesAlone() {
+        long at = gl.scratch(16);
+        org.lwjgl.system.MemoryUtil.memPutInt(at, 0x5EED);
+        org.lwjgl.system.MemoryUtil.memPutLong(at + 8, 0x1234_5678_9ABCL);
+        gl.getInteger(org.lwjgl.opengl.GL43C.GL_COPY_WRITE_BUFFER_BINDING);
+        gl.getInteger(org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_BINDING, 0);
+        gl.getInteger64(org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_SIZE, 0);
+        assertEquals(0x5EED, org.lwjgl.system.MemoryUtil.memGetInt(at));
+        assertEquals(0x1234_5678_9ABCL, org.lwjgl.system.MemoryUtil.memGetLong(at + 8));
+    }
+
     @Test
     void buffersRoundTrip() {
         try (GlBuffer b = GlBuffer.of(new int[] {1, 2, 3, 4, 5}, "ints");
