@@ -72,7 +72,7 @@ import picocli.CommandLine.ParameterException;
             "  loopsub bench --sample bigguy --levels 5 --reps 3",
             "  loopsub bench --sample bigguy --levels 7 --backend gl --verify \\",
             "      --copy-bandwidth-gbs 2900",
-            "  loopsub bench bunny.obj --adaptive --max-edge 0.05 --threads 1 \\",
+            "  loopsub bench testdata/meshes/bunny_npm.obj --adaptive --max-edge 0.05 --threads 1 \\",
             "      --json bunny-bench.json"})
 final class BenchCommand extends RefiningCommand {
     /** A bound that no sensible run reaches, so that a typo does not run for days. */

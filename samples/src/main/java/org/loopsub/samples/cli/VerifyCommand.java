@@ -53,7 +53,7 @@ import picocli.CommandLine.ParameterException;
         footerHeading = "%nExamples:%n",
         footer = {
             "  loopsub verify --sample bigguy --levels 3",
-            "  loopsub verify bunny.obj --adaptive --max-edge 0.05 --scan subgroup"})
+            "  loopsub verify testdata/meshes/bunny_npm.obj --adaptive --max-edge 0.05 --scan subgroup"})
 final class VerifyCommand extends RefiningCommand {
     @Mixin
     InputAndLevels given;

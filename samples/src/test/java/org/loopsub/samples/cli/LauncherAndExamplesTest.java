@@ -31,7 +31,7 @@ class LauncherAndExamplesTest {
     /** Every input an example names is a shipped sample or a file of the repository. */
     @Test
     void theHelpExamplesNameInputsThatExist() {
-        for (String command : new String[] {"subdivide", "demo", "info"}) {
+        for (String command : new String[] {"subdivide", "demo", "info", "bench", "verify"}) {
             String help = Cli.run(command, "--help").out().replaceAll("\\\\\\R\\s*", " ");
             int examples = 0;
             for (String line : help.split("\n")) {

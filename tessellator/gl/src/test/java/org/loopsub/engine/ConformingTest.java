@@ -114,24 +114,17 @@ class ConformingTest {
     }
 
     private static int thinFaces(TriangleMesh m) {
-        double thin = THIN * AdaptiveTest.diagonal(m);
-        int count = 0;
-        for (int t = 0; t < m.triangleCount(); t++) {
-            double[] e = edges(m, t);
-            double longest = 0;
-            for (int c = 0; c < 3; c++) {
-                longest = Math.max(longest, e[3 * c] * e[3 * c] + e[3 * c + 1] * e[3 * c + 1] + e[3 * c + 2] * e[3 * c + 2]);
-            }
-            if (2 * area(e) <= thin * Math.sqrt(longest)) {
-                count++;
-            }
-        }
-        return count;
+        return (int) thin(m)[0];
     }
 
     private static double thinArea(TriangleMesh m) {
+        return thin(m)[1];
+    }
+
+    /** @return how many faces are thin ({@link #THIN}) and their area together */
+    private static double[] thin(TriangleMesh m) {
         double thin = THIN * AdaptiveTest.diagonal(m);
-        double sum = 0;
+        double[] countAndArea = new double[2];
         for (int t = 0; t < m.triangleCount(); t++) {
             double[] e = edges(m, t);
             double longest = 0;
@@ -139,10 +132,11 @@ class ConformingTest {
                 longest = Math.max(longest, e[3 * c] * e[3 * c] + e[3 * c + 1] * e[3 * c + 1] + e[3 * c + 2] * e[3 * c + 2]);
             }
             if (2 * area(e) <= thin * Math.sqrt(longest)) {
-                sum += area(e);
+                countAndArea[0]++;
+                countAndArea[1] += area(e);
             }
         }
-        return sum;
+        return countAndArea;
     }
 
     private static double[] edges(TriangleMesh m, int t) {
