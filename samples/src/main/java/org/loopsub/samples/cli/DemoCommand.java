@@ -10,6 +10,7 @@ import javax.imageio.ImageIO;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.Welding;
+import org.loopsub.engine.FrameCheck;
 import org.loopsub.samples.demo.Demo;
 import org.loopsub.samples.demo.DemoOptions;
 import org.loopsub.samples.demo.DemoStats;
@@ -146,6 +147,13 @@ final class DemoCommand extends Subcommand {
                     + "(at least the mesh's own count). 0: no budget. Default: ${DEFAULT-VALUE}.")
     long maxTriangles;
 
+    @Option(names = "--check-frames", paramLabel = "<N>", defaultValue = "0",
+            description = "Compare each of the first N frames with the Java back end's refinement for the "
+                    + "same camera (the frame read back: slow) and say on stderr whether it holds the same "
+                    + "triangles: the check to run on a new driver, whose context (GLFW's) may differ from "
+                    + "the one loopsub verify makes. Not with --max-triangles or --animate. Default: 0.")
+    int checkFrames;
+
     @Option(names = "--no-hud", negatable = false,
             description = "Draw no text overlay (figures, help): clean screenshots. Default: the overlay is drawn.")
     boolean noHud;
@@ -241,7 +249,8 @@ final class DemoCommand extends Subcommand {
         };
         return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot != null, limit, checker,
                 animate, rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage),
-                spec.commandLine().getParseResult().hasMatchedOption("--screen-px"), quiet);
+                spec.commandLine().getParseResult().hasMatchedOption("--screen-px"), quiet, checkFrames,
+                checkFrames > 0 ? FrameCheck::firstDifference : null);
     }
 
     private ParameterException usage(String message) {

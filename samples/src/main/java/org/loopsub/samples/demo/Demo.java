@@ -87,6 +87,26 @@ public final class Demo {
         return new Demo(mesh, meshName, options, notes, warningNames).run();
     }
 
+    /** Frames compared so far ({@link DemoOptions#checkFrames}). */
+    private int framesChecked;
+    /** Whether the cage is moved from its rest positions (a frame of it has no reference to compare with). */
+    private boolean animating;
+
+    /** Compares the frame with the reference while the options ask for more (not a moved cage's, nor a budget's). */
+    private void checkFrame(RefineOptions refine, GpuMesh gpu, GpuFrame f) {
+        if (options.frameChecker() == null || framesChecked >= options.checkFrames()) {
+            return;
+        }
+        framesChecked++;
+        if (refine.triangleBudget() != 0 || animating) {
+            note("frame " + framesChecked + ": not checked (a triangle budget or a moved cage has no reference here)");
+            return;
+        }
+        String d = options.frameChecker().check(mesh, refine, gpu, f);
+        note("frame " + framesChecked + ": " + (d == null ? "the reference's " + f.triangleCount() + " triangles"
+                : "DIFFERENT from the reference: " + d));
+    }
+
     private DemoStats run() {
         try (DemoWindow window = DemoWindow.open(TITLE, options.width(), options.height(), options.headless())) {
             Callback debug = Boolean.getBoolean("loopsub.gl.debug") ? GLUtil.setupDebugMessageCallback(System.err) : null;
@@ -209,9 +229,11 @@ public final class Demo {
                 }
                 double now = options.headless() ? frame / HEADLESS_FPS : start / 1e9;
                 gpu.updatePositions(wave.at(now - animationStart, moved));
+                animating = true;
             } else if (!Double.isNaN(animationStart)) {
                 gpu.updatePositions(rest);
                 animationStart = Double.NaN;
+                animating = false;
             }
             if (options.orbitDegrees() != 0 && frame > 0) {
                 camera.orbit(options.orbitDegrees(), 0);
@@ -245,6 +267,7 @@ public final class Demo {
             long refineStart = System.nanoTime();
             GpuFrame f = gpu.refine(refine);
             long refineNanos = System.nanoTime() - refineStart;
+            checkFrame(refine, gpu, f);
 
             // the mesh in the area between the HUD's columns (GL's viewport counts rows from the bottom)
             glViewport(view3d.x(), fb[1] - view3d.y() - view3d.height(), view3d.width(), view3d.height());

@@ -26,11 +26,13 @@ import org.loopsub.api.UvInterpolation;
  * @param screenPxGiven whether the user chose {@code screenPx}: if not, a software renderer starts
  *     coarser ({@link SoftwareStart})
  * @param quiet no notes and no progress lines on stderr, only errors
+ * @param checkFrames how many of the first frames {@code frameChecker} compares (0: none)
+ * @param frameChecker what compares them, or null
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
                           float orbitDegrees, boolean keepLastFrame, boolean limit, boolean checker,
                           boolean animate, UvInterpolation uvInterpolation, Culling culling, boolean hud, long maxTriangles,
-                          boolean screenPxGiven, boolean quiet) {
+                          boolean screenPxGiven, boolean quiet, int checkFrames, FrameChecker frameChecker) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;
     /** The largest screen-space bound the demo goes up to. */

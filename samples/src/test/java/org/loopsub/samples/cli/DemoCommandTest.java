@@ -313,6 +313,26 @@ class DemoCommandTest {
         assertFalse(r.err().contains("face 2"), r::both);
     }
 
+    /**
+     * --check-frames: the demo's own frames (GLFW's context, the orbit camera's matrices, the limit
+     * surface) against the Java back end, frame by frame; a moved cage's frames are not compared.
+     */
+    @Test
+    void checkFramesComparesTheDemosOwnFrames() {
+        needsGl();
+        Cli.Result r = Cli.run("demo", "--headless", "--sample", "bigguy", "--size", "320x180", "--frames", "3",
+                "--screen-px", "8", "--max-depth", "4", "--limit", "--orbit", "7", "--check-frames", "2");
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertTrue(r.err().matches("(?s).*frame 1: the reference's \\d+ triangles.*"), r::both);
+        assertTrue(r.err().matches("(?s).*frame 2: the reference's \\d+ triangles.*"), r::both);
+        assertFalse(r.err().contains("frame 3:"), r::both);
+        assertFalse(r.err().contains("DIFFERENT"), r::both);
+        Cli.Result moving = Cli.run("demo", "--headless", "--sample", "icosahedron", "--size", "160x120", "--frames",
+                "1", "--animate", "--check-frames", "1");
+        assertEquals(ExitCodes.OK, moving.exitCode(), moving::both);
+        assertTrue(moving.err().contains("frame 1: not checked"), moving::both);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"nonmanifold_edge.obj", "empty.obj", "nan_coordinate.obj"})
     void invalidMeshIsAnInputProblem(String fixture) throws Exception {
