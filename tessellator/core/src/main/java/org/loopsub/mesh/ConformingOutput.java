@@ -14,12 +14,12 @@ import org.loopsub.api.TriangleMesh;
  * <p>A sliver (a, b, m) is oriented like the edge a → b inside the record that split it; the finished
  * neighbour holds the edge b → a, which m splits. Deeper levels split the pieces again, each time with
  * a sliver of their own, so one finished edge may carry many points: its polyline is found by
- * following the slivers from the whole edge down. A finished triangle whose points
- * all lie on one edge becomes a fan from the opposite corner; one with points on two or three edges
- * gets a vertex at its centroid (in its own plane: the surface does not move) and a fan around its
- * boundary from there. Either way every new triangle has the finished triangle's orientation and area
- * (no two of its corners lie on one side of the original), and every edge of the output is shared by
- * exactly the faces that shared it with slivers: what was crack-free stays so.
+ * following the slivers from the whole edge down. A finished triangle whose points all lie on one
+ * edge becomes a fan from the opposite corner; one with points on two or three edges gets a vertex at
+ * its centroid (in its own plane: the surface does not move) and a fan around its boundary from there.
+ * Either way the new triangles keep the finished triangle's orientation, none has zero area (its apex
+ * is off the edge it stands on), and every edge of the output is shared by exactly the faces that
+ * shared it with slivers: what was crack-free stays so.
  *
  * <p>Which output triangles are slivers follows from the output order (docs/design.md §2): per level
  * its finished triangles, then its slivers, as {@link LevelStats} counts them. Normals of a centroid are
@@ -149,7 +149,7 @@ public final class ConformingOutput {
         private int extraVertices;
         private float[] extraUvs = new float[32];
         private int extraUvCount;
-        /** The boundary of the triangle being cut: vertices, their uv indices, their parameter on the edge. */
+        /** The boundary of the triangle being cut, from its corner 0 on: vertices and their uv indices. */
         private int[] ring = new int[16];
         private int[] ringUv = new int[16];
         private int ringSize;
@@ -181,11 +181,9 @@ public final class ConformingOutput {
             if (splitEdges == 0) {
                 add(ring[0], ring[1], ring[2], ringUv[0], ringUv[1], ringUv[2]);
             } else if (splitEdges == 1) {
-                // a fan from the corner across the split edge: its points run from ring[start] on
-                int start = 0;
-                for (int c = 0; c < splitEdge; c++) {
-                    start++;
-                }
+                // a fan from the corner across the split edge: no point lies before it in the ring, so
+                // the edge's first corner is ring[splitEdge], the opposite corner the one before it
+                int start = splitEdge;
                 int apex = (ringSize + start - 1) % ringSize;
                 for (int i = start; i < start + ringSize - 2; i++) {
                     int p = i % ringSize;
