@@ -62,39 +62,10 @@ public final class InputWelder {
         float[] positions = mesh.positions();
         int[] triangles = mesh.triangles();
 
-        // representative[v]: the first vertex with v's position
-        int[] representative = new int[n];
+        int[] representative = exact ? representatives(positions, n) : identity(n);
         int merged = 0;
-        int[] table = new int[tableSize(n)];
-        Arrays.fill(table, -1);
-        int mask = table.length - 1;
         for (int v = 0; v < n; v++) {
-            float x = positions[3 * v];
-            float y = positions[3 * v + 1];
-            float z = positions[3 * v + 2];
-            representative[v] = v;
-            if (!exact || x != x || y != y || z != z) {
-                continue; // NaN is never equal to anything, not even itself
-            }
-            int bx = ExactPositions.key(x);
-            int by = ExactPositions.key(y);
-            int bz = ExactPositions.key(z);
-            int slot = ExactPositions.hash(bx, by, bz) & mask;
-            while (true) {
-                int other = table[slot];
-                if (other < 0) {
-                    table[slot] = v;
-                    break;
-                }
-                if (ExactPositions.key(positions[3 * other]) == bx
-                        && ExactPositions.key(positions[3 * other + 1]) == by
-                        && ExactPositions.key(positions[3 * other + 2]) == bz) {
-                    representative[v] = other;
-                    merged++;
-                    break;
-                }
-                slot = (slot + 1) & mask;
-            }
+            merged += representative[v] != v ? 1 : 0;
         }
 
         boolean[] used = new boolean[n];
@@ -139,6 +110,63 @@ public final class InputWelder {
             warnings.add(dropped + (dropped > 1 ? " vertices" : " vertex") + " used by no face "
                     + (dropped > 1 ? "were" : "was") + " dropped (the first is vertex " + (firstDropped + 1) + ")");
         }
+        List<Crease> creases = remapCreases(mesh, newIndex, representative, warnings);
+        if (mesh.hasUvs()) {
+            out.uvs(mesh.uvs(), mesh.uvIndices());
+        }
+        List<org.loopsub.api.Corner> corners = remapCorners(mesh, newIndex, representative, warnings);
+        TriangleMesh welded = out.creases(creases).corners(corners).build();
+        return new WeldedMesh(welded, merged, dropped, warnings, source);
+    }
+
+    /** @return for each vertex the first vertex at its exact position (NaN merges with nothing) */
+    private static int[] representatives(float[] positions, int n) {
+        int[] representative = new int[n];
+        int[] table = new int[tableSize(n)];
+        Arrays.fill(table, -1);
+        int mask = table.length - 1;
+        for (int v = 0; v < n; v++) {
+            float x = positions[3 * v];
+            float y = positions[3 * v + 1];
+            float z = positions[3 * v + 2];
+            representative[v] = v;
+            if (x != x || y != y || z != z) {
+                continue; // NaN is never equal to anything, not even itself
+            }
+            int bx = ExactPositions.key(x);
+            int by = ExactPositions.key(y);
+            int bz = ExactPositions.key(z);
+            int slot = ExactPositions.hash(bx, by, bz) & mask;
+            while (true) {
+                int other = table[slot];
+                if (other < 0) {
+                    table[slot] = v;
+                    break;
+                }
+                if (ExactPositions.key(positions[3 * other]) == bx
+                        && ExactPositions.key(positions[3 * other + 1]) == by
+                        && ExactPositions.key(positions[3 * other + 2]) == bz) {
+                    representative[v] = other;
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+        }
+        return representative;
+    }
+
+    private static int[] identity(int n) {
+        int[] r = new int[n];
+        for (int v = 0; v < n; v++) {
+            r[v] = v;
+        }
+        return r;
+    }
+
+    /** The crease tags on the welded vertices; a tag whose ends are gone or merged is dropped with a warning. */
+    private static List<Crease> remapCreases(TriangleMesh mesh, int[] newIndex, int[] representative,
+                                             List<String> warnings) {
+        int n = representative.length;
         List<Crease> creases = new ArrayList<>();
         int droppedCreases = 0;
         Crease firstDroppedCrease = null;
@@ -157,10 +185,13 @@ public final class InputWelder {
                     + " 0-based vertices "
                     + firstDroppedCrease.v0() + " and " + firstDroppedCrease.v1() + ")");
         }
-        if (mesh.hasUvs()) {
-            out.uvs(mesh.uvs(), mesh.uvIndices());
-        }
-        // Corner tags follow their vertex; on merged vertices the sharper tag wins.
+        return creases;
+    }
+
+    /** Corner tags follow their vertex; on merged vertices the sharper tag wins. */
+    private static List<org.loopsub.api.Corner> remapCorners(TriangleMesh mesh, int[] newIndex, int[] representative,
+                                                            List<String> warnings) {
+        int n = representative.length;
         List<org.loopsub.api.Corner> corners = new ArrayList<>();
         int droppedCorners = 0;
         for (org.loopsub.api.Corner c : mesh.corners()) {
@@ -175,8 +206,7 @@ public final class InputWelder {
             warnings.add(droppedCorners + " corner tag" + (droppedCorners > 1 ? "s" : "")
                     + " dropped: the vertex is missing or used by no face");
         }
-        TriangleMesh welded = out.creases(creases).corners(corners).build();
-        return new WeldedMesh(welded, merged, dropped, warnings, source);
+        return corners;
     }
 
     /** A power of two at least twice {@code n}, so that linear probing stays short. */

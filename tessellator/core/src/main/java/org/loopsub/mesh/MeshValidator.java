@@ -129,10 +129,24 @@ public final class MeshValidator {
         }
         int[] tri = mesh.triangles();
         List<MeshProblem> problems = new ArrayList<>();
+        // Faces a check has refused: the later checks, which assume what it checked, leave them out.
         boolean[] skip = new boolean[nt];
+        indicesInRange(mesh, tri, names, skip, problems);
+        finitePositions(mesh, names, problems);
+        uvsInRange(mesh, problems);
+        distinctCorners(mesh, tri, names, skip, problems);
+        distinctFaces(mesh, tri, names, skip, problems);
+        Edges edges = Edges.build(tri, skip);
+        boolean[] onBadEdge = manifoldOrientedEdges(mesh, tri, names, skip, edges, problems);
+        manifoldVertices(mesh, tri, names, skip, edges, onBadEdge, problems);
+        return List.copyOf(problems);
+    }
 
+    private static void indicesInRange(TriangleMesh mesh, int[] tri, ElementNames names, boolean[] skip,
+                                        List<MeshProblem> problems) {
+        int nv = mesh.vertexCount();
         Tally range = new Tally("faces");
-        for (int t = 0; t < nt; t++) {
+        for (int t = 0; t < mesh.triangleCount(); t++) {
             for (int c = 0; c < 3; c++) {
                 int v = tri[3 * t + c];
                 if (v < 0 || v >= nv) {
@@ -146,7 +160,10 @@ public final class MeshValidator {
             }
         }
         range.report(Kind.INDEX_OUT_OF_RANGE, problems);
+    }
 
+    private static void finitePositions(TriangleMesh mesh, ElementNames names, List<MeshProblem> problems) {
+        int nv = mesh.vertexCount();
         Tally nonFinite = new Tally("vertices");
         for (int v = 0; v < nv; v++) {
             for (int axis = 0; axis < 3; axis++) {
@@ -161,7 +178,9 @@ public final class MeshValidator {
             }
         }
         nonFinite.report(Kind.NON_FINITE, problems);
+    }
 
+    private static void uvsInRange(TriangleMesh mesh, List<MeshProblem> problems) {
         Tally hugeUv = new Tally("uvs");
         for (int i = 0; i < mesh.uvCount(); i++) {
             for (int axis = 0; axis < 2; axis++) {
@@ -178,7 +197,11 @@ public final class MeshValidator {
             }
         }
         hugeUv.report(Kind.TOO_LARGE, problems);
+    }
 
+    private static void distinctCorners(TriangleMesh mesh, int[] tri, ElementNames names, boolean[] skip,
+                                         List<MeshProblem> problems) {
+        int nt = mesh.triangleCount();
         Tally degenerate = new Tally("faces");
         for (int t = 0; t < nt; t++) {
             if (skip[t]) {
@@ -198,7 +221,11 @@ public final class MeshValidator {
             }
         }
         degenerate.report(Kind.DEGENERATE_FACE, problems);
+    }
 
+    private static void distinctFaces(TriangleMesh mesh, int[] tri, ElementNames names, boolean[] skip,
+                                       List<MeshProblem> problems) {
+        int nt = mesh.triangleCount();
         Tally duplicate = new Tally("faces");
         FaceSet seen = new FaceSet(tri, nt);
         for (int t = 0; t < nt; t++) {
@@ -216,11 +243,19 @@ public final class MeshValidator {
             }
         }
         duplicate.report(Kind.DUPLICATE_FACE, problems);
+    }
 
-        Edges edges = Edges.build(tri, skip);
+    /**
+     * Edges with more than two faces, and pairs of faces that run an edge the same way.
+     *
+     * @return which vertices lie on an edge with more than two faces (their fans are not counted again)
+     */
+    private static boolean[] manifoldOrientedEdges(TriangleMesh mesh, int[] tri, ElementNames names, boolean[] skip,
+                                                   Edges edges, List<MeshProblem> problems) {
+        int nt = mesh.triangleCount();
         Tally nonManifoldEdge = new Tally("edges");
         Tally orientation = new Tally("edges");
-        boolean[] onBadEdge = new boolean[nv];
+        boolean[] onBadEdge = new boolean[mesh.vertexCount()];
         // In face order, so that the first offender is the one a user meets first in the file.
         for (int t = 0; t < nt; t++) {
             if (skip[t]) {
@@ -263,6 +298,12 @@ public final class MeshValidator {
         nonManifoldEdge.report(Kind.NON_MANIFOLD_EDGE, problems);
         orientation.report(Kind.INCONSISTENT_ORIENTATION, problems);
 
+        return onBadEdge;
+    }
+
+    private static void manifoldVertices(TriangleMesh mesh, int[] tri, ElementNames names, boolean[] skip, Edges edges,
+                                         boolean[] onBadEdge, List<MeshProblem> problems) {
+        int nv = mesh.vertexCount();
         int[] fans = countFans(tri, nv, skip, edges);
         Tally nonManifoldVertex = new Tally("vertices");
         for (int v = 0; v < nv; v++) {
@@ -274,7 +315,6 @@ public final class MeshValidator {
             }
         }
         nonManifoldVertex.report(Kind.NON_MANIFOLD_VERTEX, problems);
-        return List.copyOf(problems);
     }
 
     /**

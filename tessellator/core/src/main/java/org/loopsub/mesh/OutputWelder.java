@@ -306,81 +306,96 @@ public final class OutputWelder {
             vertexCount = n;
             place = null;
         } else {
-            // Local vertices L = segmentStart[s] + u, grouped by the top bits of their position
-            // hash (a stable counting sort), each group welded on its own: firstGrouped[place[L]] is
-            // the first local vertex with L's position.
-            int total = (int) localTotal;
-            for (int s = 1; s < segments; s++) {
-                segmentStart[s] = segmentStart[s - 1] + segmentVertices[s - 1];
-            }
-            int partBits = 0;
-            while (partBits < 10 && total >> (partBits + 1) >= PART_TARGET) {
-                partBits++;
-            }
-            int parts = 1 << partBits;
-            int shift = 32 - partBits;
-            int[] counts = new int[segments * parts];
-            workers.forEach(segments, s -> {
-                int[] keys = segmentKeys[s];
-                for (int u = 0; u < segmentVertices[s]; u++) {
-                    int h = ExactPositions.hash(keys[4 * u], keys[4 * u + 1], keys[4 * u + 2]);
-                    counts[s * parts + (parts == 1 ? 0 : h >>> shift)]++;
-                }
-            });
-            int[] partStart = new int[parts + 1];
-            int at = 0;
-            for (int p = 0; p < parts; p++) {
-                partStart[p] = at;
-                for (int s = 0; s < segments; s++) {
-                    int n = counts[s * parts + p];
-                    counts[s * parts + p] = at;
-                    at += n;
-                }
-            }
-            partStart[parts] = at;
-            int[] grouped = new int[4 * total]; // x, y, z, L
-            place = new int[total]; // where L went in grouped; later L's vertex number
-            int[] placeOf = place;
-            workers.forEach(segments, s -> {
-                int[] keys = segmentKeys[s];
-                int base = segmentStart[s];
-                for (int u = 0; u < segmentVertices[s]; u++) {
-                    int x = keys[4 * u];
-                    int y = keys[4 * u + 1];
-                    int z = keys[4 * u + 2];
-                    int h = ExactPositions.hash(x, y, z);
-                    int o = counts[s * parts + (parts == 1 ? 0 : h >>> shift)]++;
-                    grouped[4 * o] = x;
-                    grouped[4 * o + 1] = y;
-                    grouped[4 * o + 2] = z;
-                    grouped[4 * o + 3] = base + u;
-                    placeOf[base + u] = o;
-                }
-            });
-            int[] firstGrouped = new int[total];
-            workers.forEach(parts, p -> weldGroup(grouped, partStart[p], partStart[p + 1], firstGrouped));
-            // Numbers in order of first use: a local vertex is new unless an earlier one has its position.
-            for (int s = 0; s < segments; s++) {
-                int[] keys = segmentKeys[s];
-                int base = segmentStart[s];
-                for (int u = 0; u < segmentVertices[s]; u++) {
-                    int l = base + u;
-                    int f = firstGrouped[place[l]];
-                    if (f == l) {
-                        int vertex = vertexCount++;
-                        gkeys[3 * vertex] = keys[4 * u];
-                        gkeys[3 * vertex + 1] = keys[4 * u + 1];
-                        gkeys[3 * vertex + 2] = keys[4 * u + 2];
-                        firstTriangle[vertex] = keys[4 * u + 3] / 3;
-                        place[l] = vertex;
-                    } else {
-                        place[l] = place[f];
-                    }
-                }
-                segmentKeys[s] = null;
-            }
+            place = new int[(int) localTotal];
+            vertexCount = mergeSegments(segmentKeys, segmentVertices, segmentStart, place, gkeys, firstTriangle, workers);
         }
         return new Numbering(local, place, segmentStart, gkeys, firstTriangle, vertexCount);
+    }
+
+    /**
+     * Step 2 of {@link #number} over several segments: local vertices {@code L = segmentStart[s] + u},
+     * grouped by the top bits of their position hash (a stable counting sort), each group welded on its
+     * own, then numbered in order of first use.
+     *
+     * @param place filled: L's vertex number
+     * @return the vertices
+     */
+    private static int mergeSegments(int[][] segmentKeys, int[] segmentVertices, int[] segmentStart, int[] place,
+                                     int[] gkeys, int[] firstTriangle, Workers workers) {
+        int segments = segmentKeys.length;
+        // Local vertices L = segmentStart[s] + u, grouped by the top bits of their position
+        // hash (a stable counting sort), each group welded on its own: firstGrouped[place[L]] is
+        // the first local vertex with L's position.
+        int total = place.length;
+        for (int s = 1; s < segments; s++) {
+            segmentStart[s] = segmentStart[s - 1] + segmentVertices[s - 1];
+        }
+        int partBits = 0;
+        while (partBits < 10 && total >> (partBits + 1) >= PART_TARGET) {
+            partBits++;
+        }
+        int parts = 1 << partBits;
+        int shift = 32 - partBits;
+        int[] counts = new int[segments * parts];
+        workers.forEach(segments, s -> {
+            int[] keys = segmentKeys[s];
+            for (int u = 0; u < segmentVertices[s]; u++) {
+                int h = ExactPositions.hash(keys[4 * u], keys[4 * u + 1], keys[4 * u + 2]);
+                counts[s * parts + (parts == 1 ? 0 : h >>> shift)]++;
+            }
+        });
+        int[] partStart = new int[parts + 1];
+        int at = 0;
+        for (int p = 0; p < parts; p++) {
+            partStart[p] = at;
+            for (int s = 0; s < segments; s++) {
+                int n = counts[s * parts + p];
+                counts[s * parts + p] = at;
+                at += n;
+            }
+        }
+        partStart[parts] = at;
+        int[] grouped = new int[4 * total]; // x, y, z, L
+        workers.forEach(segments, s -> {
+            int[] keys = segmentKeys[s];
+            int base = segmentStart[s];
+            for (int u = 0; u < segmentVertices[s]; u++) {
+                int x = keys[4 * u];
+                int y = keys[4 * u + 1];
+                int z = keys[4 * u + 2];
+                int h = ExactPositions.hash(x, y, z);
+                int o = counts[s * parts + (parts == 1 ? 0 : h >>> shift)]++;
+                grouped[4 * o] = x;
+                grouped[4 * o + 1] = y;
+                grouped[4 * o + 2] = z;
+                grouped[4 * o + 3] = base + u;
+                place[base + u] = o;
+            }
+        });
+        int vertexCount = 0;
+        int[] firstGrouped = new int[total];
+        workers.forEach(parts, p -> weldGroup(grouped, partStart[p], partStart[p + 1], firstGrouped));
+        // Numbers in order of first use: a local vertex is new unless an earlier one has its position.
+        for (int s = 0; s < segments; s++) {
+            int[] keys = segmentKeys[s];
+            int base = segmentStart[s];
+            for (int u = 0; u < segmentVertices[s]; u++) {
+                int l = base + u;
+                int f = firstGrouped[place[l]];
+                if (f == l) {
+                    int vertex = vertexCount++;
+                    gkeys[3 * vertex] = keys[4 * u];
+                    gkeys[3 * vertex + 1] = keys[4 * u + 1];
+                    gkeys[3 * vertex + 2] = keys[4 * u + 2];
+                    firstTriangle[vertex] = keys[4 * u + 3] / 3;
+                    place[l] = vertex;
+                } else {
+                    place[l] = place[f];
+                }
+            }
+            segmentKeys[s] = null;
+        }
+        return vertexCount;
     }
 
     /**
@@ -501,21 +516,7 @@ public final class OutputWelder {
         int ranges = Math.max(1, Math.min(Math.min(64, 4 * workers.parallelism()), vertexCount / RANGE_TARGET));
         // Which ranges each block of triangles touches, so that a range visits only those blocks.
         int blocks = (triangleCount + BLOCK - 1) / BLOCK;
-        long[] touches = new long[blocks];
-        if (ranges > 1) {
-            workers.forEach(blocks, blk -> {
-                int hiT = Math.min(triangleCount, (blk + 1) * BLOCK);
-                long m = 0;
-                for (int t = blk * BLOCK; t < hiT; t++) {
-                    for (int k = 0; k < 3; k++) {
-                        m |= 1L << (int) ((long) mesh.vertex(t, k) * ranges / vertexCount);
-                    }
-                }
-                touches[blk] = m;
-            });
-        } else {
-            Arrays.fill(touches, 1L);
-        }
+        long[] touches = touchedRanges(mesh, ranges, blocks, workers);
         workers.forEach(ranges, r -> {
             int lo = (int) ((long) vertexCount * r / ranges);
             int hi = (int) ((long) vertexCount * (r + 1) / ranges);
@@ -557,8 +558,53 @@ public final class OutputWelder {
                 }
             }
         });
-        // Vertices whose area-weighted sum cancels (or whose faces all have zero area, e.g. where
-        // only slivers meet) get the unweighted fallback; found first so the second pass is rare.
+        addUnweightedFallback(mesh, sum);
+        workers.forEach((vertexCount + BLOCK - 1) / BLOCK, blk -> {
+            int hiV = Math.min(vertexCount, (blk + 1) * BLOCK);
+            for (int v = blk * BLOCK; v < hiV; v++) {
+                double x = sum[3 * v];
+                double y = sum[3 * v + 1];
+                double z = sum[3 * v + 2];
+                double len = Math.sqrt(x * x + y * y + z * z);
+                if (len == 0 || !Double.isFinite(len)) {
+                    out.setNormal(v, 0f, 0f, 1f);
+                } else {
+                    out.setNormal(v, (float) (x / len), (float) (y / len), (float) (z / len));
+                }
+            }
+        });
+    }
+
+    /** @return per block of {@link #BLOCK} triangles, a bit per vertex range that it touches */
+    private static long[] touchedRanges(TriangleMesh mesh, int ranges, int blocks, Workers workers) {
+        int vertexCount = mesh.vertexCount();
+        int triangleCount = mesh.triangleCount();
+        long[] touches = new long[blocks];
+        if (ranges > 1) {
+            workers.forEach(blocks, blk -> {
+                int hiT = Math.min(triangleCount, (blk + 1) * BLOCK);
+                long m = 0;
+                for (int t = blk * BLOCK; t < hiT; t++) {
+                    for (int k = 0; k < 3; k++) {
+                        m |= 1L << (int) ((long) mesh.vertex(t, k) * ranges / vertexCount);
+                    }
+                }
+                touches[blk] = m;
+            });
+        } else {
+            Arrays.fill(touches, 1L);
+        }
+        return touches;
+    }
+
+    /**
+     * Vertices whose area-weighted sum cancels (or whose faces all have zero area, e.g. where only
+     * slivers meet) get the unweighted sum of their faces' unit normals instead; found first so the
+     * second sweep is rare.
+     */
+    private static void addUnweightedFallback(TriangleMesh mesh, double[] sum) {
+        int vertexCount = mesh.vertexCount();
+        int triangleCount = mesh.triangleCount();
         boolean[] fallback = null;
         for (int v = 0; v < vertexCount; v++) {
             if (sum[3 * v] == 0 && sum[3 * v + 1] == 0 && sum[3 * v + 2] == 0) {
@@ -592,20 +638,6 @@ public final class OutputWelder {
                 }
             }
         }
-        workers.forEach((vertexCount + BLOCK - 1) / BLOCK, blk -> {
-            int hiV = Math.min(vertexCount, (blk + 1) * BLOCK);
-            for (int v = blk * BLOCK; v < hiV; v++) {
-                double x = sum[3 * v];
-                double y = sum[3 * v + 1];
-                double z = sum[3 * v + 2];
-                double len = Math.sqrt(x * x + y * y + z * z);
-                if (len == 0 || !Double.isFinite(len)) {
-                    out.setNormal(v, 0f, 0f, 1f);
-                } else {
-                    out.setNormal(v, (float) (x / len), (float) (y / len), (float) (z / len));
-                }
-            }
-        });
     }
 
     /** (b - a) x (c - a) of the triangle a, b, c in double: twice its area along its unit normal. */
