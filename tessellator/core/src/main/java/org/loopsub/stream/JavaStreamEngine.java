@@ -161,7 +161,6 @@ public final class JavaStreamEngine {
         // a stream moved through its table (a GPU mesh's) reads its slots here: bring them up first
         RecordBuilder.refreshSlots(layout, stream);
         Output out = new Output(layout.triangleFloats());
-        int tf = layout.triangleFloats();
         List<RecordChunk> current = stream;
         for (int level = 0; level <= maxDepth && !current.isEmpty(); level++) {
             long t0 = System.nanoTime();
@@ -189,49 +188,12 @@ public final class JavaStreamEngine {
             long direct = lastSplit ? 4 * split : fused ? 16 * split : 0;
             // The stream ends here when every record finished, or this level writes the last triangles.
             boolean ends = atMax || lastSplit || fused || split == 0;
-            List<RecordChunk> next = new ArrayList<>();
+            List<RecordChunk> next = ends ? List.of() : new ArrayList<>();
             if (ends) {
-                long before = out.triangleCount();
-                float[] all = out.gather(before + finished + slivers + direct, workers);
-                long at = (long) tf * before;
-                for (ChunkResult r : results) {
-                    r.finishedAt = (int) at;
-                    at += (long) tf * r.filter.finishedCount;
-                }
-                for (ChunkResult r : results) {
-                    r.slivers = all;
-                    r.sliverAt = (int) at;
-                    at += (long) tf * r.filter.sliverCount;
-                }
-                for (ChunkResult r : results) {
-                    if (lastSplit || fused) {
-                        r.direct = all;
-                        r.directAt = (int) at;
-                        at += (fused ? 16L : 4L) * tf * r.filter.activeCount;
-                    }
-                }
-                workers.forEach(results.length, i -> {
-                    ChunkResult r = results[i];
-                    System.arraycopy(r.filter.finished, 0, all, r.finishedAt, tf * r.filter.finishedCount);
-                    if (r.filter.activeCount > 0 && fused) {
-                        splitTwice(in.get(i), r.filter, all, r.directAt);
-                    } else if (r.filter.activeCount > 0 && !atMax) {
-                        new LoopSplit(layout, weights).renewSharpLimitsAtLastLevel(!test.canComplete())
-                                .run(in.get(i), r.filter, null, r.direct, r.directAt,
-                                r.slivers, r.sliverAt);
-                    }
-                });
+                writeLastTriangles(out, in, results, finished + slivers + direct, atMax, lastSplit, fused,
+                        !test.canComplete());
             } else {
-                for (ChunkResult r : results) {
-                    out.add(r.filter.finished, r.filter.finishedCount);
-                    r.slivers = new float[tf * r.filter.sliverCount];
-                    r.children = childChunks(r.filter.activeCount);
-                    next.addAll(r.children);
-                }
-                for (ChunkResult r : results) {
-                    out.add(r.slivers, r.filter.sliverCount);
-                }
-                workers.forEach(results.length, i -> splitChunk(in.get(i), results[i]));
+                splitLevel(out, in, results, next);
             }
             current = next;
             LevelStats stats = new LevelStats(level, active, finished, slivers, split, System.nanoTime() - t0);
@@ -253,6 +215,64 @@ public final class JavaStreamEngine {
             }
         }
         return out;
+    }
+
+    /**
+     * The level that ends the stream: its finished triangles, slivers and (the level before the
+     * maximum depth, or a fused pair of uniform levels) the triangles its split writes directly, each
+     * group in stream order, into one gathered output.
+     *
+     * @param triangles what the level writes in all
+     * @param uniform whether no edge can complete early (uniform refinement)
+     */
+    private void writeLastTriangles(Output out, List<RecordChunk> in, ChunkResult[] results, long triangles,
+                                    boolean atMax, boolean lastSplit, boolean fused, boolean uniform) {
+        int tf = layout.triangleFloats();
+        long before = out.triangleCount();
+        float[] all = out.gather(before + triangles, workers);
+        long at = (long) tf * before;
+        for (ChunkResult r : results) {
+            r.finishedAt = (int) at;
+            at += (long) tf * r.filter.finishedCount;
+        }
+        for (ChunkResult r : results) {
+            r.slivers = all;
+            r.sliverAt = (int) at;
+            at += (long) tf * r.filter.sliverCount;
+        }
+        for (ChunkResult r : results) {
+            if (lastSplit || fused) {
+                r.direct = all;
+                r.directAt = (int) at;
+                at += (fused ? 16L : 4L) * tf * r.filter.activeCount;
+            }
+        }
+        workers.forEach(results.length, i -> {
+            ChunkResult r = results[i];
+            System.arraycopy(r.filter.finished, 0, all, r.finishedAt, tf * r.filter.finishedCount);
+            if (r.filter.activeCount > 0 && fused) {
+                splitTwice(in.get(i), r.filter, all, r.directAt);
+            } else if (r.filter.activeCount > 0 && !atMax) {
+                new LoopSplit(layout, weights).renewSharpLimitsAtLastLevel(uniform)
+                        .run(in.get(i), r.filter, null, r.direct, r.directAt,
+                        r.slivers, r.sliverAt);
+            }
+        });
+    }
+
+    /** A level that goes on: its finished triangles and slivers to the output, its children into {@code next}. */
+    private void splitLevel(Output out, List<RecordChunk> in, ChunkResult[] results, List<RecordChunk> next) {
+        int tf = layout.triangleFloats();
+        for (ChunkResult r : results) {
+            out.add(r.filter.finished, r.filter.finishedCount);
+            r.slivers = new float[tf * r.filter.sliverCount];
+            r.children = childChunks(r.filter.activeCount);
+            next.addAll(r.children);
+        }
+        for (ChunkResult r : results) {
+            out.add(r.slivers, r.filter.sliverCount);
+        }
+        workers.forEach(results.length, i -> splitChunk(in.get(i), results[i]));
     }
 
     private ChunkResult filterChunk(RecordChunk chunk, int level, boolean atMax, SpokeTest test) {
