@@ -271,24 +271,9 @@ public final class GpuScan implements AutoCloseable {
         long[] size = this.size;
         long[] off = this.off;
         int top = levels - 1;
-        int tile = policy.tile();
         int totalIndex = bindWord(B_TOTAL, totalBuf, totalOffset);
 
-        for (int l = 0; l < top; l++) {
-            ComputeProgram reduce = program(REDUCE, select && l == 0);
-            GlBuffer src = l == 0 ? in : scratch;
-            long srcOff = l == 0 ? 0 : off[l];
-            bindElems(B_AUX, scratch, off[l + 1], 0, size[l + 1]);
-            for (long s = 0; s < size[l]; s += chunkElems) {
-                long cnt = Math.min(chunkElems, size[l] - s);
-                requireBase(bindElems(B_SRC, src, srcOff, s, cnt), s);
-                uniforms(reduce, cnt, tiles(cnt), s / tile);
-                reduce.dispatchGroups(tiles(cnt));
-            }
-            // consumer: the next level's reduce, or the spine
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-            GlChecks.check("scan_reduce, level", l);
-        }
+        upSweep(in, scratch, top, select);
 
         // the spine: one tile, scanned in place (or the whole input when it fits one tile)
         if (top == 0) {
@@ -315,6 +300,40 @@ public final class GpuScan implements AutoCloseable {
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         GlChecks.check("scan_downsweep (spine)");
 
+        downSweep(in, out, n, scratch, top, select, down);
+    }
+
+    /** Reduce-then-scan's up-sweep: the tile sums of each level below the spine ({@link #levelSizes}). */
+    private void upSweep(GlBuffer in, GlBuffer scratch, int top, boolean select) {
+        long[] size = this.size;
+        long[] off = this.off;
+        int tile = policy.tile();
+        for (int l = 0; l < top; l++) {
+            ComputeProgram reduce = program(REDUCE, select && l == 0);
+            GlBuffer src = l == 0 ? in : scratch;
+            long srcOff = l == 0 ? 0 : off[l];
+            bindElems(B_AUX, scratch, off[l + 1], 0, size[l + 1]);
+            for (long s = 0; s < size[l]; s += chunkElems) {
+                long cnt = Math.min(chunkElems, size[l] - s);
+                requireBase(bindElems(B_SRC, src, srcOff, s, cnt), s);
+                uniforms(reduce, cnt, tiles(cnt), s / tile);
+                reduce.dispatchGroups(tiles(cnt));
+            }
+            // consumer: the next level's reduce, or the spine
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            GlChecks.check("scan_reduce, level", l);
+        }
+    }
+
+    /**
+     * Reduce-then-scan's down-sweep below the spine: each level's tiles scanned with their carries,
+     * level 0 into {@code out} (a selection scattered there, chunk by chunk).
+     */
+    private void downSweep(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, int top, boolean select,
+                           ComputeProgram down) {
+        long[] size = this.size;
+        long[] off = this.off;
+        int tile = policy.tile();
         for (int l = top - 1; l >= 0; l--) {
             boolean scatter = select && l == 0;
             ComputeProgram p = scatter ? program(SCATTER, false) : down;
