@@ -188,20 +188,39 @@ public final class GlContext implements AutoCloseable {
         this.renderer = String.valueOf(glGetString(GL_RENDERER));
         this.version = String.valueOf(glGetString(GL_VERSION));
         this.binaries = ProgramBinaryCache.open(GlTuning.PROCESS.programCache(), renderer, version);
-        boolean sg = false;
+        int sgSize = subgroupSize(caps);
+        this.subgroups = sgSize > 0;
+        this.subgroupSize = sgSize;
+        this.maxStorageBlockSize = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
+        this.storageOffsetAlignment = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+        Memory memory = memory(caps, renderer);
+        this.memoryBytes = memory.bytes();
+        this.memorySource = memory.source();
+        GlChecks.check("context queries");
+        scratchBytes = 4096;
+        scratch = MemoryUtil.nmemAllocChecked(scratchBytes);
+        previous = CURRENT.get();
+        CURRENT.set(this);
+    }
+
+    /** @return the subgroup size where compute shaders have subgroup arithmetic and ballots, else 0 */
+    private static int subgroupSize(GLCapabilities caps) {
         int sgSize = 0;
         if (caps.GL_KHR_shader_subgroup) {
             int stages = glGetInteger(GL_SUBGROUP_SUPPORTED_STAGES_KHR);
             int features = glGetInteger(GL_SUBGROUP_SUPPORTED_FEATURES_KHR);
             int need = GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR | GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR;
-            sg = (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & need) == need;
+            boolean sg = (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & need) == need;
             sgSize = sg ? glGetInteger(GL_SUBGROUP_SIZE_KHR) : 0;
-            sg = sgSize > 0;
         }
-        this.subgroups = sg;
-        this.subgroupSize = sgSize;
-        this.maxStorageBlockSize = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
-        this.storageOffsetAlignment = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+        return sgSize;
+    }
+
+    /** The GPU's memory and where the figure came from ({@code -1, "unknown"} where no source tells). */
+    private record Memory(long bytes, String source) {
+    }
+
+    private static Memory memory(GLCapabilities caps, String renderer) {
         long memory = -1;
         String source = "unknown";
         if (caps.GL_NVX_gpu_memory_info) {
@@ -224,13 +243,7 @@ public final class GlContext implements AutoCloseable {
                 source = "the machine's memory (a software renderer)";
             }
         }
-        this.memoryBytes = memory > 0 ? memory : -1;
-        this.memorySource = memory > 0 ? source : "unknown";
-        GlChecks.check("context queries");
-        scratchBytes = 4096;
-        scratch = MemoryUtil.nmemAllocChecked(scratchBytes);
-        previous = CURRENT.get();
-        CURRENT.set(this);
+        return memory > 0 ? new Memory(memory, source) : new Memory(-1, "unknown");
     }
 
     /**
@@ -476,37 +489,12 @@ public final class GlContext implements AutoCloseable {
             String dpyExt = String.valueOf(EGL10.eglQueryString(dpy, EGL_EXTENSIONS));
             boolean surfaceless = dpyExt.contains("EGL_KHR_surfaceless_context");
             boolean noConfig = dpyExt.contains("EGL_KHR_no_config_context");
-            long config = 0;
-            PointerBuffer cfg = stack.mallocPointer(1);
-            int[][] wanted = {
-                {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE},
-                {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE}};
-            for (int k = 0; k < wanted.length && config == 0; k++) {
-                int[] num = new int[1];
-                if (EGL10.eglChooseConfig(dpy, wanted[k], cfg, num) && num[0] > 0) {
-                    config = cfg.get(0);
-                }
-            }
+            long config = chooseConfig(dpy, stack);
             if (config == 0 && !noConfig) {
                 why.add(route + ": no OpenGL EGL config");
                 return null;
             }
-            boolean debug = GlTuning.PROCESS.debug();
-            int[][] versions = {{4, 6}, {4, 5}, {4, 4}, {4, 3}};
-            for (int d = debug ? 1 : 0; d >= 0 && ctx == 0; d--) {
-                for (int[] v : versions) {
-                    int[] attribs = d == 1
-                            ? new int[]{EGL_CONTEXT_MAJOR_VERSION, v[0], EGL_CONTEXT_MINOR_VERSION, v[1],
-                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                EGL_CONTEXT_OPENGL_DEBUG, 1, EGL_NONE}
-                            : new int[]{EGL_CONTEXT_MAJOR_VERSION, v[0], EGL_CONTEXT_MINOR_VERSION, v[1],
-                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-                    ctx = EGL10.eglCreateContext(dpy, config, 0L, attribs);
-                    if (ctx != 0) {
-                        break;
-                    }
-                }
-            }
+            ctx = createContext(dpy, config);
             if (ctx == 0) {
                 why.add(route + ": no 4.3+ core context (" + eglError() + ")");
                 return null;
@@ -543,6 +531,47 @@ public final class GlContext implements AutoCloseable {
                 releaseDisplay(dpy);
             }
         }
+    }
+
+    /** @return an EGL config that renders OpenGL (with a pbuffer surface if it can), or 0 */
+    private static long chooseConfig(long dpy, MemoryStack stack) {
+        long config = 0;
+        PointerBuffer cfg = stack.mallocPointer(1);
+        int[][] wanted = {
+            {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE},
+            {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE}};
+        for (int k = 0; k < wanted.length && config == 0; k++) {
+            int[] num = new int[1];
+            if (EGL10.eglChooseConfig(dpy, wanted[k], cfg, num) && num[0] > 0) {
+                config = cfg.get(0);
+            }
+        }
+        return config;
+    }
+
+    /**
+     * @return the newest OpenGL 4.3+ core context the display gives for {@code config} (0: none; a
+     *     debug context first with {@link GlTuning#debug()})
+     */
+    private static long createContext(long dpy, long config) {
+        long ctx = 0;
+        boolean debug = GlTuning.PROCESS.debug();
+        int[][] versions = {{4, 6}, {4, 5}, {4, 4}, {4, 3}};
+        for (int d = debug ? 1 : 0; d >= 0 && ctx == 0; d--) {
+            for (int[] v : versions) {
+                int[] attribs = d == 1
+                        ? new int[]{EGL_CONTEXT_MAJOR_VERSION, v[0], EGL_CONTEXT_MINOR_VERSION, v[1],
+                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                            EGL_CONTEXT_OPENGL_DEBUG, 1, EGL_NONE}
+                        : new int[]{EGL_CONTEXT_MAJOR_VERSION, v[0], EGL_CONTEXT_MINOR_VERSION, v[1],
+                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+                ctx = EGL10.eglCreateContext(dpy, config, 0L, attribs);
+                if (ctx != 0) {
+                    break;
+                }
+            }
+        }
+        return ctx;
     }
 
     /** Resolves GL entry points through eglGetProcAddress first, libOpenGL.so.0 second (never GLX). */
