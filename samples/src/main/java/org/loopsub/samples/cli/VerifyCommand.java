@@ -89,14 +89,7 @@ final class VerifyCommand extends RefiningCommand {
     int run() {
         PrintWriter out = out();
         RefineOptions options = resolve(adaptive, given.levels, null, scheme, threads);
-        GpuScan.Strategy only = null;
-        if (!scan.equalsIgnoreCase(Names.ALL_SCANS)) {
-            only = Names.scan(scan);
-            if (only == null) {
-                throw new ParameterException(spec.commandLine(), "unknown --scan '" + scan + "'; expected one of "
-                        + String.join(", ", new Names.VerifyScanNames()));
-            }
-        }
+        GpuScan.Strategy only = onlyStrategy();
         BackendOptions.checkBudget(spec.commandLine(), budgetMib);
         long budget = BackendOptions.budgetBytes(budgetMib);
 
@@ -118,17 +111,7 @@ final class VerifyCommand extends RefiningCommand {
         List<String> different = new ArrayList<>();
         int compared = 0;
         try (GlContext ctx = Backend.openContext("verify")) {
-            List<GpuScan.Strategy> strategies = new ArrayList<>();
-            if (only != null) {
-                Backend.checkStrategy(ctx, only);
-                strategies.add(only);
-            } else {
-                for (GpuScan.Strategy s : GpuScan.Strategy.values()) {
-                    if (s != GpuScan.Strategy.SUBGROUP || ctx.hasSubgroups()) {
-                        strategies.add(s);
-                    }
-                }
-            }
+            List<GpuScan.Strategy> strategies = strategies(ctx, only);
             out.printf(Locale.ROOT, "input: %s, %d triangles%n", in.name(), mesh.triangleCount());
             out.printf(Locale.ROOT, "refinement: %s, scheme %s%n", AdaptiveOptions.describe(options),
                     Names.word(options.scheme()));
@@ -137,19 +120,10 @@ final class VerifyCommand extends RefiningCommand {
             out.flush();
             for (GpuScan.Strategy s : strategies) {
                 activity = "refining " + in.name() + " with the GL back end, scan " + Names.word(s);
-                String actual;
-                // the context is shared by the strategies: the tessellators must not destroy it
-                try (GlTessellator gl = new GlTessellator(ctx, false, s, budget)) {
-                    RefineResult r = Backend.unsupportedIsUsage(() -> gl.refine(mesh, options));
-                    actual = ObjCompare.obj(r);
-                }
-                ObjCompare.Difference d = ObjCompare.firstDifference(expected, actual);
-                ObjCompare.print(out, Names.word(s), actual, d, "gl");
-                out.flush();
-                compared++;
-                if (d != null) {
+                if (!sameBytes(out, ctx, s, budget, mesh, options, expected)) {
                     different.add("scan " + Names.word(s));
                 }
+                compared++;
             }
             if (only == null && !ctx.hasSubgroups()) {
                 out.println(Names.word(GpuScan.Strategy.SUBGROUP) + ": skipped (no GL_KHR_shader_subgroup)");
@@ -170,6 +144,55 @@ final class VerifyCommand extends RefiningCommand {
         throw new CliFailure(ExitCodes.SOFTWARE, in.name() + ": the GL back end's output differs from the Java "
                 + "back end's (" + String.join(", ", different) + "); this is a bug, please report it with "
                 + "the output above");
+    }
+
+    /** @return the one scan strategy --scan names, or null for all */
+    private GpuScan.Strategy onlyStrategy() {
+        if (scan.equalsIgnoreCase(Names.ALL_SCANS)) {
+            return null;
+        }
+        GpuScan.Strategy only = Names.scan(scan);
+        if (only == null) {
+            throw new ParameterException(spec.commandLine(), "unknown --scan '" + scan + "'; expected one of "
+                    + String.join(", ", new Names.VerifyScanNames()));
+        }
+        return only;
+    }
+
+    /** @return {@code only}, checked against the context, or every strategy the context has */
+    private static List<GpuScan.Strategy> strategies(GlContext ctx, GpuScan.Strategy only) {
+        List<GpuScan.Strategy> strategies = new ArrayList<>();
+        if (only != null) {
+            Backend.checkStrategy(ctx, only);
+            strategies.add(only);
+        } else {
+            for (GpuScan.Strategy s : GpuScan.Strategy.values()) {
+                if (s != GpuScan.Strategy.SUBGROUP || ctx.hasSubgroups()) {
+                    strategies.add(s);
+                }
+            }
+        }
+        return strategies;
+    }
+
+    /**
+     * Refines with the GL back end and scan {@code s} and prints how its OBJ compares with the Java
+     * back end's.
+     *
+     * @return whether the bytes are the same
+     */
+    private static boolean sameBytes(PrintWriter out, GlContext ctx, GpuScan.Strategy s, long budget,
+                                     TriangleMesh mesh, RefineOptions options, String expected) {
+        String actual;
+        // the context is shared by the strategies: the tessellators must not destroy it
+        try (GlTessellator gl = new GlTessellator(ctx, false, s, budget)) {
+            RefineResult r = Backend.unsupportedIsUsage(() -> gl.refine(mesh, options));
+            actual = ObjCompare.obj(r);
+        }
+        ObjCompare.Difference d = ObjCompare.firstDifference(expected, actual);
+        ObjCompare.print(out, Names.word(s), actual, d, "gl");
+        out.flush();
+        return d == null;
     }
 
     /**
