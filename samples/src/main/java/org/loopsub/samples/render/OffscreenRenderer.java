@@ -191,17 +191,7 @@ public final class OffscreenRenderer implements AutoCloseable {
         }
         float[][] colours = faceLevels == null ? sizeColours(area, sliver) : levelColours(faceLevels.levels());
 
-        glBindFramebuffer(GL_FRAMEBUFFER, msFbo);
-        glViewport(0, 0, width, height);
-        glClearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1f);
-        glClearDepth(1.0);
-        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        glEnable(GL_DEPTH_TEST);
-        glDepthFunc(GL_LEQUAL);
-        glDisable(GL_CULL_FACE);
-        if (samples > 0) {
-            glEnable(GL_MULTISAMPLE);
-        }
+        clearTarget();
 
         float[] viewProj = viewProjection(mesh, camera);
         org.joml.Vector3d key = ViewMath.keyLight(camera);
@@ -210,24 +200,7 @@ public final class OffscreenRenderer implements AutoCloseable {
         FloatBuffer fill = MemoryUtil.memAllocFloat(Math.max(1, (n - slivers) * 3 * FLOATS_PER_VERTEX));
         FloatBuffer lines = MemoryUtil.memAllocFloat(Math.max(1, slivers * 2 * 3));
         try {
-            double[] fn = new double[3];
-            for (int t = 0; t < n; t++) {
-                if (sliver[t]) {
-                    putLongestEdge(lines, mesh, t);
-                    continue;
-                }
-                faceNormal(mesh, t, fn);
-                for (int k = 0; k < 3; k++) {
-                    int v = mesh.vertex(t, k);
-                    fill.put(mesh.position(v, 0)).put(mesh.position(v, 1)).put(mesh.position(v, 2));
-                    if (style.smooth()) {
-                        fill.put(normals, 3 * v, 3);
-                    } else {
-                        fill.put((float) fn[0]).put((float) fn[1]).put((float) fn[2]);
-                    }
-                    fill.put(colours[t]);
-                }
-            }
+            putFaces(mesh, normals, sliver, colours, style.smooth(), fill, lines);
             fill.flip();
             lines.flip();
 
@@ -257,16 +230,7 @@ public final class OffscreenRenderer implements AutoCloseable {
             glDisable(GL_POLYGON_OFFSET_FILL);
 
             if (style.slivers() && slivers > 0) {
-                glBufferData(GL_ARRAY_BUFFER, lines, GL_STREAM_DRAW);
-                glVertexAttribPointer(0, 3, GL_FLOAT, false, 3 * Float.BYTES, 0L);
-                glDisableVertexAttribArray(1);
-                glDisableVertexAttribArray(2);
-                glUseProgram(edgeProgram);
-                glUniformMatrix4fv(glGetUniformLocation(edgeProgram, "viewProj"), false, viewProj);
-                glUniform2f(glGetUniformLocation(edgeProgram, "viewport"), width, height);
-                glUniform1f(glGetUniformLocation(edgeProgram, "lineWidth"), style.lineWidth() + 0.5f);
-                glUniform3f(glGetUniformLocation(edgeProgram, "edgeColour"), SLIVER[0], SLIVER[1], SLIVER[2]);
-                glDrawArrays(GL_LINES, 0, slivers * 2);
+                drawSliverLines(lines, slivers, viewProj, style);
             }
         } finally {
             MemoryUtil.memFree(fill);
@@ -277,6 +241,63 @@ public final class OffscreenRenderer implements AutoCloseable {
         }
         GlImages.check("draw");
         return slivers;
+    }
+
+    /** Binds the multisampled target and clears it, depth-tested, both sides drawn. */
+    private void clearTarget() {
+        glBindFramebuffer(GL_FRAMEBUFFER, msFbo);
+        glViewport(0, 0, width, height);
+        glClearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1f);
+        glClearDepth(1.0);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(GL_LEQUAL);
+        glDisable(GL_CULL_FACE);
+        if (samples > 0) {
+            glEnable(GL_MULTISAMPLE);
+        }
+
+    }
+
+    /**
+     * Puts each face that is no sliver into {@code fill} (position, normal, colour per corner: the
+     * vertex's normal when smooth, else the face's) and each sliver's longest edge into {@code lines}.
+     */
+    private static void putFaces(TriangleMesh mesh, float[] normals, boolean[] sliver, float[][] colours,
+                                 boolean smooth, FloatBuffer fill, FloatBuffer lines) {
+        int n = mesh.triangleCount();
+        double[] fn = new double[3];
+        for (int t = 0; t < n; t++) {
+            if (sliver[t]) {
+                putLongestEdge(lines, mesh, t);
+                continue;
+            }
+            faceNormal(mesh, t, fn);
+            for (int k = 0; k < 3; k++) {
+                int v = mesh.vertex(t, k);
+                fill.put(mesh.position(v, 0)).put(mesh.position(v, 1)).put(mesh.position(v, 2));
+                if (smooth) {
+                    fill.put(normals, 3 * v, 3);
+                } else {
+                    fill.put((float) fn[0]).put((float) fn[1]).put((float) fn[2]);
+                }
+                fill.put(colours[t]);
+            }
+        }
+    }
+
+    /** Draws the slivers' edges, from the bound vertex array's buffer, as lines over the faces. */
+    private void drawSliverLines(FloatBuffer lines, int slivers, float[] viewProj, Style style) {
+        glBufferData(GL_ARRAY_BUFFER, lines, GL_STREAM_DRAW);
+        glVertexAttribPointer(0, 3, GL_FLOAT, false, 3 * Float.BYTES, 0L);
+        glDisableVertexAttribArray(1);
+        glDisableVertexAttribArray(2);
+        glUseProgram(edgeProgram);
+        glUniformMatrix4fv(glGetUniformLocation(edgeProgram, "viewProj"), false, viewProj);
+        glUniform2f(glGetUniformLocation(edgeProgram, "viewport"), width, height);
+        glUniform1f(glGetUniformLocation(edgeProgram, "lineWidth"), style.lineWidth() + 0.5f);
+        glUniform3f(glGetUniformLocation(edgeProgram, "edgeColour"), SLIVER[0], SLIVER[1], SLIVER[2]);
+        glDrawArrays(GL_LINES, 0, slivers * 2);
     }
 
     /**
