@@ -62,127 +62,145 @@ public final class RenderAdaptive {
      * @throws Exception on bad input or output; usage errors exit with status 2
      */
     public static void main(String[] args) throws Exception {
-        if (args.length < 2 || args[0].startsWith("--")) {
-            usage("give an input OBJ and an output PNG");
-        }
-        Path in = Path.of(args[0]);
-        Path out = Path.of(args[1]);
-        Integer levels = null;
-        String maxEdge = null;
-        Float screenPx = null;
-        Float flatness = null;
-        int maxDepth = 5;
-        int width = 1024;
-        int height = 768;
-        Point3 eye = null;
-        Point3 target = null;
-        Point3 up = new Point3(0, 1, 0);
-        float fov = 40;
-        boolean smooth = false;
-        boolean wire = true;
-        boolean bySize = false;
-        boolean palette = false;
-        boolean limit = false;
-        boolean creases = true;
-        int checker = 0;
-        int msaa = 4;
-        org.loopsub.api.UvInterpolation uvRule = org.loopsub.api.UvInterpolation.LINEAR;
-        for (int i = 2; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--smooth" -> smooth = true;
-                case "--no-wire" -> wire = false;
-                case "--by-size" -> bySize = true;
-                case "--palette" -> palette = true;
-                case "--limit" -> limit = true;
-                case "--ignore-creases" -> creases = false;
-                case "--uv-smooth" -> uvRule = org.loopsub.api.UvInterpolation.SMOOTH;
-                default -> {
-                    if (i + 1 >= args.length) {
-                        usage("unknown option or missing value: " + a);
-                    }
-                    String v = args[++i];
-                    switch (a) {
-                        case "--levels" -> levels = Integer.parseInt(v);
-                        case "--max-edge" -> maxEdge = v;
-                        case "--screen-px" -> screenPx = Float.parseFloat(v);
-                        case "--flatness" -> flatness = Float.parseFloat(v);
-                        case "--max-depth" -> maxDepth = Integer.parseInt(v);
-                        case "--size" -> {
-                            String[] wh = v.toLowerCase(Locale.ROOT).split("x");
-                            width = Integer.parseInt(wh[0]);
-                            height = Integer.parseInt(wh[1]);
-                        }
-                        case "--eye" -> eye = point(v);
-                        case "--target" -> target = point(v);
-                        case "--up" -> up = point(v);
-                        case "--fov" -> fov = Float.parseFloat(v);
-                        case "--msaa" -> msaa = Integer.parseInt(v);
-                        case "--checker" -> checker = Integer.parseInt(v);
-                        default -> usage("unknown option: " + a);
-                    }
-                }
-            }
-        }
-
-        TriangleMesh mesh = ObjReader.read(in).mesh();
+        Args a = Args.parse(args);
+        TriangleMesh mesh = ObjReader.read(a.in).mesh();
         Bounds b = Bounds.of(mesh);
-        if (target == null) {
-            target = b.centre();
-        }
-        if (eye == null) {
-            eye = defaultEye(b, target, fov, width, height);
-        }
-        Camera camera = new Camera(eye, target, up, fov, width, height);
-
-        List<StopCriterion> criteria = new ArrayList<>();
-        if (maxEdge != null) {
-            float l = maxEdge.endsWith("%")
-                    ? (float) (Double.parseDouble(maxEdge.substring(0, maxEdge.length() - 1)) / 100 * b.diagonal())
-                    : Float.parseFloat(maxEdge);
-            criteria.add(new StopCriterion.MaxEdgeLength(l));
-        }
-        if (screenPx != null) {
-            criteria.add(new StopCriterion.ScreenEdgeLength(camera, screenPx));
-        }
-        if (flatness != null) {
-            criteria.add(new StopCriterion.Flatness(flatness));
-        }
-        if (!criteria.isEmpty() && levels != null) {
-            usage("--levels is uniform refinement; with a criterion use --max-depth");
-        }
-        RefineOptions options = criteria.isEmpty()
-                ? RefineOptions.uniform(levels == null ? 2 : levels)
-                : RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new));
-        options = options.withLimitSurface(limit).withCreases(creases).withUvInterpolation(uvRule);
+        Point3 target = a.target != null ? a.target : b.centre();
+        Point3 eye = a.eye != null ? a.eye : defaultEye(b, target, a.fov, a.width, a.height);
+        Camera camera = new Camera(eye, target, a.up, a.fov, a.width, a.height);
+        RefineOptions options = a.options(b, camera);
 
         RefineResult result;
         try (Tessellator t = Tessellators.create("java")) {
             result = t.refine(mesh, options);
         }
         long slivers = result.levels().stream().mapToLong(LevelStats::slivers).sum();
-        System.out.printf(Locale.ROOT, "%s: %d -> %d triangles (%d slivers), %s%n", in.getFileName(),
+        System.out.printf(Locale.ROOT, "%s: %d -> %d triangles (%d slivers), %s%n", a.in.getFileName(),
                 mesh.triangleCount(), result.triangleCount(), slivers, options.criteria().isEmpty()
                         ? "uniform " + options.levels() : "adaptive " + options.criteria());
-        System.out.printf(Locale.ROOT, "camera: eye %s target %s fov %.1f, %dx%d%n", fmt(eye), fmt(target), fov,
-                width, height);
+        System.out.printf(Locale.ROOT, "camera: eye %s target %s fov %.1f, %dx%d%n", fmt(eye), fmt(target), a.fov,
+                a.width, a.height);
+        render(a, result, camera);
+    }
 
+    /** Draws the result with the chosen style, adds the legend of levels, writes the PNG. */
+    private static void render(Args a, RefineResult result, Camera camera) throws IOException {
         try (GlContext gl = GlContext.createHeadless();
-             OffscreenRenderer r = new OffscreenRenderer(width, height, msaa)) {
-            FaceLevels faceLevels = bySize ? null : FaceLevels.of(result).orElse(null);
-            if (checker > 0) {
-                faceLevels = checker(result, checker, faceLevels);
+             OffscreenRenderer r = new OffscreenRenderer(a.width, a.height, a.msaa)) {
+            FaceLevels faceLevels = a.bySize ? null : FaceLevels.of(result).orElse(null);
+            if (a.checker > 0) {
+                faceLevels = checker(result, a.checker, faceLevels);
             }
             r.draw(result.mesh(), result.normals(), faceLevels, camera,
-                    new OffscreenRenderer.Style(smooth, wire, true, 1f, 0.6f));
+                    new OffscreenRenderer.Style(a.smooth, a.wire, true, 1f, 0.6f));
             BufferedImage image = r.read();
-            if (faceLevels != null && checker == 0) {
+            if (faceLevels != null && a.checker == 0) {
                 legend(image, result);
             }
-            if (!ImageIO.write(palette ? Palette.reduce(image) : image, "png", out.toFile())) {
+            if (!ImageIO.write(a.palette ? Palette.reduce(image) : image, "png", a.out.toFile())) {
                 throw new IOException("no PNG writer in this JDK");
             }
-            System.out.println("wrote " + out + " (" + gl.renderer() + ")");
+            System.out.println("wrote " + a.out + " (" + gl.renderer() + ")");
+        }
+    }
+
+    /** The command line, as the class comment gives it. */
+    private static final class Args {
+        Path in;
+        Path out;
+        Integer levels;
+        String maxEdge;
+        Float screenPx;
+        Float flatness;
+        int maxDepth = 5;
+        int width = 1024;
+        int height = 768;
+        Point3 eye;
+        Point3 target;
+        Point3 up = new Point3(0, 1, 0);
+        float fov = 40;
+        boolean smooth;
+        boolean wire = true;
+        boolean bySize;
+        boolean palette;
+        boolean limit;
+        boolean creases = true;
+        int checker;
+        int msaa = 4;
+        org.loopsub.api.UvInterpolation uvRule = org.loopsub.api.UvInterpolation.LINEAR;
+
+        static Args parse(String[] args) {
+            if (args.length < 2 || args[0].startsWith("--")) {
+                usage("give an input OBJ and an output PNG");
+            }
+            Args r = new Args();
+            r.in = Path.of(args[0]);
+            r.out = Path.of(args[1]);
+            for (int i = 2; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "--smooth" -> r.smooth = true;
+                    case "--no-wire" -> r.wire = false;
+                    case "--by-size" -> r.bySize = true;
+                    case "--palette" -> r.palette = true;
+                    case "--limit" -> r.limit = true;
+                    case "--ignore-creases" -> r.creases = false;
+                    case "--uv-smooth" -> r.uvRule = org.loopsub.api.UvInterpolation.SMOOTH;
+                    default -> {
+                        if (i + 1 >= args.length) {
+                            usage("unknown option or missing value: " + a);
+                        }
+                        r.value(a, args[++i]);
+                    }
+                }
+            }
+            return r;
+        }
+
+        private void value(String option, String v) {
+            switch (option) {
+                case "--levels" -> levels = Integer.parseInt(v);
+                case "--max-edge" -> maxEdge = v;
+                case "--screen-px" -> screenPx = Float.parseFloat(v);
+                case "--flatness" -> flatness = Float.parseFloat(v);
+                case "--max-depth" -> maxDepth = Integer.parseInt(v);
+                case "--size" -> {
+                    String[] wh = v.toLowerCase(Locale.ROOT).split("x");
+                    width = Integer.parseInt(wh[0]);
+                    height = Integer.parseInt(wh[1]);
+                }
+                case "--eye" -> eye = point(v);
+                case "--target" -> target = point(v);
+                case "--up" -> up = point(v);
+                case "--fov" -> fov = Float.parseFloat(v);
+                case "--msaa" -> msaa = Integer.parseInt(v);
+                case "--checker" -> checker = Integer.parseInt(v);
+                default -> usage("unknown option: " + option);
+            }
+        }
+
+        /** The refinement asked for: uniform (--levels, default 2) or adaptive by the criteria given. */
+        RefineOptions options(Bounds b, Camera camera) {
+            List<StopCriterion> criteria = new ArrayList<>();
+            if (maxEdge != null) {
+                float l = maxEdge.endsWith("%")
+                        ? (float) (Double.parseDouble(maxEdge.substring(0, maxEdge.length() - 1)) / 100 * b.diagonal())
+                        : Float.parseFloat(maxEdge);
+                criteria.add(new StopCriterion.MaxEdgeLength(l));
+            }
+            if (screenPx != null) {
+                criteria.add(new StopCriterion.ScreenEdgeLength(camera, screenPx));
+            }
+            if (flatness != null) {
+                criteria.add(new StopCriterion.Flatness(flatness));
+            }
+            if (!criteria.isEmpty() && levels != null) {
+                usage("--levels is uniform refinement; with a criterion use --max-depth");
+            }
+            RefineOptions options = criteria.isEmpty()
+                    ? RefineOptions.uniform(levels == null ? 2 : levels)
+                    : RefineOptions.adaptive(maxDepth, criteria.toArray(StopCriterion[]::new));
+            return options.withLimitSurface(limit).withCreases(creases).withUvInterpolation(uvRule);
         }
     }
 
