@@ -90,46 +90,9 @@ public final class LimitDistance {
         try (Tessellator t = Tessellators.create("java")) {
             // the adaptive refinements first, keeping only their positions: a close-up's refinement needs
             // most of an 8 GiB heap, which it would not have beside the references
-            Point3 close = new Point3(lerp(TARGET.x(), EYE.x()), lerp(TARGET.y(), EYE.y()), lerp(TARGET.z(), EYE.z()));
-            record Case(String name, Point3 eye, float px) {
-            }
-            record Run(String name, Point3 eye, boolean limit, long triangles, long slivers, String finished,
-                       double seconds, float[] pos) {
-            }
-            // the close-up at 1 px is left out: at depth 8 it is several times the 14 M triangles of the
-            // close-up at 4 px, whose refinement alone peaks at about 6.8 GiB of heap
-            List<Case> cases = List.of(new Case("1 px", EYE, 1), new Case("4 px", EYE, 4),
-                    new Case("close-up 4 px", close, 4));
-            List<Run> runs = new ArrayList<>();
-            for (Case c : cases) {
-                for (boolean limit : new boolean[] {false, true}) {
-                    Camera camera = new Camera(c.eye, TARGET, UP, FOV, WIDTH, HEIGHT);
-                    RefineOptions options = RefineOptions.adaptive(maxDepth,
-                            new StopCriterion.ScreenEdgeLength(camera, c.px)).withLimitSurface(limit);
-                    long t0 = System.nanoTime();
-                    RefineResult r = t.refine(input, options);
-                    double s = (System.nanoTime() - t0) / 1e9;
-                    long slivers = r.levels().stream().mapToLong(LevelStats::slivers).sum();
-                    StringBuilder finished = new StringBuilder();
-                    for (LevelStats l : r.levels()) {
-                        finished.append(l.level() == 0 ? "" : " ").append(l.finishedTriangles());
-                    }
-                    runs.add(new Run(c.name + (limit ? ", --limit" : ""), c.eye, limit, r.triangleCount(), slivers,
-                            finished.toString(), s, r.mesh().positions()));
-                    r = null;
-                }
-            }
+            List<Run> runs = adaptiveRuns(t, input, maxDepth);
             heap("after the adaptive refinements");
-            // the uniform vertex positions of levels 0..refDepth-1, without and with the limit surface, to
-            // name the level of a farthest vertex
-            List<List<float[]>> uniform = new ArrayList<>();
-            for (boolean limit : new boolean[] {false, true}) {
-                List<float[]> levels = new ArrayList<>();
-                for (int l = 0; l < refDepth; l++) {
-                    levels.add(t.refine(input, RefineOptions.uniform(l).withLimitSurface(limit)).mesh().positions());
-                }
-                uniform.add(levels);
-            }
+            List<List<float[]>> uniform = uniformPositions(t, input, refDepth);
 
             // depth D-1 first: its index measures the chord error of one level less
             Reference coarse = reference(t, input, refDepth - 1);
@@ -151,39 +114,102 @@ public final class LimitDistance {
 
             List<String> rows = new ArrayList<>();
             for (Run run : runs) {
-                float[] pos = run.pos;
-                long t1 = System.nanoTime();
-                Distances d = measure(pos, ref);
-                Distances dc = measure(pos, coarse);
-                double sm = (System.nanoTime() - t1) / 1e9;
-                System.out.printf("%n%s: eye %s, %d triangles (%d slivers), %d vertices; refine %.2f s, "
-                        + "measure %.2f s%n  finished triangles per level 0..%d: %s%n",
-                        run.name, run.eye, run.triangles, run.slivers, pos.length / 3, run.seconds, sm, maxDepth,
-                        run.finished);
-                System.out.printf("  to depth %d: max %.3e (%.3e diag), p99 %.3e (%.3e diag), mean %.3e "
-                        + "(%.3e diag), %d vertices at 0%n", refDepth, d.max, d.max / diag, d.p99, d.p99 / diag,
-                        d.mean, d.mean / diag, d.zeros);
-                if (d.max == 0) {
-                    System.out.printf("  every vertex at distance 0%n");
-                } else {
-                    int level = levelOf(pos, d.argMax, uniform.get(run.limit ? 1 : 0));
-                    System.out.printf("  farthest vertex %d at (%.6f, %.6f, %.6f), %s%n", d.argMax,
-                            pos[3 * d.argMax], pos[3 * d.argMax + 1], pos[3 * d.argMax + 2], level < 0
-                                    ? "at no vertex position of uniform levels 0.." + (refDepth - 1)
-                                    : "first a vertex position of uniform level " + level
-                                            + (run.limit ? " with" : " without") + " the limit surface");
-                }
-                System.out.printf("  to depth %d: max %.3e, p99 %.3e, mean %.3e%n", refDepth - 1, dc.max, dc.p99,
-                        dc.mean);
-                rows.add(String.format(Locale.ROOT, "| %s | %,d | %,d | %.3e | %.2e | %.3e | %.2e | %.3e | %.2e "
-                        + "| %.3e |", run.name, run.triangles, pos.length / 3, d.max, d.max / diag, d.p99,
-                        d.p99 / diag, d.mean, d.mean / diag, dc.max));
+                rows.add(report(run, ref, coarse, uniform, refDepth, maxDepth));
             }
             System.out.printf("%n| run | triangles | vertices | max | max/diag | p99 | p99/diag | mean | mean/diag "
                     + "| max to depth %d |%n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|%n", refDepth - 1);
             rows.forEach(System.out::println);
             heap("at the end");
         }
+    }
+
+    private record Case(String name, Point3 eye, float px) {
+    }
+
+    /** An adaptive refinement, measured later: its positions and what it printed. */
+    private record Run(String name, Point3 eye, boolean limit, long triangles, long slivers, String finished,
+                       double seconds, float[] pos) {
+    }
+
+    /** The adaptive refinements measured, without and with the limit surface: the whole figure and a close-up. */
+    private static List<Run> adaptiveRuns(Tessellator t, TriangleMesh input, int maxDepth)
+            throws InvalidMeshException {
+        Point3 close = new Point3(lerp(TARGET.x(), EYE.x()), lerp(TARGET.y(), EYE.y()), lerp(TARGET.z(), EYE.z()));
+        // the close-up at 1 px is left out: at depth 8 it is several times the 14 M triangles of the
+        // close-up at 4 px, whose refinement alone peaks at about 6.8 GiB of heap
+        List<Case> cases = List.of(new Case("1 px", EYE, 1), new Case("4 px", EYE, 4),
+                new Case("close-up 4 px", close, 4));
+        List<Run> runs = new ArrayList<>();
+        for (Case c : cases) {
+            for (boolean limit : new boolean[] {false, true}) {
+                Camera camera = new Camera(c.eye, TARGET, UP, FOV, WIDTH, HEIGHT);
+                RefineOptions options = RefineOptions.adaptive(maxDepth,
+                        new StopCriterion.ScreenEdgeLength(camera, c.px)).withLimitSurface(limit);
+                long t0 = System.nanoTime();
+                RefineResult r = t.refine(input, options);
+                double s = (System.nanoTime() - t0) / 1e9;
+                long slivers = r.levels().stream().mapToLong(LevelStats::slivers).sum();
+                StringBuilder finished = new StringBuilder();
+                for (LevelStats l : r.levels()) {
+                    finished.append(l.level() == 0 ? "" : " ").append(l.finishedTriangles());
+                }
+                runs.add(new Run(c.name + (limit ? ", --limit" : ""), c.eye, limit, r.triangleCount(), slivers,
+                        finished.toString(), s, r.mesh().positions()));
+                r = null;
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * The uniform vertex positions of levels 0..refDepth-1, without and with the limit surface, to
+     * name the level of a farthest vertex.
+     */
+    private static List<List<float[]>> uniformPositions(Tessellator t, TriangleMesh input, int refDepth)
+            throws InvalidMeshException {
+        List<List<float[]>> uniform = new ArrayList<>();
+        for (boolean limit : new boolean[] {false, true}) {
+            List<float[]> levels = new ArrayList<>();
+            for (int l = 0; l < refDepth; l++) {
+                levels.add(t.refine(input, RefineOptions.uniform(l).withLimitSurface(limit)).mesh().positions());
+            }
+            uniform.add(levels);
+        }
+
+        return uniform;
+    }
+
+    /** Prints a run's distances to the references and returns its row of the table. */
+    private static String report(Run run, Reference ref, Reference coarse, List<List<float[]>> uniform, int refDepth,
+                                 int maxDepth) {
+        double diag = ref.diagonal();
+        float[] pos = run.pos;
+        long t1 = System.nanoTime();
+        Distances d = measure(pos, ref);
+        Distances dc = measure(pos, coarse);
+        double sm = (System.nanoTime() - t1) / 1e9;
+        System.out.printf("%n%s: eye %s, %d triangles (%d slivers), %d vertices; refine %.2f s, "
+                + "measure %.2f s%n  finished triangles per level 0..%d: %s%n",
+                run.name, run.eye, run.triangles, run.slivers, pos.length / 3, run.seconds, sm, maxDepth,
+                run.finished);
+        System.out.printf("  to depth %d: max %.3e (%.3e diag), p99 %.3e (%.3e diag), mean %.3e "
+                + "(%.3e diag), %d vertices at 0%n", refDepth, d.max, d.max / diag, d.p99, d.p99 / diag,
+                d.mean, d.mean / diag, d.zeros);
+        if (d.max == 0) {
+            System.out.printf("  every vertex at distance 0%n");
+        } else {
+            int level = levelOf(pos, d.argMax, uniform.get(run.limit ? 1 : 0));
+            System.out.printf("  farthest vertex %d at (%.6f, %.6f, %.6f), %s%n", d.argMax,
+                    pos[3 * d.argMax], pos[3 * d.argMax + 1], pos[3 * d.argMax + 2], level < 0
+                            ? "at no vertex position of uniform levels 0.." + (refDepth - 1)
+                            : "first a vertex position of uniform level " + level
+                                    + (run.limit ? " with" : " without") + " the limit surface");
+        }
+        System.out.printf("  to depth %d: max %.3e, p99 %.3e, mean %.3e%n", refDepth - 1, dc.max, dc.p99,
+                dc.mean);
+        return String.format(Locale.ROOT, "| %s | %,d | %,d | %.3e | %.2e | %.3e | %.2e | %.3e | %.2e "
+                + "| %.3e |", run.name, run.triangles, pos.length / 3, d.max, d.max / diag, d.p99,
+                d.p99 / diag, d.mean, d.mean / diag, dc.max);
     }
 
     /** The first level whose uniform refinement has a vertex at exactly the position of vertex v, or -1. */
