@@ -96,7 +96,8 @@ public final class GlTessellator implements Tessellator {
     GpuScan scan() {
         checkOpen();
         if (scan == null) {
-            scan = new GpuScan(context, strategy);
+            // untidy: every entry point that runs the passes restores the host's state at its end (HostState)
+            scan = new GpuScan(context, strategy, false);
         }
         return scan;
     }

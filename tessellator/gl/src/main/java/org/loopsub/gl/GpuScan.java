@@ -24,7 +24,8 @@ import java.util.Map;
  * fixed order of dispatches).
  *
  * <p>GL state: uses shader storage binding points 0 to 3, which it leaves unbound, and leaves no program
- * current. Before returning it issues {@code GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT}, so
+ * current; made with {@code tidy} false, it leaves them as its last pass had them, for a caller whose
+ * own entry point restores the state once (the engine's passes, {@code HostState}). Before returning it issues {@code GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT}, so
  * later shaders and indirect commands see the results; {@link GlBuffer}'s reads add their own barrier.
  * Offsets into {@code totalBuf} / {@code countBuf} need only be multiples of 4.
  *
@@ -59,6 +60,8 @@ public final class GpuScan implements AutoCloseable {
             "BINDING_SCAN_TOTAL", Integer.toString(B_TOTAL));
 
     private final GlContext ctx;
+    /** Whether each call leaves its binding points unbound and no program current. */
+    private final boolean tidy;
     private final Strategy strategy;
     private final ScanPolicy policy;
     private final long chunkElems;
@@ -91,7 +94,21 @@ public final class GpuScan implements AutoCloseable {
      * @throws IllegalStateException for {@link Strategy#SUBGROUP} on a context without subgroups
      */
     public GpuScan(GlContext ctx, Strategy strategy) {
-        this(ctx, strategy, ScanPolicy.DEFAULT, Long.MAX_VALUE);
+        this(ctx, strategy, true);
+    }
+
+    /**
+     * @param ctx the context, current on this thread
+     * @param strategy how to scan
+     * @param tidy whether each call unbinds its binding points and the program before it returns.
+     *     The engine's scans run inside an entry point that restores the state once at its end, and
+     *     unbinding after each of the three scans of every window and level, for the next pass to bind
+     *     again, was a hundred and more state changes a frame (a driver with a debug context reported
+     *     about 195 buffer notices a frame)
+     * @throws IllegalStateException for {@link Strategy#SUBGROUP} on a context without subgroups
+     */
+    public GpuScan(GlContext ctx, Strategy strategy, boolean tidy) {
+        this(ctx, strategy, ScanPolicy.DEFAULT, Long.MAX_VALUE, tidy);
     }
 
     /**
@@ -102,6 +119,10 @@ public final class GpuScan implements AutoCloseable {
      *        reach the chunked path on small inputs)
      */
     GpuScan(GlContext ctx, Strategy strategy, ScanPolicy policy, long maxChunkBytes) {
+        this(ctx, strategy, policy, maxChunkBytes, true);
+    }
+
+    private GpuScan(GlContext ctx, Strategy strategy, ScanPolicy policy, long maxChunkBytes, boolean tidy) {
         ctx.checkThread();
         if (strategy == Strategy.SUBGROUP) {
             if (!ctx.hasSubgroups()) {
@@ -114,6 +135,7 @@ public final class GpuScan implements AutoCloseable {
             }
         }
         this.ctx = ctx;
+        this.tidy = tidy;
         this.strategy = strategy;
         this.policy = policy;
         this.align = ctx.storageBufferOffsetAlignment();
@@ -234,11 +256,13 @@ public final class GpuScan implements AutoCloseable {
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
             GlChecks.check(done);
         } finally {
-            for (int b = B_SRC; b <= B_TOTAL; b++) {
-                glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b, 0);
+            if (tidy) {
+                for (int b = B_SRC; b <= B_TOTAL; b++) {
+                    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b, 0);
+                }
+                glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+                glUseProgram(0);
             }
-            glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-            glUseProgram(0);
         }
     }
 
