@@ -12,51 +12,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.loopsub.api.Camera;
 import org.loopsub.api.LevelStats;
-import org.loopsub.api.Point3;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
+import org.loopsub.testing.CrackCheck;
+import org.loopsub.testing.SyntheticMeshes;
+import org.loopsub.testing.TestCameras;
+import org.loopsub.testing.TestCriteria;
 
 /** Adaptive refinement: crack-free for any criterion, criteria honoured, uniform as a special case. */
 class AdaptiveTest {
 
-    /** A seeded random verdict that is a symmetric function of the edge (sorted ends) and the level. */
-    static StopCriterion randomCriterion(long seed, double pComplete) {
-        return new StopCriterion.Custom((level, ax, ay, az, bx, by, bz) -> {
-            // The engine passes the smaller end first, so hashing (a, b) in order is symmetric already.
-            long h = seed;
-            for (float f : new float[] {ax, ay, az, bx, by, bz}) {
-                h = (h ^ Float.floatToIntBits(f)) * 0x9E3779B97F4A7C15L;
-                h ^= h >>> 29;
-            }
-            h = (h ^ level) * 0xBF58476D1CE4E5B9L;
-            h ^= h >>> 31;
-            return (h >>> 11) * 0x1.0p-53 < pComplete;
-        });
-    }
-
-    static double diagonal(TriangleMesh m) {
-        double[] p = new double[3 * m.vertexCount()];
-        for (int i = 0; i < p.length; i++) {
-            p[i] = m.position(i / 3, i % 3);
-        }
-        return MeshMatcher.diagonal(p);
-    }
-
-    static Camera frontCamera(TriangleMesh m) {
-        return TestCameras.frontCamera(m);
-    }
-
     static Stream<Arguments> meshes() {
         List<Arguments> all = new ArrayList<>();
-        for (String name : UniformLoopTest.VALID_MESHES) {
+        for (String name : TestMeshes.VALID) {
             TriangleMesh m = TestMeshes.load(name);
             all.add(Arguments.of(name, m, m.triangleCount() > 1000 ? 3 : 5));
         }
@@ -69,16 +43,16 @@ class AdaptiveTest {
     @ParameterizedTest(name = "{0} depth {2}")
     @MethodSource("meshes")
     void crackFreeForEveryCriterion(String name, TriangleMesh mesh, int depth) {
-        double diag = diagonal(mesh);
+        double diag = TestCameras.diagonal(mesh);
         List<StopCriterion> criteria = new ArrayList<>(List.of(
                 new StopCriterion.MaxEdgeLength((float) (0.04 * diag)),
                 new StopCriterion.Flatness((float) (2e-4 * diag)),
-                new StopCriterion.ScreenEdgeLength(frontCamera(mesh), 6f)));
+                new StopCriterion.ScreenEdgeLength(TestCameras.frontCamera(mesh), 6f)));
         // Random verdicts complete monsterfrogT's flat faces' edges in every pattern, which exposes
         // its degenerate input (see flatInputFaceIsWarnedAbout); every other mesh gets them.
         if (!name.startsWith("monsterfrog")) {
-            criteria.add(randomCriterion(1, 0.3));
-            criteria.add(randomCriterion(2, 0.6));
+            criteria.add(TestCriteria.randomCriterion(1, 0.3));
+            criteria.add(TestCriteria.randomCriterion(2, 0.6));
         }
         try (Tessellator t = Tessellators.create("java")) {
             for (StopCriterion c : criteria) {
@@ -87,7 +61,7 @@ class AdaptiveTest {
             }
             // Several criteria together: complete only when all say so.
             if (!name.startsWith("monsterfrog")) {
-                RefineResult r = t.refine(mesh, RefineOptions.adaptive(depth, criteria.get(0), randomCriterion(7, 0.2)));
+                RefineResult r = t.refine(mesh, RefineOptions.adaptive(depth, criteria.get(0), TestCriteria.randomCriterion(7, 0.2)));
                 CrackCheck.assertCrackFree(mesh, r.mesh(), name + " random+length");
             }
         }
@@ -103,7 +77,7 @@ class AdaptiveTest {
     void flatInputFaceIsWarnedAbout() {
         TriangleMesh frog = TestMeshes.load("monsterfrogT.obj");
         try (Tessellator t = Tessellators.create("java")) {
-            RefineResult r = t.refine(frog, RefineOptions.adaptive(3, randomCriterion(2, 0.6)));
+            RefineResult r = t.refine(frog, RefineOptions.adaptive(3, TestCriteria.randomCriterion(2, 0.6)));
             assertTrue(r.warnings().stream().anyMatch(w -> w.contains("face 2526") && w.contains("2 such faces")),
                     r.warnings().toString());
             AssertionError merged = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
@@ -117,7 +91,7 @@ class AdaptiveTest {
     void monsterfrogWithFlatFacesNudgedIsCrackFree() {
         TriangleMesh frog = TestMeshes.load("monsterfrogT.obj");
         float[] p = frog.positions();
-        float step = (float) (1e-3 * diagonal(frog));
+        float step = (float) (1e-3 * TestCameras.diagonal(frog));
         int nudged = 0;
         for (int t = 0; t < frog.triangleCount(); t++) {
             if (org.loopsub.mesh.FlatFaces.isFlat(frog, t)) {
@@ -144,13 +118,13 @@ class AdaptiveTest {
         TriangleMesh fixed = TriangleMesh.of(p, frog.triangles());
         try (Tessellator t = Tessellators.create("java")) {
             for (long seed = 1; seed <= 3; seed++) {
-                RefineResult r = t.refine(fixed, RefineOptions.adaptive(3, randomCriterion(seed, 0.2 * seed)));
+                RefineResult r = t.refine(fixed, RefineOptions.adaptive(3, TestCriteria.randomCriterion(seed, 0.2 * seed)));
                 assertTrue(r.warnings().stream().noneMatch(w -> w.contains("zero area")), r.warnings().toString());
                 CrackCheck.assertCrackFree(fixed, r.mesh(), "nudged frog seed " + seed);
             }
-            double diag = diagonal(fixed);
+            double diag = TestCameras.diagonal(fixed);
             RefineResult r = t.refine(fixed, RefineOptions.adaptive(3,
-                    new StopCriterion.MaxEdgeLength((float) (0.04 * diag)), randomCriterion(7, 0.2)));
+                    new StopCriterion.MaxEdgeLength((float) (0.04 * diag)), TestCriteria.randomCriterion(7, 0.2)));
             CrackCheck.assertCrackFree(fixed, r.mesh(), "nudged frog random+length");
         }
     }
@@ -163,7 +137,7 @@ class AdaptiveTest {
             for (TriangleMesh m : meshes) {
                 for (long seed = 10; seed < 16; seed++) {
                     RefineResult r = t.refine(m, RefineOptions.adaptive(m.triangleCount() > 500 ? 3 : 5,
-                            randomCriterion(seed, 0.15 * (seed - 9))));
+                            TestCriteria.randomCriterion(seed, 0.15 * (seed - 9))));
                     CrackCheck.assertCrackFree(m, r.mesh(), "seed " + seed);
                     long slivers = r.levels().stream().mapToLong(LevelStats::slivers).sum();
                     assertTrue(seed == 10 || slivers > 0, "random verdicts create T-junctions");
@@ -175,7 +149,7 @@ class AdaptiveTest {
     @Test
     void maxEdgeLengthIsHonoured() {
         TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
-        double diag = diagonal(bunny);
+        double diag = TestCameras.diagonal(bunny);
         float limit = (float) (0.02 * diag);
         try (Tessellator t = Tessellators.create("java")) {
             RefineResult r = t.refine(bunny, RefineOptions.adaptive(8, new StopCriterion.MaxEdgeLength(limit)));
@@ -191,7 +165,7 @@ class AdaptiveTest {
     @Test
     void adaptivePaysOnBunny() {
         TriangleMesh bunny = TestMeshes.load("bunny_npm.obj");
-        float limit = (float) (0.02 * diagonal(bunny));
+        float limit = (float) (0.02 * TestCameras.diagonal(bunny));
         try (Tessellator t = Tessellators.create("java")) {
             RefineResult adaptive = t.refine(bunny, RefineOptions.adaptive(8, new StopCriterion.MaxEdgeLength(limit)));
             int level = 0;
@@ -221,7 +195,7 @@ class AdaptiveTest {
     @Test
     void adaptiveOutputDoesNotDependOnThreads() {
         TriangleMesh m = TestMeshes.load("bigguyT.obj");
-        RefineOptions o = RefineOptions.adaptive(4, new StopCriterion.ScreenEdgeLength(frontCamera(m), 4f));
+        RefineOptions o = RefineOptions.adaptive(4, new StopCriterion.ScreenEdgeLength(TestCameras.frontCamera(m), 4f));
         try (Tessellator t = Tessellators.create("java")) {
             RefineResult one = t.refine(m, o.withParallelism(1));
             RefineResult two = t.refine(m, o.withParallelism(2));

@@ -19,9 +19,11 @@ import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceCreaseLoop;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.testing.CrackCheck;
+import org.loopsub.testing.SyntheticMeshes;
+import org.loopsub.testing.TestCriteria;
 
 /**
  * Creases and corners equal the independent reference ({@link ReferenceCreaseLoop}: OpenSubdiv
@@ -30,51 +32,17 @@ import org.loopsub.reference.TestMeshes;
  * sharpness, darts, corners made of three sharp edges, both boundary options, rookT's 280 tags.
  */
 class CreaseTest {
-    /** The octahedron's equator (vertices 0..3 in the xy plane), tagged with {@code s}. */
-    static TriangleMesh octahedronEquator(float s) {
-        TriangleMesh o = SyntheticMeshes.octahedron();
-        List<Crease> tags = new ArrayList<>();
-        int[] ring = equator(o);
-        for (int i = 0; i < ring.length; i++) {
-            tags.add(new Crease(ring[i], ring[(i + 1) % ring.length], s));
-        }
-        return new TriangleMesh(o.positions(), o.triangles(), tags);
-    }
-
-    /** The four vertices of the octahedron with z == 0, in order around the equator. */
-    static int[] equator(TriangleMesh o) {
-        List<Integer> eq = new ArrayList<>();
-        for (int v = 0; v < o.vertexCount(); v++) {
-            if (o.position(v, 2) == 0) {
-                eq.add(v);
-            }
-        }
-        eq.sort((a, b) -> Double.compare(Math.atan2(o.position(a, 1), o.position(a, 0)),
-                Math.atan2(o.position(b, 1), o.position(b, 0))));
-        return eq.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    /** One tagged path across a bumpy open grid: darts at its ends, sharpness {@code s}. */
-    static TriangleMesh gridWithLine(float s) {
-        TriangleMesh g = SyntheticMeshes.diskWithHoles();
-        List<Crease> tags = new ArrayList<>();
-        // edges of the first few triangles' first edges: a connected run is not needed for the rules
-        for (int t = 0; t < g.triangleCount(); t += 7) {
-            tags.add(new Crease(g.vertex(t, 0), g.vertex(t, 1), s));
-        }
-        return new TriangleMesh(g.positions(), g.triangles(), tags);
-    }
 
     static Stream<Arguments> cases() {
         List<Arguments> all = new ArrayList<>();
         for (float s : new float[] {10f, 2f, 1f, 0.5f, 1.5f, 2.3f}) {
-            all.add(Arguments.of("octahedron equator s=" + s, octahedronEquator(s), BoundaryInterpolation.EDGE_ONLY, 3));
-            all.add(Arguments.of("open mesh, scattered tags s=" + s, gridWithLine(s), BoundaryInterpolation.EDGE_ONLY, 3));
+            all.add(Arguments.of("octahedron equator s=" + s, SyntheticMeshes.octahedronEquator(s), BoundaryInterpolation.EDGE_ONLY, 3));
+            all.add(Arguments.of("open mesh, scattered tags s=" + s, SyntheticMeshes.gridWithLine(s), BoundaryInterpolation.EDGE_ONLY, 3));
         }
         all.add(Arguments.of("rookT", TestMeshes.load("rookT.obj"), BoundaryInterpolation.EDGE_ONLY, 2));
         all.add(Arguments.of("mesh_with_border, edge and corner", TestMeshes.load("mesh_with_border.obj"),
                 BoundaryInterpolation.EDGE_AND_CORNER, 3));
-        all.add(Arguments.of("tags and edge-and-corner", gridWithLine(1.5f), BoundaryInterpolation.EDGE_AND_CORNER, 3));
+        all.add(Arguments.of("tags and edge-and-corner", SyntheticMeshes.gridWithLine(1.5f), BoundaryInterpolation.EDGE_AND_CORNER, 3));
         return all.stream();
     }
 
@@ -99,7 +67,7 @@ class CreaseTest {
     /** {@code withCreases(false)} is plain Loop; with the tags the output differs. */
     @Test
     void ignoringCreasesGivesPlainLoop() {
-        TriangleMesh creased = octahedronEquator(10f);
+        TriangleMesh creased = SyntheticMeshes.octahedronEquator(10f);
         TriangleMesh plain = SyntheticMeshes.octahedron();
         try (Tessellator t = Tessellators.create("java")) {
             RefineResult ignored = t.refine(creased, RefineOptions.uniform(2).withCreases(false));
@@ -157,14 +125,14 @@ class CreaseTest {
 
     static Stream<Arguments> limitCases() {
         return Stream.of(
-                Arguments.of("octahedron, sharp equator", octahedronEquator(10f), BoundaryInterpolation.EDGE_ONLY),
+                Arguments.of("octahedron, sharp equator", SyntheticMeshes.octahedronEquator(10f), BoundaryInterpolation.EDGE_ONLY),
                 Arguments.of("mesh_with_border, edge and corner", TestMeshes.load("mesh_with_border.obj"),
                         BoundaryInterpolation.EDGE_AND_CORNER),
                 Arguments.of("rookT", TestMeshes.load("rookT.obj"), BoundaryInterpolation.EDGE_ONLY),
-                Arguments.of("octahedron, equator s=1.5", octahedronEquator(1.5f), BoundaryInterpolation.EDGE_ONLY),
-                Arguments.of("octahedron, equator s=2", octahedronEquator(2f), BoundaryInterpolation.EDGE_ONLY),
-                Arguments.of("open mesh, scattered tags s=10", gridWithLine(10f), BoundaryInterpolation.EDGE_ONLY),
-                Arguments.of("open mesh, scattered tags s=0.5", gridWithLine(0.5f), BoundaryInterpolation.EDGE_ONLY));
+                Arguments.of("octahedron, equator s=1.5", SyntheticMeshes.octahedronEquator(1.5f), BoundaryInterpolation.EDGE_ONLY),
+                Arguments.of("octahedron, equator s=2", SyntheticMeshes.octahedronEquator(2f), BoundaryInterpolation.EDGE_ONLY),
+                Arguments.of("open mesh, scattered tags s=10", SyntheticMeshes.gridWithLine(10f), BoundaryInterpolation.EDGE_ONLY),
+                Arguments.of("open mesh, scattered tags s=0.5", SyntheticMeshes.gridWithLine(0.5f), BoundaryInterpolation.EDGE_ONLY));
     }
 
     /**
@@ -257,13 +225,13 @@ class CreaseTest {
     /** Adaptive refinement with creases stays crack-free, with and without the limit surface. */
     @Test
     void adaptiveWithCreasesIsCrackFree() {
-        TriangleMesh[] meshes = {octahedronEquator(1.5f), gridWithLine(0.5f), gridWithLine(10f), TestMeshes.load("rookT.obj")};
+        TriangleMesh[] meshes = {SyntheticMeshes.octahedronEquator(1.5f), SyntheticMeshes.gridWithLine(0.5f), SyntheticMeshes.gridWithLine(10f), TestMeshes.load("rookT.obj")};
         try (Tessellator t = Tessellators.create("java")) {
             for (TriangleMesh m : meshes) {
                 for (long seed = 21; seed < 23; seed++) {
                     for (boolean limit : new boolean[] {false, true}) {
                         RefineResult r = t.refine(m, RefineOptions.adaptive(m.triangleCount() > 500 ? 3 : 4,
-                                AdaptiveTest.randomCriterion(seed, 0.3)).withLimitSurface(limit));
+                                TestCriteria.randomCriterion(seed, 0.3)).withLimitSurface(limit));
                         CrackCheck.assertCrackFree(m, r.mesh(), "creases, seed " + seed + (limit ? ", limit" : ""));
                     }
                 }
@@ -271,26 +239,12 @@ class CreaseTest {
         }
     }
 
-    /** Seeded random edge tags on a third of the faces' edges, sharpness 0.3 to infinite. */
-    static TriangleMesh randomTags(TriangleMesh t, long seed) {
-        float[] values = {0.3f, 1f, 1.7f, 2.5f, 3f, 10f};
-        java.util.Random random = new java.util.Random(seed);
-        List<Crease> tags = new ArrayList<>();
-        for (int f = 0; f < t.triangleCount(); f++) {
-            if (random.nextInt(3) == 0) {
-                int c = random.nextInt(3);
-                tags.add(new Crease(t.vertex(f, c), t.vertex(f, (c + 1) % 3), values[random.nextInt(values.length)]));
-            }
-        }
-        return new TriangleMesh(t.positions(), t.triangles(), tags);
-    }
-
     /** Chaikin's creasing equals the reference's at levels 1 to 3 (positions), and its limit. */
     @Test
     void chaikinEqualsTheReference() {
-        List<TriangleMesh> meshes = new ArrayList<>(List.of(octahedronEquator(2.5f), gridWithLine(1.7f),
+        List<TriangleMesh> meshes = new ArrayList<>(List.of(SyntheticMeshes.octahedronEquator(2.5f), SyntheticMeshes.gridWithLine(1.7f),
                 TestMeshes.load("rookT.obj")));
-        meshes.add(randomTags(SyntheticMeshes.torus(6, 5, 2), 7));
+        meshes.add(SyntheticMeshes.randomTags(SyntheticMeshes.torus(6, 5, 2), 7));
         try (Tessellator tess = Tessellators.create("java")) {
             for (int mi = 0; mi < meshes.size(); mi++) {
                 TriangleMesh m = meshes.get(mi);

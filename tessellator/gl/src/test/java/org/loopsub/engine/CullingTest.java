@@ -28,9 +28,11 @@ import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.View;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.stream.ViewCulling;
+import org.loopsub.testing.CrackCheck;
+import org.loopsub.testing.SyntheticMeshes;
+import org.loopsub.testing.TestCameras;
 
 /**
  * View culling (docs/design.md §4): what the camera sees is refined exactly as without culling,
@@ -39,23 +41,6 @@ import org.loopsub.stream.ViewCulling;
  * the eye and does not lie wholly outside one plane of the view frustum.
  */
 class CullingTest {
-
-    /** A close-up: the eye half a diagonal from a point off the middle, so that much lies outside the view. */
-    static Camera closeUp(TriangleMesh m, float side) {
-        float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE};
-        float[] hi = {-Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
-        for (int v = 0; v < m.vertexCount(); v++) {
-            for (int x = 0; x < 3; x++) {
-                lo[x] = Math.min(lo[x], m.position(v, x));
-                hi[x] = Math.max(hi[x], m.position(v, x));
-            }
-        }
-        float d = (float) AdaptiveTest.diagonal(m);
-        Point3 target = new Point3((lo[0] + hi[0]) / 2 + side * 0.15f * d, (lo[1] + hi[1]) / 2 + 0.1f * d,
-                (lo[2] + hi[2]) / 2);
-        Point3 eye = new Point3(target.x() + 0.2f * d, target.y() + 0.1f * d, target.z() + 0.6f * d);
-        return new Camera(eye, target, new Point3(0, 1, 0), 45f, 320, 240);
-    }
 
     /**
      * Frustum culling, where "seen" needs no depth test: what lies outside the view is not in front of
@@ -69,13 +54,13 @@ class CullingTest {
         TriangleMesh border = TestMeshes.load("mesh_with_border.obj");
         TriangleMesh torus = SyntheticMeshes.torus(12, 8, 3);
         TriangleMesh disk = SyntheticMeshes.diskWithHoles();
-        all.add(Arguments.of("bigguyT", bigguy, closeUp(bigguy, 1), 5));
-        all.add(Arguments.of("bigguyT, other side", bigguy, closeUp(bigguy, -1), 5));
-        all.add(Arguments.of("monsterfrogT", frog, closeUp(frog, 1), 5));
-        all.add(Arguments.of("mesh_with_border (open)", border, closeUp(border, 1), 6));
-        all.add(Arguments.of("mesh_with_border (open), other side", border, closeUp(border, -1), 6));
-        all.add(Arguments.of("torus", torus, closeUp(torus, 1), 6));
-        all.add(Arguments.of("disk with holes", disk, closeUp(disk, 1), 6));
+        all.add(Arguments.of("bigguyT", bigguy, TestCameras.closeUp(bigguy, 1), 5));
+        all.add(Arguments.of("bigguyT, other side", bigguy, TestCameras.closeUp(bigguy, -1), 5));
+        all.add(Arguments.of("monsterfrogT", frog, TestCameras.closeUp(frog, 1), 5));
+        all.add(Arguments.of("mesh_with_border (open)", border, TestCameras.closeUp(border, 1), 6));
+        all.add(Arguments.of("mesh_with_border (open), other side", border, TestCameras.closeUp(border, -1), 6));
+        all.add(Arguments.of("torus", torus, TestCameras.closeUp(torus, 1), 6));
+        all.add(Arguments.of("disk with holes", disk, TestCameras.closeUp(disk, 1), 6));
         return all.stream();
     }
 
@@ -121,7 +106,7 @@ class CullingTest {
     @Test
     void matrixCameraEqualsTheEyeTargetCamera() {
         TriangleMesh mesh = TestMeshes.load("bigguyT.obj");
-        Camera c = closeUp(mesh, 1);
+        Camera c = TestCameras.closeUp(mesh, 1);
         Matrix4f projection = new Matrix4f().setPerspective((float) Math.toRadians(c.fovYDegrees()),
                 (float) c.width() / c.height(), 0.01f, 1000f);
         Matrix4f view = new Matrix4f().setLookAt(c.eye().x(), c.eye().y(), c.eye().z(), c.target().x(), c.target().y(),

@@ -10,7 +10,8 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
+import org.loopsub.testing.ClosedChecks;
 
 /** A closed Java tessellator refuses every call; closing again is harmless. */
 class JavaTessellatorLifecycleTest {

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.loopsub.api.Tessellator;
+import org.loopsub.testing.ResultBits;
 
 /**
  * Refinements running at the same time on two threads give exactly the bytes they give one after

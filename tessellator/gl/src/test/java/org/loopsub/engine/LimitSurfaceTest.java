@@ -15,8 +15,11 @@ import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
+import org.loopsub.testing.CrackCheck;
+import org.loopsub.testing.SyntheticMeshes;
+import org.loopsub.testing.TestCameras;
+import org.loopsub.testing.TestCriteria;
 
 /**
  * Output on the limit surface ({@link RefineOptions#withLimitSurface}): properties that hold
@@ -48,10 +51,10 @@ class LimitSurfaceTest {
         for (int level = 0; level <= 2; level++) {
             RefineResult coarse = refine(m, RefineOptions.uniform(level).withLimitSurface(true));
             RefineResult fine = refine(m, RefineOptions.uniform(level + 1).withLimitSurface(true));
-            double tol = 1e-6 * AdaptiveTest.diagonal(fine.mesh());
+            double tol = 1e-6 * TestCameras.diagonal(fine.mesh());
             Map<List<Long>, double[]> grid = new HashMap<>();
             TriangleMesh f = fine.mesh();
-            double cell = 1e-3 * AdaptiveTest.diagonal(f);
+            double cell = 1e-3 * TestCameras.diagonal(f);
             for (int v = 0; v < f.vertexCount(); v++) {
                 double[] p = {f.position(v, 0), f.position(v, 1), f.position(v, 2)};
                 grid.put(List.of(Math.round(p[0] / cell), Math.round(p[1] / cell), Math.round(p[2] / cell)), p);
@@ -149,7 +152,7 @@ class LimitSurfaceTest {
             for (TriangleMesh m : meshes) {
                 for (long seed = 11; seed < 15; seed++) {
                     RefineResult r = t.refine(m, RefineOptions.adaptive(m.triangleCount() > 500 ? 3 : 4,
-                            AdaptiveTest.randomCriterion(seed, 0.15 * (seed - 9))).withLimitSurface(true));
+                            TestCriteria.randomCriterion(seed, 0.15 * (seed - 9))).withLimitSurface(true));
                     CrackCheck.assertCrackFree(m, r.mesh(), "limit, seed " + seed);
                     long slivers = r.levels().stream().mapToLong(org.loopsub.api.LevelStats::slivers).sum();
                     assertTrue(slivers > 0, "random verdicts create T-junctions");

@@ -10,8 +10,8 @@ import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.mesh.MeshInfo;
-import org.loopsub.reference.TestMeshes;
 
 /**
  * A mesh whose every coordinate lies below float's normal range refines, but its output positions

@@ -17,9 +17,9 @@ import org.loopsub.api.Scheme;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceLoop;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * Uniform refinement through the record stream equals a straightforward indexed Loop implementation
@@ -27,12 +27,10 @@ import org.loopsub.reference.TestMeshes;
  * the bounding-box diagonal (docs/design.md §6).
  */
 class UniformLoopTest {
-    static final String[] VALID_MESHES = {"tetrahedron.obj", "icosahedron.obj", "mesh_with_border.obj",
-        "bunny_npm.obj", "bigguyT.obj", "monsterfrogT.obj", "rookT.obj"};
 
     static Stream<Arguments> cases() {
         List<Arguments> all = new ArrayList<>();
-        for (String name : VALID_MESHES) {
+        for (String name : TestMeshes.VALID) {
             // Depth 3 on every shared mesh stays well under a second each.
             all.add(Arguments.of(name, TestMeshes.load(name), 3));
         }

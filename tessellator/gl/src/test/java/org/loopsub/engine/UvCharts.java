@@ -14,6 +14,7 @@ import org.loopsub.api.Corner;
 import org.loopsub.api.Crease;
 import org.loopsub.api.Creasing;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * Builds uv channels with chosen seam topology for the smooth face-varying tests ({@link UvSmoothTest}),
@@ -190,7 +191,7 @@ final class UvCharts {
      * values that differ on its two sides.
      */
     static TriangleMesh charts(TriangleMesh m, int[] chartOfFace) {
-        float[] unit = UvTest.unitXy(m);
+        float[] unit = SyntheticMeshes.unitXy(m);
         Map<Long, Integer> index = new HashMap<>();
         List<Float> values = new ArrayList<>();
         int[] idx = new int[3 * m.triangleCount()];
@@ -280,7 +281,7 @@ final class UvCharts {
                 cuts.add(edge(p[i], p[i + 1]));
             }
         }
-        TriangleMesh plain = UvTest.projected(m);
+        TriangleMesh plain = SyntheticMeshes.projected(m);
         Fans fans = new Fans(plain);
         for (long e : cuts) {
             if (fans.sides((int) (e >>> 32), (int) e) == null) {
@@ -288,7 +289,7 @@ final class UvCharts {
                         + " is not an interior edge");
             }
         }
-        float[] unit = UvTest.unitXy(m);
+        float[] unit = SyntheticMeshes.unitXy(m);
         List<Float> values = new ArrayList<>();
         int[] idx = new int[3 * m.triangleCount()];
         for (int v = 0; v < m.vertexCount(); v++) {

@@ -28,10 +28,10 @@ import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.UvInterpolation;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceCreaseLoop;
 import org.loopsub.reference.ReferenceFaceVarying;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * The smooth uv rule ({@link UvInterpolation#SMOOTH}, OpenSubdiv's FVAR_LINEAR_CORNERS_ONLY) of the
@@ -96,13 +96,13 @@ class UvSmoothTest {
         List<Case> cases = new ArrayList<>();
 
         // one value per vertex: one-face boundary vertices stay, the rest follows Loop's masks
-        cases.add(c("open grid projected", UvTest.projected(SyntheticMeshes.openGrid(6)),
+        cases.add(c("open grid projected", SyntheticMeshes.projected(SyntheticMeshes.openGrid(6)),
                 UvCharts.ONE_FACE, UvCharts.MATCHED_BOUNDARY, UvCharts.MATCHED_INTERIOR));
-        cases.add(c("mesh_with_border projected", UvTest.projected(border),
+        cases.add(c("mesh_with_border projected", SyntheticMeshes.projected(border),
                 UvCharts.ONE_FACE, UvCharts.MATCHED_BOUNDARY, UvCharts.MATCHED_INTERIOR));
-        cases.add(c("disk with holes projected", UvTest.projected(disk),
+        cases.add(c("disk with holes projected", SyntheticMeshes.projected(disk),
                 UvCharts.ONE_FACE, UvCharts.MATCHED_BOUNDARY, UvCharts.MATCHED_INTERIOR));
-        cases.add(c("icosahedron projected", UvTest.projected(ico), UvCharts.MATCHED_INTERIOR));
+        cases.add(c("icosahedron projected", SyntheticMeshes.projected(ico), UvCharts.MATCHED_INTERIOR));
 
         // seam loops on closed meshes, and jagged seams: crease values
         cases.add(c("octahedron hemispheres", UvCharts.charts(octahedron, new int[] {0, 0, 0, 0, 1, 1, 1, 1}),
@@ -120,8 +120,8 @@ class UvSmoothTest {
         }
         cases.add(c("torus cut into two tubes", UvCharts.charts(torus, torusHalves),
                 UvCharts.CREASE, UvCharts.MATCHED_INTERIOR));
-        cases.add(c("icosahedron jagged seam", UvTest.seamed(ico), UvCharts.CREASE));
-        cases.add(c("disk with holes jagged seam", UvTest.seamed(disk), UvCharts.CREASE));
+        cases.add(c("icosahedron jagged seam", SyntheticMeshes.seamed(ico), UvCharts.CREASE));
+        cases.add(c("disk with holes jagged seam", SyntheticMeshes.seamed(disk), UvCharts.CREASE));
 
         // random charts: two, three and more values at a vertex
         cases.add(c("icosahedron 4 random charts", UvCharts.charts(ico, UvCharts.randomCharts(ico, 4, 12)),

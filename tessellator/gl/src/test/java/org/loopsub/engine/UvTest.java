@@ -14,10 +14,10 @@ import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceCreaseLoop;
 import org.loopsub.reference.ReferenceFaceVarying;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * Texture coordinates carried through refinement (the linear rule, OpenSubdiv's FVAR_LINEAR_ALL)
@@ -25,68 +25,15 @@ import org.loopsub.reference.TestMeshes;
  * for corner at levels 1 to 3 within 1e-6, with and without seams, uniform and on the limit surface.
  */
 class UvTest {
-    /** The planar projection (x, y), scaled into the unit square as textures are. */
-    static float[] unitXy(TriangleMesh m) {
-        float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE};
-        float[] hi = {-Float.MAX_VALUE, -Float.MAX_VALUE};
-        for (int v = 0; v < m.vertexCount(); v++) {
-            for (int x = 0; x < 2; x++) {
-                lo[x] = Math.min(lo[x], m.position(v, x));
-                hi[x] = Math.max(hi[x], m.position(v, x));
-            }
-        }
-        float[] uv = new float[2 * m.vertexCount()];
-        for (int v = 0; v < m.vertexCount(); v++) {
-            for (int x = 0; x < 2; x++) {
-                uv[2 * v + x] = (m.position(v, x) - lo[x]) / (hi[x] - lo[x]);
-            }
-        }
-        return uv;
-    }
-
-    /** uv = the unit-square projection of each vertex: one value per vertex, no seam. */
-    static TriangleMesh projected(TriangleMesh m) {
-        float[] uv = unitXy(m);
-        return TriangleMesh.of(m.positions(), m.triangles(), uv, m.triangles());
-    }
-
-    /**
-     * A seam: every triangle whose first corner has x above the mesh's middle takes its own copies of
-     * its uvs, in the right half of the square (two charts meeting along a jagged line).
-     */
-    static TriangleMesh seamed(TriangleMesh m) {
-        float mid = 0;
-        for (int v = 0; v < m.vertexCount(); v++) {
-            mid += m.position(v, 0) / m.vertexCount();
-        }
-        int nv = m.vertexCount();
-        float[] unit = unitXy(m);
-        float[] uv = new float[4 * nv];
-        for (int v = 0; v < nv; v++) {
-            uv[2 * v] = unit[2 * v] * 0.5f;
-            uv[2 * v + 1] = unit[2 * v + 1];
-            uv[2 * (nv + v)] = unit[2 * v] * 0.5f + 0.5f;
-            uv[2 * (nv + v) + 1] = unit[2 * v + 1];
-        }
-        int[] idx = m.triangles();
-        for (int t = 0; t < m.triangleCount(); t++) {
-            if (m.position(m.vertex(t, 0), 0) > mid) {
-                for (int c = 0; c < 3; c++) {
-                    idx[3 * t + c] += nv;
-                }
-            }
-        }
-        return TriangleMesh.of(m.positions(), m.triangles(), uv, idx);
-    }
 
     static Stream<Arguments> cases() {
         TriangleMesh border = TestMeshes.load("mesh_with_border.obj");
         TriangleMesh ico = TestMeshes.load("icosahedron.obj");
         return Stream.of(
-                Arguments.of("mesh_with_border projected", projected(border)),
-                Arguments.of("mesh_with_border with a seam", seamed(border)),
-                Arguments.of("icosahedron with a seam", seamed(ico)),
-                Arguments.of("disk with holes, seam", seamed(SyntheticMeshes.diskWithHoles())));
+                Arguments.of("mesh_with_border projected", SyntheticMeshes.projected(border)),
+                Arguments.of("mesh_with_border with a seam", SyntheticMeshes.seamed(border)),
+                Arguments.of("icosahedron with a seam", SyntheticMeshes.seamed(ico)),
+                Arguments.of("disk with holes, seam", SyntheticMeshes.seamed(SyntheticMeshes.diskWithHoles())));
     }
 
     @ParameterizedTest(name = "{0}")

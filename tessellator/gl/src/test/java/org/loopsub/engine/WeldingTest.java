@@ -16,6 +16,7 @@ import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.Welding;
 import org.loopsub.mesh.InputWelder;
 import org.loopsub.reference.ReferenceLoop;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * {@link Welding} (issue 21): by default coincident vertices are one vertex; with {@code NONE} the
@@ -23,48 +24,6 @@ import org.loopsub.reference.ReferenceLoop;
  * boundary on each side and pieces that touch are not refused.
  */
 class WeldingTest {
-    /** Heights of the roof's ridge at x = 0..3: not straight, so that the rules tell apart. */
-    private static final float[] RIDGE = {1f, 1.5f, 1f, 1.25f};
-
-    /**
-     * A roof of two sheets that meet at a ridge (y = RIDGE[x], z = 0) without sharing an index: sheet
-     * A runs down to z = -1, sheet B to z = +1, three quads each. Vertices 0-3 are A's ridge, 4-7 its
-     * eave, 8-11 B's ridge (the same positions as 0-3), 12-15 B's eave. Oriented so that the welded
-     * roof is consistently oriented.
-     */
-    static TriangleMesh roof() {
-        float[] p = new float[48];
-        for (int i = 0; i < 4; i++) {
-            set(p, i, i, RIDGE[i], 0);
-            set(p, 4 + i, i, 0, -1);
-            set(p, 8 + i, i, RIDGE[i], 0);
-            set(p, 12 + i, i, 0, 1);
-        }
-        List<Integer> t = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            t.addAll(List.of(4 + i, i, i + 1, 4 + i, i + 1, 5 + i));
-            t.addAll(List.of(12 + i, 13 + i, 9 + i, 12 + i, 9 + i, 8 + i));
-        }
-        return TriangleMesh.of(p, t.stream().mapToInt(Integer::intValue).toArray());
-    }
-
-    /**
-     * Two fans of three triangles around centres (0, 0, 0) and (2, 0, 0), apart by index; each has a
-     * rim vertex at (1, 0, 0). Welded, that point is a vertex with two separate fans: non-manifold.
-     */
-    static TriangleMesh touchingFans() {
-        float[] p = {
-            0, 0, 0, 1, 0, 0, 0, 1, 0, -1, 0, 0, 0, -1, 0,
-            2, 0, 0, 3, 0, 0, 2, 1, 0, 1, 0, 0, 2, -1, 0};
-        int[] t = {0, 1, 2, 0, 2, 3, 0, 3, 4, 5, 6, 7, 5, 7, 8, 5, 8, 9};
-        return TriangleMesh.of(p, t);
-    }
-
-    private static void set(float[] p, int v, float x, float y, float z) {
-        p[3 * v] = x;
-        p[3 * v + 1] = y;
-        p[3 * v + 2] = z;
-    }
 
     private static RefineResult refine(TriangleMesh mesh, RefineOptions options) {
         try (Tessellator t = new JavaTessellator()) {
@@ -74,11 +33,11 @@ class WeldingTest {
 
     @Test
     void byDefaultTheSplitSeamIsWeldedAndRefinesAsInterior() {
-        RefineResult r = refine(roof(), RefineOptions.uniform(1));
+        RefineResult r = refine(SyntheticMeshes.roof(), RefineOptions.uniform(1));
         assertEquals(4, r.inputVerticesMerged());
         // what an indexed Loop makes of the welded roof: the ridge is interior
         ReferenceLoop.RefMesh expected = ReferenceLoop.subdivide(
-                ReferenceLoop.fromTriangleMesh(InputWelder.weld(roof()).mesh()), 1, false);
+                ReferenceLoop.fromTriangleMesh(InputWelder.weld(SyntheticMeshes.roof()).mesh()), 1, false);
         assertSamePoints(distinct(expected.positions()), r.mesh().positions());
         float[] p = r.mesh().positions();
         for (int v = 0; v < p.length / 3; v++) {
@@ -89,7 +48,7 @@ class WeldingTest {
 
     @Test
     void withoutWeldTheSeamIsABoundaryOnBothSides() {
-        RefineResult r = refine(roof(), RefineOptions.uniform(1).withWelding(Welding.NONE));
+        RefineResult r = refine(SyntheticMeshes.roof(), RefineOptions.uniform(1).withWelding(Welding.NONE));
         assertEquals(0, r.inputVerticesMerged());
         assertEquals(4 * 12, r.mesh().triangleCount());
         float[] p = r.mesh().positions();
@@ -102,7 +61,7 @@ class WeldingTest {
         }
         for (int i = 0; i < 3; i++) {
             double[] e = find(p, i + 0.5, 0);
-            assertEquals(0.5 * (RIDGE[i] + RIDGE[i + 1]), e[1], 1e-6, "ridge edge point " + i);
+            assertEquals(0.5 * (SyntheticMeshes.ROOF_RIDGE[i] + SyntheticMeshes.ROOF_RIDGE[i + 1]), e[1], 1e-6, "ridge edge point " + i);
         }
         // each side uses them: a triangle of sheet A (z < 0) and one of sheet B (z > 0) at every one
         for (double x = 0.5; x <= 2.5; x += 0.5) {
@@ -112,29 +71,29 @@ class WeldingTest {
         // the ridge's ends are corners of each sheet's boundary: each side pulls its own end down its
         // sheet, 3/4 v + 1/8 of its two boundary neighbours (the next ridge vertex and the eave)
         for (int side : new int[] {-1, 1}) {
-            double y = 0.75 * RIDGE[0] + 0.125 * (RIDGE[1] + 0);
+            double y = 0.75 * SyntheticMeshes.ROOF_RIDGE[0] + 0.125 * (SyntheticMeshes.ROOF_RIDGE[1] + 0);
             assertEquals(y, find(p, 0.125, 0.125 * side)[1], 1e-6, "ridge end of side " + side);
         }
         // and the whole refinement is an indexed Loop of the mesh as given
-        ReferenceLoop.RefMesh expected = ReferenceLoop.subdivide(ReferenceLoop.fromTriangleMesh(roof()), 1, false);
+        ReferenceLoop.RefMesh expected = ReferenceLoop.subdivide(ReferenceLoop.fromTriangleMesh(SyntheticMeshes.roof()), 1, false);
         assertSamePoints(distinct(expected.positions()), p);
     }
 
     @Test
     void piecesTouchingAtAPointAreRefusedByDefaultAndRefinedWithoutWeld() {
         InvalidMeshException e = assertThrows(InvalidMeshException.class,
-                () -> refine(touchingFans(), RefineOptions.uniform(1)));
+                () -> refine(SyntheticMeshes.touchingFans(), RefineOptions.uniform(1)));
         assertEquals(MeshProblem.Kind.NON_MANIFOLD_VERTEX, e.firstProblem().kind(), e::getMessage);
-        RefineResult r = refine(touchingFans(), RefineOptions.uniform(2).withWelding(Welding.NONE));
+        RefineResult r = refine(SyntheticMeshes.touchingFans(), RefineOptions.uniform(2).withWelding(Welding.NONE));
         assertEquals(6 * 16, r.mesh().triangleCount());
         ReferenceLoop.RefMesh expected = ReferenceLoop.subdivide(
-                ReferenceLoop.fromTriangleMesh(touchingFans()), 2, false);
+                ReferenceLoop.fromTriangleMesh(SyntheticMeshes.touchingFans()), 2, false);
         assertSamePoints(distinct(expected.positions()), r.mesh().positions());
     }
 
     /** y of ridge vertex i by the boundary rule. */
     private static double boundaryRule(int i) {
-        return 0.75 * RIDGE[i] + 0.125 * (RIDGE[i - 1] + RIDGE[i + 1]);
+        return 0.75 * SyntheticMeshes.ROOF_RIDGE[i] + 0.125 * (SyntheticMeshes.ROOF_RIDGE[i - 1] + SyntheticMeshes.ROOF_RIDGE[i + 1]);
     }
 
     /** The one vertex at x and z (any y), as doubles. */

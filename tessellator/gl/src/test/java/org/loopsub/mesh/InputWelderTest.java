@@ -12,8 +12,8 @@ import org.loopsub.api.Crease;
 import org.loopsub.api.MeshProblem.Kind;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.Welding;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.obj.ObjReader;
-import org.loopsub.reference.TestMeshes;
 
 class InputWelderTest {
 

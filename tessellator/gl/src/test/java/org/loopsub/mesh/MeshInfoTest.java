@@ -15,9 +15,9 @@ import org.loopsub.api.Crease;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.MeshProblem.Kind;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.obj.ObjReader;
 import org.loopsub.prepare.PreparedMesh;
-import org.loopsub.reference.TestMeshes;
 
 class MeshInfoTest {
 

@@ -19,8 +19,8 @@ import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.MeshProblem;
 import org.loopsub.api.MeshProblem.Kind;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.obj.ObjReader;
-import org.loopsub.reference.TestMeshes;
 
 class MeshValidatorTest {
 
@@ -220,7 +220,7 @@ class MeshValidatorTest {
     }
 
     static Path broken(String name) throws URISyntaxException {
-        return org.loopsub.reference.TestMeshes.broken(name);
+        return org.loopsub.corpus.TestMeshes.broken(name);
     }
 
     @Test

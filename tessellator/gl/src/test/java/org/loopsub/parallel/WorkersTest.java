@@ -24,9 +24,9 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.engine.JavaTessellator;
 import org.loopsub.mesh.OutputWelder;
-import org.loopsub.reference.TestMeshes;
 
 /**
  * The thread count asked for is the thread count used, by the level loop and the output weld

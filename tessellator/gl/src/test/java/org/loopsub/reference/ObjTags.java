@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.loopsub.corpus.TestMeshes;
 
 /**
  * The OpenSubdiv-style tags of an OBJ file ({@code t crease a/b/c ...}, {@code t corner a/b/c ...};

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceCreaseLoop.Boundary;
 import org.loopsub.reference.ReferenceCreaseLoop.Creasing;
 import org.loopsub.reference.ReferenceCreaseLoop.Level;
@@ -22,6 +23,7 @@ import org.loopsub.reference.ReferenceCreaseLoop.Options;
 import org.loopsub.reference.ReferenceCreaseLoop.Rule;
 import org.loopsub.reference.ReferenceCreaseLoop.Step;
 import org.loopsub.reference.ReferenceLoop.RefMesh;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * Checks {@link ReferenceCreaseLoop} against plain Loop ({@link ReferenceLoop}), against a separate

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceCreaseLoop.Boundary;
 import org.loopsub.reference.ReferenceCreaseLoop.Creasing;
 import org.loopsub.reference.ReferenceCreaseLoop.Level;
@@ -21,6 +22,7 @@ import org.loopsub.reference.ReferenceFaceVarying.Channel;
 import org.loopsub.reference.ReferenceFaceVarying.Interpolation;
 import org.loopsub.reference.ReferenceFaceVarying.Refined;
 import org.loopsub.reference.ReferenceLoop.RefMesh;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * Checks {@link ReferenceFaceVarying}: the linear rule against barycentric interpolation, the

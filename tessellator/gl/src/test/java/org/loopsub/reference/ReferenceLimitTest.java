@@ -15,8 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceLimit.Result;
 import org.loopsub.reference.ReferenceLoop.RefMesh;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * Checks {@link ReferenceLimit} against facts that do not come from its own formulas: planes stay

@@ -14,7 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceLoop.RefMesh;
+import org.loopsub.testing.SyntheticMeshes;
 
 class ReferenceLoopTest {
 

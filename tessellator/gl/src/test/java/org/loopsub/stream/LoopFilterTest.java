@@ -12,8 +12,8 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * The filter against a plain restatement of its rules (docs/design.md §4), computed from the mesh

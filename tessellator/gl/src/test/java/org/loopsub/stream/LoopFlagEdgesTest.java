@@ -15,8 +15,8 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * The edge test against the mesh the records came from: every spoke of every corner (the corner's

@@ -10,9 +10,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * The split's fast path for regular records (three interior corners of valence 6) promises the

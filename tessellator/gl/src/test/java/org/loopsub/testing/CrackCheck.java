@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -14,18 +14,18 @@ import org.loopsub.api.TriangleMesh;
  * exactly two faces in opposite directions, except boundary edges, which must close into as many
  * loops as the input has, with the input's Euler characteristic.
  */
-final class CrackCheck {
+public final class CrackCheck {
     private CrackCheck() {
     }
 
     /** Topological summary of a mesh welded by exact position. */
-    record Summary(int vertices, int edges, int faces, int boundaryEdges, int boundaryLoops) {
+    public record Summary(int vertices, int edges, int faces, int boundaryEdges, int boundaryLoops) {
         int euler() {
             return vertices - edges + faces;
         }
     }
 
-    static Summary summarize(TriangleMesh mesh, String what) {
+    public static Summary summarize(TriangleMesh mesh, String what) {
         Map<Long, Integer> ids = new HashMap<>();
         int[] map = new int[mesh.vertexCount()];
         for (int v = 0; v < mesh.vertexCount(); v++) {
@@ -116,7 +116,7 @@ final class CrackCheck {
     }
 
     /** Asserts the output is as closed as the input: same Euler characteristic, same boundary loops. */
-    static Summary assertCrackFree(TriangleMesh input, TriangleMesh output, String what) {
+    public static Summary assertCrackFree(TriangleMesh input, TriangleMesh output, String what) {
         Summary in = summarize(input, what + " (input)");
         Summary out = summarize(output, what);
         assertEquals(in.boundaryLoops(), out.boundaryLoops(), what + ": boundary loops");

@@ -1,9 +1,8 @@
-package org.loopsub.engine;
+package org.loopsub.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorCompletionService;
@@ -17,7 +16,7 @@ import org.loopsub.api.RefineResult;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
 
 /**
  * A result as bit patterns (positions, triangles, normals), to compare runs exactly, and the
@@ -27,8 +26,8 @@ import org.loopsub.reference.TestMeshes;
  * @param triangles the vertex indices
  * @param normals raw bits of every normal component
  */
-record ResultBits(int[] positions, int[] triangles, int[] normals) {
-    static ResultBits of(RefineResult r) {
+public record ResultBits(int[] positions, int[] triangles, int[] normals) {
+    public static ResultBits of(RefineResult r) {
         float[] p = r.mesh().positions();
         int[] pb = new int[p.length];
         for (int i = 0; i < p.length; i++) {
@@ -42,7 +41,7 @@ record ResultBits(int[] positions, int[] triangles, int[] normals) {
     }
 
     /** Fails naming the first part that differs. */
-    void assertSame(ResultBits actual, String what) {
+    public void assertSame(ResultBits actual, String what) {
         assertEquals(positions.length, actual.positions.length, what + ": vertex count");
         assertEquals(triangles.length, actual.triangles.length, what + ": triangle count");
         assertEquals(-1, Arrays.mismatch(positions, actual.positions), what + ": first position that differs");
@@ -57,18 +56,18 @@ record ResultBits(int[] positions, int[] triangles, int[] normals) {
      * @param mesh input
      * @param options what to compute
      */
-    record Case(String name, TriangleMesh mesh, RefineOptions options) {
-        Case withParallelism(int threads) {
+    public record Case(String name, TriangleMesh mesh, RefineOptions options) {
+        public Case withParallelism(int threads) {
             return new Case(name, mesh, options.withParallelism(threads));
         }
     }
 
     /** Real meshes, uniform and adaptive, sized to take a fraction of a second each on the Java back end. */
-    static List<Case> cases(int uniformLevels, int adaptiveDepth) {
+    public static List<Case> cases(int uniformLevels, int adaptiveDepth) {
         TriangleMesh bigguy = TestMeshes.load("bigguyT.obj");
         TriangleMesh border = TestMeshes.load("mesh_with_border.obj");
-        double bigguyDiag = AdaptiveTest.diagonal(bigguy);
-        double borderDiag = AdaptiveTest.diagonal(border);
+        double bigguyDiag = TestCameras.diagonal(bigguy);
+        double borderDiag = TestCameras.diagonal(border);
         return List.of(
                 new Case("bigguyT uniform " + uniformLevels, bigguy, RefineOptions.uniform(uniformLevels)),
                 new Case("mesh_with_border uniform " + uniformLevels, border, RefineOptions.uniform(uniformLevels)),
@@ -79,7 +78,7 @@ record ResultBits(int[] positions, int[] triangles, int[] normals) {
     }
 
     /** What one thread does in a round: refine each case, in its order, and return the bits. */
-    interface Worker {
+    public interface Worker {
         ResultBits refine(Case c);
     }
 
@@ -91,8 +90,8 @@ record ResultBits(int[] positions, int[] triangles, int[] normals) {
      * @param setUp made on each thread before its first round (a GL context must be), closed after
      *     its last
      */
-    static void twoThreads(List<Case> cases, List<ResultBits> expected, int rounds,
-                           java.util.function.IntFunction<ThreadState> setUp) throws Exception {
+    public static void twoThreads(List<Case> cases, List<ResultBits> expected, int rounds,
+                                  java.util.function.IntFunction<ThreadState> setUp) throws Exception {
         CyclicBarrier start = new CyclicBarrier(2);
         ExecutorService threads = Executors.newFixedThreadPool(2);
         ExecutorCompletionService<Integer> done = new ExecutorCompletionService<>(threads);
@@ -132,7 +131,7 @@ record ResultBits(int[] positions, int[] triangles, int[] normals) {
     }
 
     /** A thread's tessellator (and whatever it needs), closed when the thread is done. */
-    interface ThreadState extends AutoCloseable {
+    public interface ThreadState extends AutoCloseable {
         Worker worker();
 
         @Override

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.testing;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -17,7 +17,7 @@ import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
 
 /** Calls every public method of a closed tessellator, found by reflection, so that none is forgotten. */
-final class ClosedChecks {
+public final class ClosedChecks {
     private ClosedChecks() {
     }
 
@@ -27,7 +27,7 @@ final class ClosedChecks {
      * @return the names of the methods called (each threw an {@link IllegalStateException} saying
      *     the tessellator is closed)
      */
-    static List<String> assertEveryEntryPointThrows(Tessellator closed, TriangleMesh mesh) {
+    public static List<String> assertEveryEntryPointThrows(Tessellator closed, TriangleMesh mesh) {
         List<String> called = new ArrayList<>();
         for (Method m : closed.getClass().getMethods()) {
             if (Modifier.isStatic(m.getModifiers()) || m.getDeclaringClass() == Object.class
@@ -64,7 +64,7 @@ final class ClosedChecks {
     }
 
     /** Checks that close is harmless a second and third time. */
-    static void assertCloseIsIdempotent(Tessellator closed) {
+    public static void assertCloseIsIdempotent(Tessellator closed) {
         assertDoesNotThrow(closed::close);
         assertDoesNotThrow(closed::close);
     }

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,7 +16,10 @@ import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
+import org.loopsub.testing.CrackCheck;
+import org.loopsub.testing.SyntheticMeshes;
+import org.loopsub.testing.TestCameras;
 
 /**
  * Sliver-free output ({@link RefineOptions#withConforming}): no face without area, the same surface
@@ -98,7 +101,7 @@ class ConformingTest {
     @Tag("gl")
     @Test
     void bothBackEndsWriteTheSameConformingMesh() {
-        TriangleMesh mesh = UvTest.seamed(TestMeshes.load("mesh_with_border.obj"));
+        TriangleMesh mesh = SyntheticMeshes.seamed(TestMeshes.load("mesh_with_border.obj"));
         RefineOptions o = adaptive(mesh, false).withConforming(true);
         try (Tessellator java = Tessellators.create("java");
              Tessellator gl = Tessellators.create("gl")) {
@@ -123,7 +126,7 @@ class ConformingTest {
 
     /** @return how many faces are thin ({@link #THIN}) and their area together */
     private static double[] thin(TriangleMesh m) {
-        double thin = THIN * AdaptiveTest.diagonal(m);
+        double thin = THIN * TestCameras.diagonal(m);
         double[] countAndArea = new double[2];
         for (int t = 0; t < m.triangleCount(); t++) {
             double[] e = edges(m, t);

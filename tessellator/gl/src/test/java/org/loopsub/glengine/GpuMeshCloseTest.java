@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,8 +13,9 @@ import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellators;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.gl.GlTestBase;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.testing.SyntheticMeshes;
 import org.lwjgl.opengl.GL43C;
 
 /**
@@ -29,7 +30,7 @@ class GpuMeshCloseTest extends GlTestBase {
 
     @Test
     void closingAMeshDeletesItsOutputBuffers() {
-        TriangleMesh textured = UvTest.seamed(TestMeshes.load("icosahedron.obj"));
+        TriangleMesh textured = SyntheticMeshes.seamed(TestMeshes.load("icosahedron.obj"));
         TriangleMesh other = TestMeshes.load("icosahedron.obj");
         try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl")) {
             GpuMesh kept = t.prepare(other);

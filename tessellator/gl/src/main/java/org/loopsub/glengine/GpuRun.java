@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import java.util.List;
 

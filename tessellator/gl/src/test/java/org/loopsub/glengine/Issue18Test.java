@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -34,10 +34,11 @@ import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellators;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.gl.GpuScan;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.testing.TestCameras;
 import org.lwjgl.egl.EGL10;
 import org.lwjgl.egl.EGL12;
 import org.lwjgl.egl.EGL14;

@@ -1,13 +1,15 @@
-package org.loopsub.reference;
+package org.loopsub.testing;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.loopsub.api.Crease;
 import org.loopsub.api.TriangleMesh;
 
 /**
  * Generated meshes for cases the corpus lacks: high valence, several boundary loops, far from the
  * origin, tiny coordinates. All are manifold and oriented counter-clockwise seen from outside
- * (from +z for the open ones).
+ * (from +z for the open ones). Also the crease-tagged, uv-carrying and unwelded variants that the
+ * tests of both back ends refine alike.
  */
 public final class SyntheticMeshes {
     private SyntheticMeshes() {
@@ -264,5 +266,151 @@ public final class SyntheticMeshes {
             }
         }
         return TriangleMesh.of(java.util.Arrays.copyOf(p, 3 * vertices), t);
+    }
+
+    /** The octahedron's equator (vertices 0..3 in the xy plane), tagged with {@code s}. */
+    public static TriangleMesh octahedronEquator(float s) {
+        TriangleMesh o = octahedron();
+        List<Crease> tags = new ArrayList<>();
+        int[] ring = equator(o);
+        for (int i = 0; i < ring.length; i++) {
+            tags.add(new Crease(ring[i], ring[(i + 1) % ring.length], s));
+        }
+        return new TriangleMesh(o.positions(), o.triangles(), tags);
+    }
+
+    /** The four vertices of the octahedron with z == 0, in order around the equator. */
+    public static int[] equator(TriangleMesh o) {
+        List<Integer> eq = new ArrayList<>();
+        for (int v = 0; v < o.vertexCount(); v++) {
+            if (o.position(v, 2) == 0) {
+                eq.add(v);
+            }
+        }
+        eq.sort((a, b) -> Double.compare(Math.atan2(o.position(a, 1), o.position(a, 0)),
+                Math.atan2(o.position(b, 1), o.position(b, 0))));
+        return eq.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** One tagged path across a bumpy open grid: darts at its ends, sharpness {@code s}. */
+    public static TriangleMesh gridWithLine(float s) {
+        TriangleMesh g = diskWithHoles();
+        List<Crease> tags = new ArrayList<>();
+        // edges of the first few triangles' first edges: a connected run is not needed for the rules
+        for (int t = 0; t < g.triangleCount(); t += 7) {
+            tags.add(new Crease(g.vertex(t, 0), g.vertex(t, 1), s));
+        }
+        return new TriangleMesh(g.positions(), g.triangles(), tags);
+    }
+
+    /** Seeded random edge tags on a third of the faces' edges, sharpness 0.3 to infinite. */
+    public static TriangleMesh randomTags(TriangleMesh t, long seed) {
+        float[] values = {0.3f, 1f, 1.7f, 2.5f, 3f, 10f};
+        java.util.Random random = new java.util.Random(seed);
+        List<Crease> tags = new ArrayList<>();
+        for (int f = 0; f < t.triangleCount(); f++) {
+            if (random.nextInt(3) == 0) {
+                int c = random.nextInt(3);
+                tags.add(new Crease(t.vertex(f, c), t.vertex(f, (c + 1) % 3), values[random.nextInt(values.length)]));
+            }
+        }
+        return new TriangleMesh(t.positions(), t.triangles(), tags);
+    }
+
+    /** The planar projection (x, y), scaled into the unit square as textures are. */
+    public static float[] unitXy(TriangleMesh m) {
+        float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE};
+        float[] hi = {-Float.MAX_VALUE, -Float.MAX_VALUE};
+        for (int v = 0; v < m.vertexCount(); v++) {
+            for (int x = 0; x < 2; x++) {
+                lo[x] = Math.min(lo[x], m.position(v, x));
+                hi[x] = Math.max(hi[x], m.position(v, x));
+            }
+        }
+        float[] uv = new float[2 * m.vertexCount()];
+        for (int v = 0; v < m.vertexCount(); v++) {
+            for (int x = 0; x < 2; x++) {
+                uv[2 * v + x] = (m.position(v, x) - lo[x]) / (hi[x] - lo[x]);
+            }
+        }
+        return uv;
+    }
+
+    /** uv = the unit-square projection of each vertex: one value per vertex, no seam. */
+    public static TriangleMesh projected(TriangleMesh m) {
+        float[] uv = unitXy(m);
+        return TriangleMesh.of(m.positions(), m.triangles(), uv, m.triangles());
+    }
+
+    /**
+     * A seam: every triangle whose first corner has x above the mesh's middle takes its own copies of
+     * its uvs, in the right half of the square (two charts meeting along a jagged line).
+     */
+    public static TriangleMesh seamed(TriangleMesh m) {
+        float mid = 0;
+        for (int v = 0; v < m.vertexCount(); v++) {
+            mid += m.position(v, 0) / m.vertexCount();
+        }
+        int nv = m.vertexCount();
+        float[] unit = unitXy(m);
+        float[] uv = new float[4 * nv];
+        for (int v = 0; v < nv; v++) {
+            uv[2 * v] = unit[2 * v] * 0.5f;
+            uv[2 * v + 1] = unit[2 * v + 1];
+            uv[2 * (nv + v)] = unit[2 * v] * 0.5f + 0.5f;
+            uv[2 * (nv + v) + 1] = unit[2 * v + 1];
+        }
+        int[] idx = m.triangles();
+        for (int t = 0; t < m.triangleCount(); t++) {
+            if (m.position(m.vertex(t, 0), 0) > mid) {
+                for (int c = 0; c < 3; c++) {
+                    idx[3 * t + c] += nv;
+                }
+            }
+        }
+        return TriangleMesh.of(m.positions(), m.triangles(), uv, idx);
+    }
+
+    /** Heights of {@link #roof()}'s ridge at x = 0..3: not straight, so that the rules tell apart. */
+    public static final float[] ROOF_RIDGE = {1f, 1.5f, 1f, 1.25f};
+
+    /**
+     * A roof of two sheets that meet at a ridge (y = ROOF_RIDGE[x], z = 0) without sharing an index:
+     * sheet A runs down to z = -1, sheet B to z = +1, three quads each. Vertices 0-3 are A's ridge,
+     * 4-7 its eave, 8-11 B's ridge (the same positions as 0-3), 12-15 B's eave. Oriented so that the
+     * welded roof is consistently oriented.
+     */
+    public static TriangleMesh roof() {
+        float[] p = new float[48];
+        for (int i = 0; i < 4; i++) {
+            set(p, i, i, ROOF_RIDGE[i], 0);
+            set(p, 4 + i, i, 0, -1);
+            set(p, 8 + i, i, ROOF_RIDGE[i], 0);
+            set(p, 12 + i, i, 0, 1);
+        }
+        List<Integer> t = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            t.addAll(List.of(4 + i, i, i + 1, 4 + i, i + 1, 5 + i));
+            t.addAll(List.of(12 + i, 13 + i, 9 + i, 12 + i, 9 + i, 8 + i));
+        }
+        return TriangleMesh.of(p, t.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * Two fans of three triangles around centres (0, 0, 0) and (2, 0, 0), apart by index; each has a
+     * rim vertex at (1, 0, 0). Welded, that point is a vertex with two separate fans: non-manifold.
+     */
+    public static TriangleMesh touchingFans() {
+        float[] p = {
+            0, 0, 0, 1, 0, 0, 0, 1, 0, -1, 0, 0, 0, -1, 0,
+            2, 0, 0, 3, 0, 0, 2, 1, 0, 1, 0, 0, 2, -1, 0};
+        int[] t = {0, 1, 2, 0, 2, 3, 0, 3, 4, 5, 6, 7, 5, 7, 8, 5, 8, 9};
+        return TriangleMesh.of(p, t);
+    }
+
+    private static void set(float[] p, int v, float x, float y, float z) {
+        p[3 * v] = x;
+        p[3 * v + 1] = y;
+        p[3 * v + 2] = z;
     }
 }

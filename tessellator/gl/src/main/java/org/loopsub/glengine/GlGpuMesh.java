@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
@@ -30,6 +30,7 @@ import org.loopsub.api.StopCriterion;
 import org.loopsub.api.UvInterpolation;
 import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
+import org.loopsub.engine.TriangleBudget;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;

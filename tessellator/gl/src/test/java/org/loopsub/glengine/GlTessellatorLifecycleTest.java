@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,10 +10,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.gl.GpuScan;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.testing.ClosedChecks;
 import org.lwjgl.opengl.GL43C;
 
 /**

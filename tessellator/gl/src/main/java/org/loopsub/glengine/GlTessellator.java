@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import java.util.HashMap;
 import java.util.List;
@@ -10,6 +10,7 @@ import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.engine.FacadeBody;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
@@ -26,7 +27,7 @@ import org.loopsub.stream.RecordChunk;
 
 /**
  * The OpenGL compute back end: the record-stream passes as compute shaders, byte-identical to
- * {@link JavaTessellator}. It uses the GL context it is given (the caller's, when embedded) or makes
+ * {@code org.loopsub.engine.JavaTessellator}. It uses the GL context it is given (the caller's, when embedded) or makes
  * a headless one; all calls must come from the thread on which that context is current.
  *
  * <p>{@link #refine} reads the triangles back to build the welded mesh the API returns; a renderer

@@ -1,4 +1,4 @@
-package org.loopsub.reference;
+package org.loopsub.corpus;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -21,6 +21,10 @@ import org.loopsub.api.TriangleMesh;
 public final class TestMeshes {
     private TestMeshes() {
     }
+
+    /** The valid meshes of the corpus, which the refinement tests of both back ends run through. */
+    public static final String[] VALID = {"tetrahedron.obj", "icosahedron.obj", "mesh_with_border.obj",
+        "bunny_npm.obj", "bigguyT.obj", "monsterfrogT.obj", "rookT.obj"};
 
     /**
      * @return the corpus folder: system property {@code loopsub.meshes}, else the first

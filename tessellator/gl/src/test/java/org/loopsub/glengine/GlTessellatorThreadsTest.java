@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -11,9 +11,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.loopsub.api.Tessellator;
+import org.loopsub.engine.JavaTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GlUnavailableException;
 import org.loopsub.gl.GpuScan;
+import org.loopsub.testing.ResultBits;
 
 /**
  * Two GL tessellators, each with its own headless context on its own thread, refining at the same

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.lwjgl.opengl.GL43C.GL_COPY_READ_BUFFER;
 import static org.lwjgl.opengl.GL43C.GL_COPY_READ_BUFFER_BINDING;

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,8 +16,9 @@ import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellators;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.gl.GlTestBase;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.testing.TestCameras;
 
 /**
  * A renderer's steady frames allocate no heap on its thread (docs/embedding.md, "What you get"):

@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,19 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import org.joml.Matrix4f;
 import org.junit.jupiter.api.Test;
-import org.loopsub.api.Camera;
 import org.loopsub.api.LevelStats;
 import org.loopsub.api.Point3;
 import org.loopsub.api.RefineOptions;
-import org.loopsub.api.StopCriterion;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellators;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.gl.GlTestBase;
-import org.loopsub.reference.TestMeshes;
 import org.loopsub.prepare.PreparedMesh;
+import org.loopsub.testing.CrackCheck;
+import org.loopsub.testing.SyntheticMeshes;
+import org.loopsub.testing.TestCameras;
 
 /**
  * The renderer's path through plugin-api alone (here on llvmpipe): prepare once, refine per frame
@@ -125,7 +126,7 @@ class GpuMeshTest extends GlTestBase {
      */
     @Test
     void creasedTexturedFramesEqualTheJavaBackEnd() {
-        TriangleMesh tagged = UvTest.seamed(CreaseTest.gridWithLine(1.5f));
+        TriangleMesh tagged = SyntheticMeshes.seamed(SyntheticMeshes.gridWithLine(1.5f));
         TriangleMesh mesh = new TriangleMesh(tagged.positions(), tagged.triangles(), tagged.creases(), tagged.uvs(),
                 tagged.uvIndices()).withCorners(java.util.List.of(new org.loopsub.api.Corner(tagged.vertex(5, 0), 2f)));
         try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
@@ -174,7 +175,7 @@ class GpuMeshTest extends GlTestBase {
     /** A mesh with uvs: each frame's uv buffer holds the Java back end's uvs, corner for corner. */
     @Test
     void uvFramesEqualTheJavaBackEnd() {
-        TriangleMesh mesh = UvTest.seamed(TestMeshes.load("mesh_with_border.obj"));
+        TriangleMesh mesh = SyntheticMeshes.seamed(TestMeshes.load("mesh_with_border.obj"));
         try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
              GpuMesh m = t.prepare(mesh)) {
             RefineOptions o = screen(BORDER_CENTRE, 30, 4);

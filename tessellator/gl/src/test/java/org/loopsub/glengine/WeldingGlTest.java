@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,8 +13,11 @@ import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.Welding;
+import org.loopsub.engine.JavaTessellator;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.gl.GpuScan;
+import org.loopsub.testing.ResultBits;
+import org.loopsub.testing.SyntheticMeshes;
 
 /** The GL back end honours {@link Welding} as the Java one does, to the bit ({@link WeldingTest}'s meshes). */
 class WeldingGlTest extends GlTestBase {
@@ -25,7 +28,7 @@ class WeldingGlTest extends GlTestBase {
             RefineOptions.adaptive(4, new StopCriterion.MaxEdgeLength(0.3f)).withWelding(Welding.NONE)};
         try (Tessellator java = new JavaTessellator();
              Tessellator glt = new GlTessellator(gl, false, GpuScan.defaultStrategy(gl), GlTessellator.DEFAULT_BUDGET)) {
-            for (TriangleMesh mesh : new TriangleMesh[] {WeldingTest.roof(), WeldingTest.touchingFans()}) {
+            for (TriangleMesh mesh : new TriangleMesh[] {SyntheticMeshes.roof(), SyntheticMeshes.touchingFans()}) {
                 for (RefineOptions o : cases) {
                     RefineResult a = java.refine(mesh, o, ProgressListener.NONE);
                     RefineResult b = glt.refine(mesh, o, ProgressListener.NONE);
@@ -37,8 +40,8 @@ class WeldingGlTest extends GlTestBase {
                 }
             }
             assertThrows(InvalidMeshException.class,
-                    () -> glt.refine(WeldingTest.touchingFans(), RefineOptions.uniform(1), ProgressListener.NONE));
-            assertEquals(4, glt.refine(WeldingTest.roof(), RefineOptions.uniform(1), ProgressListener.NONE)
+                    () -> glt.refine(SyntheticMeshes.touchingFans(), RefineOptions.uniform(1), ProgressListener.NONE));
+            assertEquals(4, glt.refine(SyntheticMeshes.roof(), RefineOptions.uniform(1), ProgressListener.NONE)
                     .inputVerticesMerged());
         }
     }

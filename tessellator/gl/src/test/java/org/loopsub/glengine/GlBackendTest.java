@@ -1,4 +1,4 @@
-package org.loopsub.engine;
+package org.loopsub.glengine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,14 +18,17 @@ import org.loopsub.api.RefineResult;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
+import org.loopsub.engine.JavaTessellator;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.gl.GpuScan;
-import org.loopsub.obj.ObjWriter;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
 import org.loopsub.glstream.HostState;
+import org.loopsub.obj.ObjWriter;
+import org.loopsub.testing.CrackCheck;
+import org.loopsub.testing.SyntheticMeshes;
+import org.loopsub.testing.TestCameras;
 import org.lwjgl.opengl.GL43C;
 
 /**
@@ -131,7 +134,7 @@ class GlBackendTest extends GlTestBase {
     @Test
     void uniformMatchesJava() throws IOException {
         // Every valid shared mesh; the large ones to level 2 to keep CI fast on llvmpipe.
-        for (String name : UniformLoopTest.VALID_MESHES) {
+        for (String name : TestMeshes.VALID) {
             TriangleMesh m = TestMeshes.load(name);
             assertSameBytes(m, RefineOptions.uniform(m.triangleCount() > 1000 ? 2 : 3), GlTessellator.DEFAULT_BUDGET, name);
         }
@@ -147,12 +150,12 @@ class GlBackendTest extends GlTestBase {
                 SyntheticMeshes.highValenceCone(20), TestMeshes.load("bigguyT.obj"), TestMeshes.load("rookT.obj"),
                 TestMeshes.load("monsterfrogT.obj"));
         for (TriangleMesh m : meshes) {
-            double diag = AdaptiveTest.diagonal(m);
+            double diag = TestCameras.diagonal(m);
             int depth = m.triangleCount() > 2000 ? 2 : 4;
             List<StopCriterion> criteria = new ArrayList<>(List.of(
                     new StopCriterion.MaxEdgeLength((float) (0.05 * diag)),
                     new StopCriterion.Flatness((float) (2e-4 * diag)),
-                    new StopCriterion.ScreenEdgeLength(AdaptiveTest.frontCamera(m), 8f),
+                    new StopCriterion.ScreenEdgeLength(TestCameras.frontCamera(m), 8f),
                     randomBoth(5, 0.4)));
             for (StopCriterion c : criteria) {
                 assertSameBytes(m, RefineOptions.adaptive(depth, c), GlTessellator.DEFAULT_BUDGET, m.triangleCount() + " " + c);
@@ -171,7 +174,7 @@ class GlBackendTest extends GlTestBase {
         for (String name : new String[] {"bigguyT.obj", "mesh_with_border.obj"}) {
             TriangleMesh m = TestMeshes.load(name);
             for (float side : new float[] {1, -1}) {
-                StopCriterion screen = new StopCriterion.ScreenEdgeLength(CullingTest.closeUp(m, side), 6f);
+                StopCriterion screen = new StopCriterion.ScreenEdgeLength(TestCameras.closeUp(m, side), 6f);
                 int depth = m.triangleCount() > 2000 ? 3 : 5;
                 for (org.loopsub.api.Culling c : new org.loopsub.api.Culling[] {org.loopsub.api.Culling.NONE, org.loopsub.api.Culling.FRUSTUM, org.loopsub.api.Culling.BACKFACE, org.loopsub.api.Culling.ALL}) {
                     assertSameBytes(m, RefineOptions.adaptive(depth, screen).withCulling(c),
@@ -192,7 +195,7 @@ class GlBackendTest extends GlTestBase {
     @Test
     void triangleBudgetMatchesJava() throws IOException {
         TriangleMesh m = TestMeshes.load("mesh_with_border.obj");
-        RefineOptions o = RefineOptions.adaptive(6, new StopCriterion.ScreenEdgeLength(CullingTest.closeUp(m, 1), 2f));
+        RefineOptions o = RefineOptions.adaptive(6, new StopCriterion.ScreenEdgeLength(TestCameras.closeUp(m, 1), 2f));
         long all = java.refine(m, o).mesh().triangleCount();
         assertSameBytes(m, o.withTriangleBudget(all / 5), GlTessellator.DEFAULT_BUDGET, "within a budget");
         assertSameBytes(m, RefineOptions.uniform(4).withTriangleBudget(20 * m.triangleCount()),
@@ -226,7 +229,7 @@ class GlBackendTest extends GlTestBase {
         TriangleMesh rook = TestMeshes.load("rookT.obj");
         assertSameBytes(rook, RefineOptions.uniform(2), GlTessellator.DEFAULT_BUDGET, "rookT");
         for (float s : new float[] {10f, 1.5f, 0.5f, 2.3f}) {
-            TriangleMesh m = CreaseTest.gridWithLine(s);
+            TriangleMesh m = SyntheticMeshes.gridWithLine(s);
             assertSameBytes(m, RefineOptions.uniform(3), GlTessellator.DEFAULT_BUDGET, "tags s=" + s);
             assertSameBytes(m, RefineOptions.adaptive(4, randomBoth(3, 0.3)), GlTessellator.DEFAULT_BUDGET,
                     "adaptive, tags s=" + s);
@@ -234,29 +237,29 @@ class GlBackendTest extends GlTestBase {
         assertSameBytes(TestMeshes.load("mesh_with_border.obj"),
                 RefineOptions.uniform(3).withBoundary(org.loopsub.api.BoundaryInterpolation.EDGE_AND_CORNER),
                 GlTessellator.DEFAULT_BUDGET, "edge and corner");
-        assertSameBytes(CreaseTest.octahedronEquator(1.5f), RefineOptions.uniform(3).withLimitSurface(true),
+        assertSameBytes(SyntheticMeshes.octahedronEquator(1.5f), RefineOptions.uniform(3).withLimitSurface(true),
                 GlTessellator.DEFAULT_BUDGET, "creases on the limit surface");
         // Chaikin's creasing: halves at both ends, far-end averages carried by the records
-        TriangleMesh mixed = CreaseTest.randomTags(SyntheticMeshes.torus(6, 5, 2), 7);
+        TriangleMesh mixed = SyntheticMeshes.randomTags(SyntheticMeshes.torus(6, 5, 2), 7);
         assertSameBytes(mixed, RefineOptions.uniform(3).withCreasing(org.loopsub.api.Creasing.CHAIKIN),
                 GlTessellator.DEFAULT_BUDGET, "chaikin");
         assertSameBytes(mixed, RefineOptions.adaptive(4, randomBoth(6, 0.3)).withCreasing(org.loopsub.api.Creasing.CHAIKIN)
                 .withLimitSurface(true), GlTessellator.DEFAULT_BUDGET, "chaikin adaptive limit");
         // darts and semi-sharp tags: their limit taken again at the last level
-        assertSameBytes(CreaseTest.gridWithLine(0.5f), RefineOptions.uniform(2).withLimitSurface(true),
+        assertSameBytes(SyntheticMeshes.gridWithLine(0.5f), RefineOptions.uniform(2).withLimitSurface(true),
                 GlTessellator.DEFAULT_BUDGET, "darts on the limit surface");
     }
 
     /** Texture coordinates, with a seam: the same uvs (and so the same OBJ bytes) on both back ends. */
     @Test
     void uvsMatchJava() throws IOException {
-        TriangleMesh border = UvTest.seamed(TestMeshes.load("mesh_with_border.obj"));
+        TriangleMesh border = SyntheticMeshes.seamed(TestMeshes.load("mesh_with_border.obj"));
         assertSameBytes(border, RefineOptions.uniform(3), GlTessellator.DEFAULT_BUDGET, "uvs uniform");
         assertSameBytes(border, RefineOptions.adaptive(4, randomBoth(4, 0.3)), GlTessellator.DEFAULT_BUDGET, "uvs adaptive");
-        assertSameBytes(UvTest.seamed(TestMeshes.load("icosahedron.obj")), RefineOptions.uniform(3).withLimitSurface(true),
+        assertSameBytes(SyntheticMeshes.seamed(TestMeshes.load("icosahedron.obj")), RefineOptions.uniform(3).withLimitSurface(true),
                 GlTessellator.DEFAULT_BUDGET, "uvs on the limit surface");
         // a torus of valence 6 is regular throughout: the fused pass writes the last two levels' uvs
-        TriangleMesh torus = UvTest.seamed(SyntheticMeshes.torus(8, 6, 2));
+        TriangleMesh torus = SyntheticMeshes.seamed(SyntheticMeshes.torus(8, 6, 2));
         assertSameBytes(torus, RefineOptions.uniform(2), GlTessellator.DEFAULT_BUDGET, "uvs, fused levels 0-1");
         assertSameBytes(torus, RefineOptions.uniform(4), GlTessellator.DEFAULT_BUDGET, "uvs, fused levels 2-3");
         // and on the limit surface: the children's births from their rings in the fused pass's registers
@@ -269,29 +272,29 @@ class GlBackendTest extends GlTestBase {
     @Test
     void smoothUvsMatchJava() throws IOException {
         org.loopsub.api.UvInterpolation smooth = org.loopsub.api.UvInterpolation.SMOOTH;
-        TriangleMesh border = UvTest.seamed(TestMeshes.load("mesh_with_border.obj"));
+        TriangleMesh border = SyntheticMeshes.seamed(TestMeshes.load("mesh_with_border.obj"));
         assertSameBytes(border, RefineOptions.uniform(3).withUvInterpolation(smooth), GlTessellator.DEFAULT_BUDGET,
                 "smooth uvs uniform");
         assertSameBytes(border, RefineOptions.adaptive(4, randomBoth(4, 0.3)).withUvInterpolation(smooth),
                 GlTessellator.DEFAULT_BUDGET, "smooth uvs adaptive");
-        assertSameBytes(UvTest.seamed(TestMeshes.load("icosahedron.obj")),
+        assertSameBytes(SyntheticMeshes.seamed(TestMeshes.load("icosahedron.obj")),
                 RefineOptions.uniform(3).withLimitSurface(true).withUvInterpolation(smooth), GlTessellator.DEFAULT_BUDGET,
                 "smooth uvs on the limit surface");
         TriangleMesh rook = TestMeshes.load("rookT.obj");
-        TriangleMesh seamedRook = UvTest.seamed(rook);
+        TriangleMesh seamedRook = SyntheticMeshes.seamed(rook);
         TriangleMesh creasedRook = new TriangleMesh(rook.positions(), rook.triangles(), rook.creases(),
                 seamedRook.uvs(), seamedRook.uvIndices());
         assertSameBytes(creasedRook, RefineOptions.uniform(2).withUvInterpolation(smooth), GlTessellator.DEFAULT_BUDGET,
                 "smooth uvs with creases");
-        TriangleMesh grid = CreaseTest.gridWithLine(1.5f);
-        TriangleMesh seamedGrid = UvTest.seamed(grid);
+        TriangleMesh grid = SyntheticMeshes.gridWithLine(1.5f);
+        TriangleMesh seamedGrid = SyntheticMeshes.seamed(grid);
         assertSameBytes(new TriangleMesh(grid.positions(), grid.triangles(), grid.creases(), seamedGrid.uvs(),
                 seamedGrid.uvIndices()), RefineOptions.uniform(3).withUvInterpolation(smooth)
                 .withCreasing(org.loopsub.api.Creasing.CHAIKIN), GlTessellator.DEFAULT_BUDGET,
                 "smooth uvs with semi-sharp creases, Chaikin");
         // limit uvs: born with their vertices, level 0's from the host, stale ones taken again at the last level
-        TriangleMesh semi = CreaseTest.gridWithLine(0.5f);
-        TriangleMesh seamedSemi = UvTest.seamed(semi);
+        TriangleMesh semi = SyntheticMeshes.gridWithLine(0.5f);
+        TriangleMesh seamedSemi = SyntheticMeshes.seamed(semi);
         assertSameBytes(new TriangleMesh(semi.positions(), semi.triangles(), semi.creases(), seamedSemi.uvs(),
                 seamedSemi.uvIndices()), RefineOptions.uniform(3).withUvInterpolation(smooth).withLimitSurface(true),
                 GlTessellator.DEFAULT_BUDGET, "limit uvs with semi-sharp creases");
