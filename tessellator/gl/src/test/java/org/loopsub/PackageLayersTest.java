@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.loopsub.testing.EngineSources;
 
 /**
  * The engine's packages depend on each other as docs/architecture.md draws them, one way only: API

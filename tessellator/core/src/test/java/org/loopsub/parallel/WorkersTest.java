@@ -27,6 +27,7 @@ import org.loopsub.api.TriangleMesh;
 import org.loopsub.corpus.TestMeshes;
 import org.loopsub.engine.JavaTessellator;
 import org.loopsub.mesh.OutputWelder;
+import org.loopsub.testing.EngineSources;
 
 /**
  * The thread count asked for is the thread count used, by the level loop and the output weld
@@ -125,7 +126,7 @@ class WorkersTest {
         Pattern bypass = Pattern.compile("\\.parallel\\(\\)|parallelStream\\(|ForkJoinPool|commonPool|new Thread\\b"
                 + "|Executors\\.|CompletableFuture");
         List<String> found = new ArrayList<>();
-        for (Path main : org.loopsub.EngineSources.all()) {
+        for (Path main : EngineSources.all()) {
         try (Stream<Path> files = Files.walk(main)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
                 if (f.getParent().endsWith(Path.of("org", "loopsub", "parallel"))) {

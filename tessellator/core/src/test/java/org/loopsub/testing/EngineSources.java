@@ -1,4 +1,4 @@
-package org.loopsub;
+package org.loopsub.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The engine's main sources, for tests that read them: loopsub-core's and this module's (loopsub-gl),
- * found from the module folder Surefire runs in.
+ * The engine's main sources, for tests that read them: loopsub-core's and loopsub-gl's, found from
+ * the module folder Surefire runs in (tessellator/core or tessellator/gl, siblings).
  */
 public final class EngineSources {
     private EngineSources() {
@@ -16,12 +16,12 @@ public final class EngineSources {
 
     /** @return loopsub-core's source root */
     public static Path core() {
-        return root(Path.of("..", "core", "src", "main", "java"));
+        return root("core");
     }
 
     /** @return loopsub-gl's source root */
     public static Path gl() {
-        return root(Path.of("src", "main", "java"));
+        return root("gl");
     }
 
     /** @return both source roots, core first */
@@ -29,8 +29,10 @@ public final class EngineSources {
         return List.of(core(), gl());
     }
 
-    private static Path root(Path p) {
-        assertTrue(Files.isDirectory(p), "run from the gl module's folder (Surefire does): " + p.toAbsolutePath());
+    private static Path root(String module) {
+        Path p = Path.of("..", module, "src", "main", "java");
+        assertTrue(Files.isDirectory(p), "run from a module folder under tessellator/ (Surefire does): "
+                + p.toAbsolutePath());
         return p;
     }
 }
