@@ -2,7 +2,8 @@ package org.loopsub.api;
 
 /**
  * A back end, found through {@link java.util.ServiceLoader}. Implementations list themselves in
- * {@code META-INF/services/org.loopsub.api.TessellatorProvider}.
+ * {@code META-INF/services/org.loopsub.api.TessellatorProvider} for the class path and in their
+ * module's {@code provides} for the module path.
  */
 public interface TessellatorProvider {
     /** @return the back end's name as users select it ({@code "java"}, {@code "gl"}) */

@@ -4,14 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
-/** Finds back ends on the class path. */
+/** Finds back ends on the class path and the module path. */
 public final class Tessellators {
     private Tessellators() {
     }
 
     /**
-     * @return every back end on the class path, sorted by name (the class path's order is the build's
-     *     business: the back ends may come from several jars)
+     * @return every back end on the class path and the module path, sorted by name (the class path's
+     *     order is the build's business: the back ends may come from several jars)
      */
     public static List<TessellatorProvider> providers() {
         List<TessellatorProvider> all = new ArrayList<>();

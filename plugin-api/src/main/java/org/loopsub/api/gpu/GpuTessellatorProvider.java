@@ -2,7 +2,8 @@ package org.loopsub.api.gpu;
 
 /**
  * A GPU back end, found through {@link java.util.ServiceLoader}. Implementations list themselves in
- * {@code META-INF/services/org.loopsub.api.gpu.GpuTessellatorProvider}.
+ * {@code META-INF/services/org.loopsub.api.gpu.GpuTessellatorProvider} for the class path and in
+ * their module's {@code provides} for the module path.
  */
 public interface GpuTessellatorProvider {
     /** @return the back end's name, e.g. {@code "gl"} */

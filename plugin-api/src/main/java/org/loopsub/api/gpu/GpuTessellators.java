@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
 
-/** Finds GPU back ends on the class path. */
+/** Finds GPU back ends on the class path and the module path. */
 public final class GpuTessellators {
     private GpuTessellators() {
     }
 
-    /** @return every GPU back end on the class path, in class-path order */
+    /** @return every GPU back end on the class path and the module path, in ServiceLoader's order */
     public static List<GpuTessellatorProvider> providers() {
         List<GpuTessellatorProvider> all = new ArrayList<>();
         ServiceLoader.load(GpuTessellatorProvider.class, GpuTessellators.class.getClassLoader()).forEach(all::add);

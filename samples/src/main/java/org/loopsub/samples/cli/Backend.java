@@ -3,7 +3,7 @@ package org.loopsub.samples.cli;
 import java.util.function.Supplier;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
-import org.loopsub.engine.GlTessellator;
+import org.loopsub.glengine.GlTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 

@@ -1,7 +1,7 @@
 package org.loopsub.samples.cli;
 
 import java.io.PrintWriter;
-import org.loopsub.engine.GlTessellator;
+import org.loopsub.glengine.GlTessellator;
 import org.loopsub.gl.GlContext;
 import org.loopsub.gl.GpuScan;
 import picocli.CommandLine;

@@ -10,7 +10,7 @@ import javax.imageio.ImageIO;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.Welding;
-import org.loopsub.engine.FrameCheck;
+import org.loopsub.glengine.FrameCheck;
 import org.loopsub.samples.demo.Demo;
 import org.loopsub.samples.demo.DemoOptions;
 import org.loopsub.samples.demo.DemoStats;

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
-import org.loopsub.engine.GpuRun;
+import org.loopsub.glengine.GpuRun;
 import org.loopsub.gl.GpuTimer;
 
 /**

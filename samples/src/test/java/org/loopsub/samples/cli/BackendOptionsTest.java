@@ -110,8 +110,8 @@ class BackendOptionsTest {
     }
 
     /** An end-to-end time split evenly between the three host phases, the GPU busy for {@code gpu}. */
-    private static org.loopsub.engine.GpuRun.EndToEnd e2e(long total, long gpu) {
-        return new org.loopsub.engine.GpuRun.EndToEnd(total, total / 3, total / 3, total - 2 * (total / 3), gpu);
+    private static org.loopsub.glengine.GpuRun.EndToEnd e2e(long total, long gpu) {
+        return new org.loopsub.glengine.GpuRun.EndToEnd(total, total / 3, total / 3, total - 2 * (total / 3), gpu);
     }
 
     private static GpuTimer.Span span(String label, int level, long read, long written, long nanos) {

@@ -10,10 +10,9 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
 import picocli.CommandLine;
 
 /**

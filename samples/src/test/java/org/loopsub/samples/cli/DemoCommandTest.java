@@ -337,7 +337,7 @@ class DemoCommandTest {
     @ValueSource(strings = {"nonmanifold_edge.obj", "empty.obj", "nan_coordinate.obj"})
     void invalidMeshIsAnInputProblem(String fixture) throws Exception {
         Path obj = dir.resolve(fixture);
-        try (InputStream in = java.nio.file.Files.newInputStream(org.loopsub.reference.TestMeshes.broken(fixture))) {
+        try (InputStream in = java.nio.file.Files.newInputStream(org.loopsub.corpus.TestMeshes.broken(fixture))) {
             Assumptions.assumeTrue(in != null, "fixture on the test class path");
             Files.copy(in, obj, StandardCopyOption.REPLACE_EXISTING);
         }

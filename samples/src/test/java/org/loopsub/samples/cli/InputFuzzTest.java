@@ -113,7 +113,7 @@ class InputFuzzTest {
                 """));
         for (String name : List.of("nonmanifold_edge.obj", "inconsistent_orientation.obj", "degenerate_face.obj",
                 "nan_coordinate.obj", "index_zero.obj")) {
-            try (InputStream in = java.nio.file.Files.newInputStream(org.loopsub.reference.TestMeshes.broken(name))) {
+            try (InputStream in = java.nio.file.Files.newInputStream(org.loopsub.corpus.TestMeshes.broken(name))) {
                 assertTrue(in != null, "fixture " + name);
                 sources.add(new Source(name, new String(in.readAllBytes(), StandardCharsets.UTF_8)));
             } catch (IOException e) {

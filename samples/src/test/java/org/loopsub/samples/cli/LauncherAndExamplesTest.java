@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
 
 /**
  * Issue: the help's examples named {@code bunny.obj}, which does not ship, the README's command

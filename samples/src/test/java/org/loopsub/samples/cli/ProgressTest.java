@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
 import org.loopsub.api.LevelStats;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.RefineResult;
@@ -14,8 +15,7 @@ import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
 import org.loopsub.api.Tessellators;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.TestMeshes;
-import org.junit.jupiter.api.Test;
+import org.loopsub.corpus.TestMeshes;
 
 /** Progress lines appear only once a run has taken more than the threshold, and never when quiet. */
 class ProgressTest {

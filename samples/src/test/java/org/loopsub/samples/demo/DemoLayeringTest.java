@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class DemoLayeringTest {
     private static final Pattern ENGINE = Pattern.compile(
-            "^import\\s+(static\\s+)?org\\.loopsub\\.(engine|gl|glstream|stream|prepare|mesh|rules|obj|parallel)\\..*$", Pattern.MULTILINE);
+            "^import\\s+(static\\s+)?org\\.loopsub\\.(engine|glengine|gl|glstream|stream|prepare|mesh|rules|obj|parallel)\\..*$", Pattern.MULTILINE);
 
     @Test
     void importsNoEnginePackage() throws IOException {

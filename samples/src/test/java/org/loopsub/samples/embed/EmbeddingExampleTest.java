@@ -42,10 +42,10 @@ import org.loopsub.api.gpu.GpuFrame;
 import org.loopsub.api.gpu.GpuMesh;
 import org.loopsub.api.gpu.GpuTessellator;
 import org.loopsub.api.gpu.GpuTessellators;
-import org.loopsub.engine.GlTessellator;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTestBase;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.glengine.GlTessellator;
 
 /**
  * The embedding example on GL (llvmpipe in CI; the base class skips without a context outside CI):
@@ -60,7 +60,7 @@ class EmbeddingExampleTest extends GlTestBase {
     private static final int W = 128;
     private static final int H = 96;
     /** The packages a renderer must not need: everything of the engine beyond plugin-api. */
-    static final Pattern FORBIDDEN = Pattern.compile("\\borg\\.loopsub\\.(engine|gl|stream|mesh)\\b");
+    static final Pattern FORBIDDEN = Pattern.compile("\\borg\\.loopsub\\.(engine|glengine|gl|stream|mesh)\\b");
 
     private GpuTessellator tessellator;
     private FrameRenderer renderer;
@@ -317,7 +317,7 @@ class EmbeddingExampleTest extends GlTestBase {
         Files.writeString(render.resolve("Helper.java"), "package org.loopsub.samples.render;\n"
                 + "class Helper { Object b = new org.loopsub.gl.GlBuffer(); }\n");
         Files.writeString(render.resolve("Unused.java"), "package org.loopsub.samples.render;\n"
-                + "import org.loopsub.engine.GlTessellator;\nclass Unused {}\n");
+                + "import org.loopsub.glengine.GlTessellator;\nclass Unused {}\n");
         List<String> offences = offences(dir, "org/loopsub/samples/embed", new LinkedHashSet<>());
         assertEquals(1, offences.size(), offences::toString);
         assertTrue(offences.get(0).contains("Helper.java:2"), offences::toString);

@@ -15,18 +15,21 @@ import org.loopsub.prepare.PreparedMesh;
  * The body of {@link org.loopsub.api.Tessellator#refine} that both back ends share: prepare the
  * mesh, hold the refinement to the options' triangle budget, run the back end's level loop, weld
  * its corners into an indexed mesh with normals. A back end supplies only its level loop.
+ *
+ * <p>Public for the GL back end's facade in loopsub-gl: the core module exports this package to
+ * {@code org.loopsub.gl} alone, so on the module path no one else sees it.
  */
-final class FacadeBody {
+public final class FacadeBody {
     private FacadeBody() {
     }
 
     /** What a back end's level loop made: every output corner in the Java back end's vertex layout. */
-    record Made(float[] corners, long triangles, List<LevelStats> levels) {
+    public record Made(float[] corners, long triangles, List<LevelStats> levels) {
     }
 
     /** One back end's level loop over a prepared mesh. */
     @FunctionalInterface
-    interface LevelLoop {
+    public interface LevelLoop {
         /**
          * @param prepared the mesh, configured for the options
          * @return the output corners and the levels' statistics
@@ -39,7 +42,7 @@ final class FacadeBody {
      * @param loop its level loop
      * @return the welded result, within the options' triangle budget
      */
-    static RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress, String backend,
+    public static RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress, String backend,
                                LevelLoop loop) {
         return TriangleBudget.refine(input, options, o -> once(input, o, progress, backend, loop));
     }

@@ -17,8 +17,11 @@ import org.loopsub.api.TriangleMesh;
  * without one, one level less; level 0 is the control mesh, which fits (checked up front). Every
  * try is an ordinary refinement, so the output is crack-free, and the tries depend on the counts
  * alone, which both back ends make alike: the same options give the same bytes on both.
+ *
+ * <p>Public for the GL back end's facade and GPU meshes in loopsub-gl, to which alone the core
+ * module exports this package.
  */
-final class TriangleBudget {
+public final class TriangleBudget {
     /** Screen scalings tried before the depth shrinks. */
     static final int SCREEN_TRIES = 6;
 
@@ -32,7 +35,7 @@ final class TriangleBudget {
      * @param options the options that made it
      * @param <T> the result's type
      */
-    record Fitted<T>(T result, RefineOptions options) {
+    public record Fitted<T>(T result, RefineOptions options) {
     }
 
     /**
@@ -45,7 +48,7 @@ final class TriangleBudget {
      * @param <T> the result's type
      * @return the first result that fits and its options
      */
-    static <T> Fitted<T> fit(RefineOptions start, Function<RefineOptions, T> once, ToLongFunction<T> triangles) {
+    public static <T> Fitted<T> fit(RefineOptions start, Function<RefineOptions, T> once, ToLongFunction<T> triangles) {
         RefineOptions o = start;
         T r = once.apply(o);
         for (int tries = 1; triangles.applyAsLong(r) > o.triangleBudget(); tries++) {
@@ -78,7 +81,7 @@ final class TriangleBudget {
      * @return the options to run first
      * @throws IllegalArgumentException if the control mesh alone is over the budget
      */
-    static RefineOptions start(RefineOptions o, long inputTriangles) {
+    public static RefineOptions start(RefineOptions o, long inputTriangles) {
         int levels = o.levelsWithinBudget(inputTriangles);
         return o.isAdaptive() || levels == o.levels() ? o : o.withLevels(levels);
     }
@@ -104,7 +107,7 @@ final class TriangleBudget {
      * @param o options
      * @return the screen-space criterion's pixels, or 0 without one
      */
-    static float pixels(RefineOptions o) {
+    public static float pixels(RefineOptions o) {
         int i = screenIndex(o);
         return i < 0 ? 0 : ((StopCriterion.ScreenEdgeLength) o.criteria().get(i)).maxPixels();
     }
@@ -114,7 +117,7 @@ final class TriangleBudget {
      * @param pixels its new bound
      * @return a copy with that bound
      */
-    static RefineOptions withPixels(RefineOptions o, float pixels) {
+    public static RefineOptions withPixels(RefineOptions o, float pixels) {
         return withPixels(o, screenIndex(o), pixels);
     }
 

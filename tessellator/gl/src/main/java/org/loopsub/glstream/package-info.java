@@ -1,5 +1,5 @@
 /**
- * The GL back end's level loop, the twin of {@link org.loopsub.stream} (the Java level loop): the
+ * The GL back end's level loop, the twin of {@code org.loopsub.stream} (the Java level loop): the
  * same passes as compute shaders over records stored in tiles of 32, in segments and windows sized
  * for SSBO bindings ({@link org.loopsub.glstream.GlStreamEngine}); uniform and adaptive level
  * strategies, the compiled passes and their bindings, the level-0 upload (laid out in tiles on the

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.loopsub.testing.EngineSources;
 
 /** The GL back end's tuning is read in one place, from its system properties, and checked. */
 class GlTuningTest {
@@ -21,7 +22,7 @@ class GlTuningTest {
     @Test
     void onlyTheTuningReadsTheEnginesProperties() throws IOException {
         List<String> readers = new ArrayList<>();
-        for (Path root : org.loopsub.EngineSources.all()) {
+        for (Path root : EngineSources.all()) {
             try (Stream<Path> files = Files.walk(root)) {
                 for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
                     if (READS_A_PROPERTY.matcher(Files.readString(f)).find()) {

@@ -26,18 +26,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.TriangleMesh;
+import org.loopsub.corpus.TestMeshes;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.mesh.MeshTopology;
-import org.loopsub.reference.SyntheticMeshes;
-import org.loopsub.reference.TestMeshes;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.LoopFilter;
 import org.loopsub.stream.LoopFlagEdges;
 import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
+import org.loopsub.testing.SyntheticMeshes;
 
 /**
  * The numbers the compiled passes use are the ones the loader gives them, and nothing typed in a

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
 
 /**
  * The second reading: the text written from our parse, and the check that de.javagl:obj reads it

@@ -23,7 +23,7 @@ import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.MeshProblem;
 import org.loopsub.api.MeshProblem.Kind;
 import org.loopsub.api.TriangleMesh;
-import org.loopsub.reference.TestMeshes;
+import org.loopsub.corpus.TestMeshes;
 
 class ObjReaderTest {
 
