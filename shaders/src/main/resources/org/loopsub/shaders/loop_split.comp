@@ -59,8 +59,6 @@ layout(std430, binding = BINDING_INDEX) buffer DenseChildren {
 // level whose regular half lists the records it leaves (listRecord) and whose general half runs over
 // that list alone.
 uniform uint uRecords;
-#define DENSE 1u
-#define LISTED 2u
 #else
 layout(std430, binding = BINDING_INDEX) readonly buffer Active { uint activeIdx[]; };
 #endif
@@ -138,9 +136,9 @@ void loadResidentSizes() {
 // after the fused one (both halves), the fused pass's general half, a listed level's general half.
 bool overList() {
 #if defined(GENERAL_ONLY)
-    return uRecords != 0u;
+    return uRecords != RECORDS_PLAIN;
 #elif defined(DIRECT)
-    return uRecords == DENSE;
+    return uRecords == RECORDS_DENSE;
 #else
     return false;
 #endif
@@ -150,7 +148,7 @@ bool overList() {
 uint listedCount() {
     if (!overList()) return uCount;
 #ifdef DIRECT
-    if (uRecords == DENSE) return 4u * denseCount;
+    if (uRecords == RECORDS_DENSE) return 4u * denseCount;
 #endif
     return denseCount;
 }
@@ -159,7 +157,7 @@ uint listedCount() {
 // j's origin would put it, over a listed level's list at the entry's record.
 #if defined(UNIFORM) && defined(DIRECT) && !defined(FUSED)
 uint outIndex(uint j) {
-    if (uRecords == DENSE) return 4u * denseOrigin[j >> 2u] + (j & 3u);
+    if (uRecords == RECORDS_DENSE) return 4u * denseOrigin[j >> 2u] + (j & 3u);
     return overList() ? denseOrigin[j] : j;
 }
 #define OUT_INDEX(j) outIndex(j)
@@ -228,9 +226,9 @@ void listRecord(uint r) {
 // The record the j-th invocation (the j-th record of a lanes dispatch) splits.
 uint recordOf(uint j) {
 #if defined(UNIFORM) && defined(GENERAL_ONLY) && defined(DIRECT)
-    return uRecords == LISTED ? denseOrigin[j] : j;
+    return uRecords == RECORDS_LISTED ? denseOrigin[j] : j;
 #elif defined(UNIFORM) && defined(GENERAL_ONLY)
-    return uRecords != 0u ? denseOrigin[j] : j;
+    return uRecords != RECORDS_PLAIN ? denseOrigin[j] : j;
 #elif defined(UNIFORM)
     return j;
 #else
@@ -303,7 +301,7 @@ bool splitOne(uint j) {
     sStageValid[gl_LocalInvocationID.x] = j < SPLIT_COUNT && sRegular;
 #elif defined(REGULAR_ONLY) && defined(UNIFORM) && !defined(FUSED)
     if (!sRegular) {
-        if (uRecords == LISTED) listRecord(r);
+        if (uRecords == RECORDS_LISTED) listRecord(r);
         return false;
     }
 #elif defined(REGULAR_ONLY)
@@ -416,7 +414,7 @@ void splitLanes() {
     if (lane == 0) recordTriangles(j, sR);
 #else
 #ifdef UNIFORM
-    uint q = 4u * (uRecords == DENSE ? j : sR) + uint(lane);
+    uint q = 4u * (uRecords == RECORDS_DENSE ? j : sR) + uint(lane);
 #else
     uint q = 4u * j + uint(lane);
 #endif
@@ -460,7 +458,7 @@ void main() {
 #elif defined(REGULAR_ONLY)
     writeRegularChildren(j, sR, sNf);
 #elif defined(UNIFORM)
-    writeChildren(uRecords == DENSE ? j : sR);
+    writeChildren(uRecords == RECORDS_DENSE ? j : sR);
 #else
     writeChildren(j);
 #endif

@@ -21,7 +21,6 @@ bool sInterior[3];
 // (loop_split: splitLanes): lanes 0-2 each make one corner's points, then each lane writes one child.
 // What one lane makes and the others read lies in shared memory, a row per record (gLaneRecord) of
 // an odd length, so that the records of a warp read distinct banks.
-#define LANE_RECORDS (GROUP / GENERAL_LANES)
 #define ODD_ROW(n) ((n) | 1)
 uint gLaneRecord;
 #endif

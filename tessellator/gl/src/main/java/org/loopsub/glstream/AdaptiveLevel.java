@@ -16,7 +16,6 @@ import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
-import org.loopsub.glstream.GlPasses.SplitPair;
 
 /**
  * A level with a criterion (or the last level): edge test, filter, selections and scans, then the

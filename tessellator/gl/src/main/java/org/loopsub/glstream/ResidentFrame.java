@@ -17,7 +17,6 @@ import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
-import org.loopsub.glstream.GlPasses.SplitPair;
 
 /**
  * An adaptive frame of a prepared mesh issued with its sizes kept on the GPU ({@link GlSizes}): the

@@ -191,11 +191,14 @@ class ShaderWeightsTest {
     @Test
     void noShaderDefinesWhatJavaHandsIt() throws IOException {
         // the record layout's sizes and constants, the contract's bindings and codes and the resident
-        // frame's slots come from Java (GlPasses.layoutDefines, ShaderContract.DEFINES, GlSizes.DEFINES):
+        // frame's slots and the split's schedule come from Java (GlPasses.layoutDefines, ShaderContract.DEFINES,
+        // GlSizes.DEFINES, SplitSchedule.defines):
         // a shader that defined one would shadow it
         java.util.regex.Pattern own = java.util.regex.Pattern.compile(
                 "^\\s*#\\s*define\\s+(FAN|RING_MAX|BINDING_\\w+|RULE_\\w+|REGULAR_MASK|POINT_FLOATS|META_INTS|NO_GAP|FIXED_POINTS|FIXED_SPOKES|SIZES_\\w+|RESIDENT"
-                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|FAR_BASE|SMOOTH_UVS|UV_SEAM_\\w+|UV_FAR_BASE|UV_PIN_BASE|UV_OUTPUT_BASE|UV_LIMITS|UV_LIMIT_BASE|UV_INFINITE_SHARPNESS|REGULAR_CHILD_\\d|REGULAR_UV_CHILD\\w*|OUT_UV_FLOAT)\\b",
+                        + "|SHARP_\\w+|STALE_FLAG|GENERAL_BITS|NORMAL_SLOT0|LIMIT_SLOT0|UV_BASE|SPOKES|FAR_BASE|SMOOTH_UVS|UV_SEAM_\\w+|UV_FAR_BASE|UV_PIN_BASE|UV_OUTPUT_BASE|UV_LIMITS|UV_LIMIT_BASE|UV_INFINITE_SHARPNESS|REGULAR_CHILD_\\d|REGULAR_UV_CHILD\\w*|OUT_UV_FLOAT"
+                        + "|GROUP|REGULAR_GROUP|GENERAL_RECORDS|DIRECT_GENERAL_RECORDS|GENERAL_LANES|LANE_RECORDS|DENSE_\\w+"
+                        + "|RECORDS_\\w+|STAGED_STORES|STAGE_BANKS)\\b",
                 java.util.regex.Pattern.MULTILINE);
         List<String> problems = new ArrayList<>();
         int files = 0;
