@@ -3,10 +3,10 @@
 // finished. With DIRECT defined the children are written as output triangles; with UNIFORM defined
 // every record is active (record j is the j-th active one) and none has slivers.
 //
-// Children go to a segment of their own, in tiles of 32 like the source (loop_record.glsl): the four
+// Children go to a segment of their own, in tiles of TILE like the source (loop_record.glsl): the four
 // children of parent j, 4j .. 4j + 3, share a tile, so a regular parent writes each float of its
 // children as one vec4, and a warp's 16-byte stores fill four 128-byte lines. Slivers and direct
-// triangles are output triangles (9 floats each), bound as ranges whose starts need not fall
+// triangles are output triangles (TRIANGLE_FLOATS each), bound as ranges whose starts need not fall
 // on a triangle: SLIVER_FLOAT_BASE and DIRECT_FLOAT_BASE say where this dispatch's first one starts
 // inside its bound range (for direct triangles a multiple of 4 floats: both halves store vec4s).
 //

@@ -50,7 +50,7 @@ void cornerPoints(uint r, int c) {
 // positions are not loaded for nothing).
 void recordSlivers(uint r) {
     if (sNf != 0u) {
-        writeSlivers(r, sNf, SLIVER_FLOAT_BASE + 9u * sliverOffset[r], cornerOut(r, 0), cornerOut(r, 1),
+        writeSlivers(r, sNf, SLIVER_FLOAT_BASE + TRIANGLE_FLOATS * sliverOffset[r], cornerOut(r, 0), cornerOut(r, 1),
                      cornerOut(r, 2), bornOut(0), bornOut(1), bornOut(2));
     }
 }

@@ -91,8 +91,8 @@ uint gChildParentBase;
 #define DIRECT_FLOAT_BASE gDirectFloatBase
 #define CHILD_PARENT_BASE gChildParentBase
 void loadResidentSizes() {
-    gSliverFloatBase = 9u * sizes[uSliverSlot];
-    gDirectFloatBase = 9u * sizes[uDirectSlot];
+    gSliverFloatBase = TRIANGLE_FLOATS * sizes[uSliverSlot];
+    gDirectFloatBase = TRIANGLE_FLOATS * sizes[uDirectSlot];
     gChildParentBase = sizes[uChildBaseSlot] >> 2u;
 }
 #else

@@ -107,7 +107,7 @@ final class AdaptiveLevel {
         ComputeProgram emit = passes.emit(false);
         SplitPair split = atMax ? null : passes.split(false, direct);
         if (flag != null) {
-            GlPasses.setCriteria(flag, criteria, level, centre, inverseScale);
+            criteria.setUniforms(flag, level, centre, inverseScale);
         }
         try {
             for (int wi = 0; wi < count; wi++) {

@@ -11,17 +11,10 @@ import static org.loopsub.glstream.ShaderContract.uvBinding;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
 import static org.lwjgl.opengl.GL43C.GL_MAX_COMPUTE_SHARED_MEMORY_SIZE;
 import static org.lwjgl.opengl.GL43C.glGetInteger;
-import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
-import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
-import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
-import static org.lwjgl.opengl.GL43C.glProgramUniform3f;
-import static org.lwjgl.opengl.GL43C.glProgramUniform4f;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.loopsub.gl.ComputeProgram;
@@ -34,19 +27,15 @@ import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.RecordLayout;
 
 /**
- * The passes of one record layout as compiled programs, and how their buffers are bound: the
- * {@code #define}s each shader is specialised with (layout sizes, Loop's weights as exact float
- * bits, work-group sizes, criteria, and {@link ShaderContract}'s bindings and codes), and the
- * uniforms that place a window inside a segment or an output block inside the output buffer. The level
- * strategies ({@link UniformLevels}, {@link AdaptiveLevel}) only sequence these.
+ * The passes of one record layout as compiled programs, and how their buffers are bound: each pass
+ * built once with its header ({@link ShaderHeader#pass}: the contract, the layout, Loop's weights and
+ * the pass's own defines; loop_split's builds as {@link SplitSchedule} makes them) and kept, the
+ * weight table the split reads, the child segments and lists the passes write, and the ranges and
+ * uniforms that place a window inside a segment or an output block inside the output buffer. The
+ * level strategies ({@link UniformLevels}, {@link AdaptiveLevel}) only sequence these, and
+ * {@link SplitPair} dispatches the split's halves.
  */
 final class GlPasses implements AutoCloseable {
-    /** LoopRules' mask weights by the names the shaders know them by, in the order they are defined. */
-    static final Map<String, Float> LOOP_WEIGHTS = loopWeights();
-
-    /** LoopRules' mask weights as GLSL expressions of their exact float bits (docs/design.md §5). */
-    static final Map<String, String> LOOP_WEIGHT_DEFINES = weightDefines(LOOP_WEIGHTS);
-
     final RecordLayout layout;
     /** Whether output normals are written at unit length (a renderer's frames; see loop_record.glsl). */
     private boolean unitNormals;
@@ -135,11 +124,11 @@ final class GlPasses implements AutoCloseable {
     private final java.util.ArrayDeque<Segment> spare = new java.util.ArrayDeque<>();
 
     GlPasses(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs, GlBufferPool pool) {
-        this(layout, weightTable, programs, pool, LOOP_WEIGHT_DEFINES);
+        this(layout, weightTable, programs, pool, ShaderHeader.LOOP_WEIGHT_DEFINES);
     }
 
     /**
-     * @param weightDefines the mask weights' defines: {@link #LOOP_WEIGHT_DEFINES}, or other weights
+     * @param weightDefines the mask weights' defines: {@link ShaderHeader#LOOP_WEIGHT_DEFINES}, or other weights
      *     for a test that shows the passes use the weights they are given and none of their own
      */
     GlPasses(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs, GlBufferPool pool,
@@ -173,99 +162,6 @@ final class GlPasses implements AutoCloseable {
             table = concat(table, LoopRules.interiorTangents(weightTable.length / 2 - 1));
         }
         this.weights = GlBuffer.of(table, "loop_weights");
-    }
-
-    private static Map<String, Float> loopWeights() {
-        Map<String, Float> w = new LinkedHashMap<>();
-        w.put("LOOP_EDGE_END", LoopRules.EDGE_END);
-        w.put("LOOP_EDGE_OPPOSITE", LoopRules.EDGE_OPPOSITE);
-        w.put("LOOP_HALF", LoopRules.HALF);
-        w.put("LOOP_BOUNDARY_CENTRE", LoopRules.BOUNDARY_CENTRE);
-        w.put("LOOP_BOUNDARY_NEIGHBOUR", LoopRules.BOUNDARY_NEIGHBOUR);
-        w.put("LOOP_LIMIT_CENTRE_6", LoopRules.LIMIT_CENTRE_6);
-        w.put("LOOP_LIMIT_RING_6", LoopRules.LIMIT_RING_6);
-        w.put("LOOP_LIMIT_CREASE_CENTRE", LoopRules.LIMIT_CREASE_CENTRE);
-        w.put("LOOP_LIMIT_CREASE_NEIGHBOUR", LoopRules.LIMIT_CREASE_NEIGHBOUR);
-        w.put("LOOP_CHAIKIN_OWN", LoopRules.CHAIKIN_OWN);
-        w.put("LOOP_CHAIKIN_OTHERS", LoopRules.CHAIKIN_OTHERS);
-        return Collections.unmodifiableMap(w);
-    }
-
-    /**
-     * Mask weights as the shaders' defines: each a GLSL expression of its exact float bits.
-     *
-     * @param weights by define name ({@link #LOOP_WEIGHTS}' names)
-     * @return the defines, in the same order
-     */
-    static Map<String, String> weightDefines(Map<String, Float> weights) {
-        Map<String, String> d = new LinkedHashMap<>();
-        weights.forEach((name, value) -> d.put(name, glslFloat(value)));
-        return Collections.unmodifiableMap(d);
-    }
-
-    /**
-     * The record layout as loop_record.glsl takes it: this layout's sizes and {@link RecordLayout}'s
-     * fixed slots and markers, defined once in Java.
-     *
-     * @return a new, modifiable map in the order the shaders are built with
-     */
-    static Map<String, String> layoutDefines(RecordLayout layout) {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("FAN", Integer.toString(layout.fanCapacity()));
-        d.put("RING_MAX", Integer.toString(layout.ringMax()));
-        d.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
-        d.put("META_INTS", Integer.toString(layout.metaInts()));
-        d.put("NO_GAP", Integer.toString(RecordLayout.NO_GAP));
-        d.put("FIXED_POINTS", Integer.toString(RecordLayout.FIXED_POINTS));
-        d.put("FIXED_SPOKES", Integer.toString(RecordLayout.FIXED_SPOKES));
-        d.putAll(org.loopsub.stream.RegularChildren.defines());
-        d.put("SHARP_FLAG", Integer.toString(RecordLayout.SHARP) + "u");
-        d.put("STALE_FLAG", Integer.toString(RecordLayout.STALE) + "u");
-        d.put("SEAMLESS_FLAG", Integer.toUnsignedString(RecordLayout.SEAMLESS) + "u");
-        d.put("GENERAL_BITS", Integer.toString(RecordLayout.GENERAL_BITS) + "u");
-        if (layout.creases()) {
-            d.put(RecordLayout.Feature.CREASES.macro(), "1");
-            d.put("SPOKES", Integer.toString(layout.spokes()));
-            d.put("SHARP_BASE", Integer.toString(layout.spokeSharpness(0)));
-            d.put("SHARP_INFINITE", glslFloat(LoopRules.INFINITE_SHARPNESS));
-            if (layout.chaikin()) {
-                d.put(RecordLayout.Feature.CHAIKIN.macro(), "1");
-                d.put("FAR_BASE", Integer.toString(layout.spokeFar(0)));
-            }
-        }
-        if (layout.carriesNormals()) {
-            d.put(RecordLayout.Feature.NORMALS.macro(), "1");
-            d.put("NORMAL_SLOT0", Integer.toString(layout.normalSlot(0)));
-        }
-        if (layout.uvs()) {
-            d.put(RecordLayout.Feature.UVS.macro(), "1");
-            d.put("UV_BASE", Integer.toString(layout.uvFloat(0, 0)));
-            d.put("UV_OUTPUT_BASE", Integer.toString(layout.outputUvFloat(0, 0)));
-            if (layout.uvLimits()) {
-                d.put("UV_LIMITS", "1");
-                d.put("UV_LIMIT_BASE", Integer.toString(layout.uvLimit(0, 0)));
-            }
-            if (layout.smoothUvs()) {
-                d.put(RecordLayout.Feature.SMOOTH_UVS.macro(), "1");
-                d.put("UV_SEAM_BASE", Integer.toString(layout.uvSeam(0)));
-                d.put("UV_FAR_BASE", Integer.toString(layout.uvFar(0, 0, 0)));
-                d.put("UV_PIN_BASE", Integer.toString(layout.uvPin(0)));
-                d.put("UV_SEAM_NEAR", Integer.toString(RecordLayout.UV_SEAM_NEAR));
-                d.put("UV_SEAM_FAR", Integer.toString(RecordLayout.UV_SEAM_FAR));
-                d.put("UV_INFINITE_SHARPNESS", glslFloat(LoopRules.INFINITE_SHARPNESS));
-                d.putAll(org.loopsub.stream.RegularChildren.uvDefines(layout));
-            }
-        }
-        if (layout.limit()) {
-            d.put(RecordLayout.Feature.LIMIT.macro(), "1");
-            d.put("LIMIT_SLOT0", Integer.toString(layout.limitSlot(0)));
-        }
-        return d;
-    }
-
-    /** A float as a GLSL expression with exactly its bits, whatever its decimal expansion. */
-    static String glslFloat(float f) {
-        return "uintBitsToFloat(0x" + Integer.toHexString(Float.floatToRawIntBits(f)).toUpperCase(Locale.ROOT) + "u)";
     }
 
     /** A pass of the record stream, compiled once per set of defines and kept. */
@@ -451,25 +347,9 @@ final class GlPasses implements AutoCloseable {
     }
 
     private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
-        Map<String, String> defines = new LinkedHashMap<>(ShaderContract.DEFINES);
-        defines.putAll(layoutDefines(layout));
-        if (unitNormals && layout.carriesNormals()) {
-            defines.put("UNIT_NORMALS", "1");
-        }
-        if (layout.creases() || layout.uvLimits()) {
-            defines.put("LIMIT_WEIGHT_BASE", Integer.toString(limitWeightBase));
-        }
-        if (layout.creases()) {
-            defines.put("RECIPROCAL_BASE", Integer.toString(reciprocalBase));
-            defines.put("INTERIOR_TANGENT_BASE", Integer.toString(interiorTangentBase));
-        }
-        if (layout.carriesNormals()) {
-            defines.put("TANGENT_BASE", Integer.toString(tangentBase));
-            defines.put("TANGENT_STRIDE", Integer.toString(tangentBase / 2));
-            defines.put("LEVEL_DEPENDENT_BOUNDARY", Integer.toString(LoopRules.LEVEL_DEPENDENT_BOUNDARY));
-        }
-        defines.putAll(weightDefines);
-        defines.putAll(extra);
+        Map<String, String> defines = ShaderHeader.pass(layout, unitNormals,
+                new ShaderHeader.WeightBases(tangentBase, reciprocalBase, limitWeightBase, interiorTangentBase),
+                weightDefines, extra);
         String key = stem + defines + "\n" + prelude;
         // Deferred: a level strategy's compileAhead issues every program of a run before the first
         // is used, and the driver builds them side by side; first use waits (ComputeProgram.ready).
@@ -480,43 +360,6 @@ final class GlPasses implements AutoCloseable {
             issued.add(p);
         }
         return p;
-    }
-
-    /**
-     * The criteria's constants as the edge test's uniforms, in the internal frame: each criterion's
-     * and each culling test's only when it is on, since a build without it has none of its uniforms.
-     */
-    static void setCriteria(ComputeProgram p, GlCriteria criteria, int level, float[] centre, float inverseScale) {
-        int id = p.id();
-        if (criteria.maxEdge) {
-            glProgramUniform1f(id, p.uniform("uMaxEdge2"), criteria.maxEdge2);
-        }
-        if (criteria.flatness) {
-            glProgramUniform1f(id, p.uniform("uFlat2"), criteria.flat2);
-        }
-        if (criteria.screen) {
-            glProgramUniform1fv(id, p.uniform("uRows"), criteria.rows);
-            glProgramUniform1f(id, p.uniform("uPix2"), criteria.pix2);
-            glProgramUniform1f(id, p.uniform("uNear"), criteria.near);
-        }
-        if (criteria.custom) {
-            // The level and the mesh frame reach only the user's function, which may ignore either
-            // (a criterion by length alone, or by level alone): the compiler then drops them.
-            glProgramUniform1i(id, p.uniformIfPresent("uLevel"), level);
-            glProgramUniform3f(id, p.uniformIfPresent("uCentre"), centre[0], centre[1], centre[2]);
-            glProgramUniform1f(id, p.uniformIfPresent("uInvScale"), inverseScale);
-        }
-        if (criteria.culling.frustum()) {
-            glProgramUniform1fv(id, p.uniform("uCullPlanes"), criteria.cullPlanes);
-            glProgramUniform1f(id, p.uniform("uCullFrustum2"), criteria.culling.frustumMargin2());
-        }
-        if (criteria.culling.backface()) {
-            float[] eye = criteria.cullEye;
-            glProgramUniform4f(id, p.uniform("uCullEye"), eye[0], eye[1], eye[2], eye[3]);
-            glProgramUniform1f(id, p.uniform("uCullBackface2"), criteria.culling.backfaceMargin2());
-            glProgramUniform1f(id, p.uniform("uCullAngle2"), criteria.culling.backfaceAngle2());
-            glProgramUniform1f(id, p.uniform("uCullBend2"), criteria.culling.bendCos2());
-        }
     }
 
     /** loop_split built as {@code b} ({@link SplitSchedule#defines}). */

@@ -261,7 +261,7 @@ final class ResidentFrame {
         ComputeProgram flag = criteria.any && !atMax ? passes.flagEdges(criteria, true) : null;
         ComputeProgram filter = passes.filter(true);
         if (flag != null) {
-            GlPasses.setCriteria(flag, criteria, level, centre, inverseScale);
+            criteria.setUniforms(flag, level, centre, inverseScale);
         }
         long most = 1;
         for (int wi = 0; wi < windowCount; wi++) {

@@ -9,29 +9,29 @@ import org.loopsub.stream.RecordLayout;
 
 /**
  * loop_split's schedule: how a split is cut into builds and dispatches, apart from what a build
- * computes. Each build of loop_split takes a place on four axes ({@link Build}): the level's kind and
- * so which records it reads ({@link Level}: an adaptive level's active list, the same with its sizes
- * kept on the GPU, or a uniform level's records, plain, dense or listed by {@code uRecords}), what it
- * writes ({@link Output}: child records, direct triangles, the fused pass's grandchildren or their uvs,
- * or the list of general parents), which half ({@link Half}), and whether a general half runs on one
- * invocation a record where it would take lanes ({@link Build#oneLane}: no macro of its own, it only
- * leaves the lanes' out). This class is the only place
- * their macros and the numbers of the split's dispatch are made ({@link #defines}): the work groups
- * ({@code GROUP}, {@code REGULAR_GROUP}, {@code GENERAL_RECORDS}, {@code DIRECT_GENERAL_RECORDS}), the
- * lanes ({@code GENERAL_LANES}, {@code LANE_RECORDS}), the staged stores ({@code STAGED_STORES},
+ * computes for a record. Each build of loop_split takes a place on four axes ({@link Build}): the
+ * level and so the records it reads ({@link Level}: an adaptive level's active list, the same with its
+ * sizes kept on the GPU, or a uniform level's records, plain, dense or listed by {@code uRecords}),
+ * what it writes ({@link Output}: child records, direct triangles, the fused pass's grandchildren or
+ * their uvs, or the list of general parents), which half ({@link Half}), and whether a general half
+ * runs on one invocation a record where it would take lanes ({@link Build#oneLane}: no macro of its
+ * own, it only leaves the lanes' out). This class is the only place their macros and the numbers of
+ * the split's dispatch are made ({@link #defines}): the work groups ({@code GROUP},
+ * {@code REGULAR_GROUP}, {@code GENERAL_RECORDS}, {@code DIRECT_GENERAL_RECORDS}), the lanes
+ * ({@code GENERAL_LANES}, {@code LANE_RECORDS}), the staged stores ({@code STAGED_STORES},
  * {@code STAGE_BANKS}), DenseChildren's layout ({@code DENSE_ROW}, {@code DENSE_HEADER},
  * {@code DENSE_*_COMMAND}) and the {@code uRecords} codes ({@code RECORDS_*}). {@link SplitPair}
- * dispatches a pair of halves.
+ * dispatches a pair of halves; GlPasses compiles the builds.
  *
  * <p>The GLSL twin is {@code split_schedule.glsl} (included first by loop_split.comp: which record
  * an invocation splits, {@code recordOf}, {@code takesPart}, {@code overList}, {@code listedCount},
  * {@code outIndex}, {@code parentSlot}; the lists a half writes for another, {@code countUp},
  * {@code listParent}, {@code listRecord}; a resident frame's sizes, {@code loadResidentSizes}) and
- * {@code split_halves.glsl} (after the split's parts: which half a record takes,
+ * {@code split_halves.glsl} (after the split's parts: which half takes a record,
  * {@code regularRecord}, {@code ownHalf}; the general path in a lane's shares, {@code cornerPoints},
  * {@code recordSlivers}, {@code recordTriangles}, {@code splitGeneral}; {@code writeChildRecords},
- * {@code listParents} and {@code splitLanes}). They read these macros and no number of their own
- * (SplitScheduleTwinTest).
+ * {@code listParents} and {@code splitLanes}). They read these macros and type no number of their
+ * own (SplitScheduleTwinTest).
  */
 final class SplitSchedule {
     /**

@@ -47,7 +47,7 @@ import org.loopsub.stream.RecordLayout;
  * The numbers the compiled passes use are the ones the loader gives them, and nothing typed in a
  * shader: loop_split and loop_flag_edges (its flatness criterion evaluates Loop's edge mask) are
  * built here by the loader ({@link GlPasses}) with LoopRules' weights, and again with odd values for
- * every weight the loader defines ({@link GlPasses#LOOP_WEIGHTS}), and run on records of small meshes (regular and general records,
+ * every weight the loader defines ({@link ShaderHeader#LOOP_WEIGHTS}), and run on records of small meshes (regular and general records,
  * boundaries, complete and neighbour-finished bits). Every position they write must be what Loop's
  * masks, written out in this test, give with the weights of that build, to the bit; every flatness
  * verdict must be what that mask gives. A weight typed into a shader (as a literal, as bits, as a
@@ -57,7 +57,7 @@ import org.loopsub.stream.RecordLayout;
  */
 class LoopWeightsOnGpuTest extends GlTestBase {
     /**
-     * The mask weights (by define name, {@link GlPasses#LOOP_WEIGHTS}' names) and interior vertex
+     * The mask weights (by define name, {@link ShaderHeader#LOOP_WEIGHTS}' names) and interior vertex
      * table a shader build gets; the build is the loader's own ({@link GlPasses}) with these.
      */
     record Weights(String name, Map<String, Float> mask, float[] table) {
@@ -86,7 +86,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         }
 
         Map<String, String> defines() {
-            return GlPasses.weightDefines(mask);
+            return ShaderHeader.weightDefines(mask);
         }
 
         /** These weights with one of them replaced. */
@@ -107,7 +107,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
     private static Map<String, Float> odd() {
         Map<String, Float> m = new LinkedHashMap<>();
         int i = 1;
-        for (Map.Entry<String, Float> e : GlPasses.LOOP_WEIGHTS.entrySet()) {
+        for (Map.Entry<String, Float> e : ShaderHeader.LOOP_WEIGHTS.entrySet()) {
             m.put(e.getKey(), e.getValue() + i++ / 64f);
         }
         return m;
@@ -172,9 +172,9 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             withBits.meta[mb] = (m0 & RecordLayout.VALENCE_BITS) | (random.nextInt(4) == 0 ? random.nextInt(8) : 0) << 24;
         }
 
-        loop = new Weights("LoopRules", GlPasses.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
+        loop = new Weights("LoopRules", ShaderHeader.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
         // The odd build varies every weight the loader defines, each to a value of its own.
-        Set<Float> values = new HashSet<>(GlPasses.LOOP_WEIGHTS.values());
+        Set<Float> values = new HashSet<>(ShaderHeader.LOOP_WEIGHTS.values());
         for (Map.Entry<String, Float> e : ODD.entrySet()) {
             assertTrue(values.add(e.getValue()), e.getKey() + ": " + e.getValue() + " is another weight's value");
         }
@@ -789,12 +789,12 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             System.arraycopy(c.meta, 0, records.meta, at * limit.metaInts(), c.count * limit.metaInts());
             at += c.count;
         }
-        Weights rules = new Weights("LoopRules", GlPasses.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
+        Weights rules = new Weights("LoopRules", ShaderHeader.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
         float[] expected = splitChildren(limit, records, rules);
         assertTrue(java.util.stream.IntStream.range(0, expected.length).anyMatch(i -> expected[i] != 0f), "children written");
         List<String> unused = new ArrayList<>();
-        assertTrue(GlPasses.LOOP_WEIGHTS.keySet().containsAll(Weights.CHECKED));
-        for (String weight : GlPasses.LOOP_WEIGHTS.keySet()) {
+        assertTrue(ShaderHeader.LOOP_WEIGHTS.keySet().containsAll(Weights.CHECKED));
+        for (String weight : ShaderHeader.LOOP_WEIGHTS.keySet()) {
             if (Weights.CHECKED.contains(weight)) {
                 continue;
             }

@@ -120,7 +120,7 @@ class SplitScheduleTwinTest {
         for (String k : ShaderContract.DEFINES.keySet()) {
             madeElsewhere.add(k.replaceAll("\\(.*", ""));
         }
-        madeElsewhere.addAll(GlPasses.layoutDefines(RecordLayout.of(9, EnumSet.allOf(Feature.class))).keySet());
+        madeElsewhere.addAll(ShaderHeader.layoutDefines(RecordLayout.of(9, EnumSet.allOf(Feature.class))).keySet());
         madeElsewhere.addAll(GlSizes.DEFINES.keySet());
         // what the GLSL defines itself, anywhere in the split (DIRECT under FUSED, SPLIT_COUNT, ...)
         Set<String> own = matches(DEFINE, ShaderWeightsTest.stripComments(ShaderWeightsTest.withIncludes("loop_split.comp")));

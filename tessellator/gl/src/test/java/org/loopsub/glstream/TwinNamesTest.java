@@ -132,9 +132,9 @@ class TwinNamesTest {
         javaOnly("GLSL swaps in place inside culled; Java returns whether to, for EdgeCriteria to share it",
                 "ViewCulling.canonicalSwap");
         javaOnly("how a layout is made and which features it has: the features reach the shaders as "
-                + "their feature macros (GlPasses.layoutDefines)", "RecordLayout.of", "RecordLayout.features");
+                + "their feature macros (ShaderHeader.layoutDefines)", "RecordLayout.of", "RecordLayout.features");
         javaOnly("the layout's sizes, slot bases and flags: they reach the shaders as #defines "
-                + "(GlPasses.layoutDefines)",
+                + "(ShaderHeader.layoutDefines)",
                 "RecordLayout.carriesNormals", "RecordLayout.chaikin", "RecordLayout.creases", "RecordLayout.limit",
                 "RecordLayout.uvs", "RecordLayout.uvLimits", "RecordLayout.smoothUvs", "RecordLayout.fanCapacity",
                 "RecordLayout.ringMax", "RecordLayout.metaInts", "RecordLayout.pointFloats",
