@@ -19,11 +19,11 @@ float childFar[SPOKES];
 
 uint childFloat(uint q, int f) {
     q += 4u * CHILD_PARENT_BASE;
-    return ((q >> 5u) * uint(POINT_FLOATS) + uint(f)) * 32u + (q & 31u);
+    return ((q >> TILE_SHIFT) * uint(POINT_FLOATS) + uint(f)) * TILE + (q & TILE_MASK);
 }
 uint childMeta(uint q, int w) {
     q += 4u * CHILD_PARENT_BASE;
-    return ((q >> 5u) * uint(META_INTS) + uint(w)) * 32u + (q & 31u);
+    return ((q >> TILE_SHIFT) * uint(META_INTS) + uint(w)) * TILE + (q & TILE_MASK);
 }
 
 void dstVertex(uint q, int slot, int s) {

@@ -19,7 +19,7 @@ layout(std430, binding = BINDING_OUT_UVS) writeonly buffer OutUvs { float outUv[
 uniform uint uBaseSlot;
 uniform uint uWholeSlot;
 #define EMIT_COUNT sizes[uCountSlot]
-#define OUT_FLOAT_BASE (9u * sizes[uBaseSlot])
+#define OUT_FLOAT_BASE (TRIANGLE_FLOATS * sizes[uBaseSlot])
 #define EMIT_RECORD(j) (sizes[uWholeSlot] != 0u ? (j) : finishedIdx[j])
 #else
 uniform uint uCount;
@@ -33,7 +33,7 @@ void main() {
     uint j = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     if (j >= EMIT_COUNT) return;
     uint r = EMIT_RECORD(j);
-    uint o = OUT_FLOAT_BASE + 9u * j;
+    uint o = OUT_FLOAT_BASE + TRIANGLE_FLOATS * j;
     for (int c = 0; c < 3; c++) {
         for (int x = 0; x < 3; x++) outP[o + uint(3 * c + x)] = coord(pointOf(r, outputSlot(c)), x);
 #ifdef NORMALS

@@ -13,7 +13,7 @@ uniform uint uCount;
 void main() {
     uint t = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     if (t >= uCount) return;
-    uint o = 9u * t;
+    uint o = TRIANGLE_FLOATS * t;
     vec3 a = vec3(pos[o], pos[o + 1u], pos[o + 2u]);
     vec3 b = vec3(pos[o + 3u], pos[o + 4u], pos[o + 5u]);
     vec3 c = vec3(pos[o + 6u], pos[o + 7u], pos[o + 8u]);

@@ -109,7 +109,7 @@ void main() {
     // the next level's one segment: its count sits in the first window's block
     sizes[slot(0u, SIZES_CHILD_COUNT)] = uChildren ? childBase : 0u;
     // the padding before the direct block: degenerate triangles, as GlOutput.reserve writes them
-    for (uint f = 9u * afterSlivers; direct && f < 9u * ((afterSlivers + 3u) / 4u * 4u); f++) {
+    for (uint f = TRIANGLE_FLOATS * afterSlivers; direct && f < TRIANGLE_FLOATS * ((afterSlivers + 3u) / 4u * 4u); f++) {
         outP[f] = 0.0;
 #ifdef NORMALS
         outN[f] = 0.0;

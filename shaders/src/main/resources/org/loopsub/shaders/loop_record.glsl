@@ -1,13 +1,13 @@
 // The triangle record as every pass sees it: the GLSL twin of RecordLayout.java (read its Javadoc
-// for the slots and bits). The loader defines FAN (fan slots per corner), RING_MAX, POINT_FLOATS,
-// META_INTS and RecordLayout's constants NO_GAP, FIXED_POINTS and FIXED_SPOKES
-// (GlPasses.layoutDefines), and every storage binding as BINDING_* (ShaderContract). The one number
-// typed here is the tile of 32 records (Segment's), spelled out in the shifts and masks below; making
-// it a define too is left to the split's schedule header (docs/design.md §7).
+// for the slots and bits). No number is typed here: the loader defines FAN (fan slots per corner),
+// RING_MAX, POINT_FLOATS, META_INTS, RecordLayout's constants NO_GAP, FIXED_POINTS, FIXED_SPOKES and
+// its metadata fields (CORNER_FIELD_*, NEIGHBOUR_FINISHED_*), the tile of records (TILE, 32, with
+// TILE_SHIFT and TILE_MASK: Segment's), and every storage binding as BINDING_* (all made by
+// ShaderHeader.java).
 //
-// On the GPU records are stored in tiles of 32 (an array of structures of arrays): float f
-// (3 * slot + x) of record r sits at srcP[((r / 32) * POINT_FLOATS + f) * 32 + r % 32], metadata word
-// w at srcM[((r / 32) * META_INTS + w) * 32 + r % 32]. The slots and bits are RecordLayout's; only
+// On the GPU records are stored in tiles of TILE (an array of structures of arrays): float f
+// (3 * slot + x) of record r sits at srcP[((r / TILE) * POINT_FLOATS + f) * TILE + r % TILE], metadata
+// word w at srcM[((r / TILE) * META_INTS + w) * TILE + r % TILE]. The slots and bits are RecordLayout's; only
 // the arrangement in memory differs from the Java back end's record-after-record chunks. That way
 // a warp reading one slot of 32 consecutive records reads one 128-byte line, everything a warp
 // touches lies in one tile, and fan slots a record does not use (all but two for the regular
@@ -29,16 +29,16 @@ layout(std430, binding = BINDING_META) META_ACCESS buffer SrcMeta { uint srcM[];
 
 uniform uint uSrcFirst;   // this dispatch's first record in the bound segment
 
-// A point of record r (counted from uSrcFirst): the index of its x; y and z follow 32 apart.
+// A point of record r (counted from uSrcFirst): the index of its x; y and z follow TILE apart.
 uint pointOf(uint r, int slot) {
     uint a = uSrcFirst + r;
-    return ((a >> 5u) * uint(POINT_FLOATS) + uint(3 * slot)) * 32u + (a & 31u);
+    return ((a >> TILE_SHIFT) * uint(POINT_FLOATS) + uint(3 * slot)) * TILE + (a & TILE_MASK);
 }
-float coord(uint point, int x) { return srcP[point + uint(x) * 32u]; }
+float coord(uint point, int x) { return srcP[point + uint(x) * TILE]; }
 // Float f of record r (sharpness lies after the point slots: RecordLayout.spokeSharpness).
 float srcFloat(uint r, int f) {
     uint a = uSrcFirst + r;
-    return srcP[((a >> 5u) * uint(POINT_FLOATS) + uint(f)) * 32u + (a & 31u)];
+    return srcP[((a >> TILE_SHIFT) * uint(POINT_FLOATS) + uint(f)) * TILE + (a & TILE_MASK)];
 }
 vec3 loadPoint(uint r, int slot) {
     uint p = pointOf(r, slot);
@@ -72,7 +72,7 @@ int outputSlot(int c) { return c; }
 #endif
 uint metaOf(uint r, int w) {
     uint a = uSrcFirst + r;
-    return ((a >> 5u) * uint(META_INTS) + uint(w)) * 32u + (a & 31u);
+    return ((a >> TILE_SHIFT) * uint(META_INTS) + uint(w)) * TILE + (a & TILE_MASK);
 }
 
 // Sizes kept on the GPU (RESIDENT, a prepared mesh's adaptive frame): each dispatch covers the
@@ -90,11 +90,17 @@ uint windowCount() {
 }
 #endif
 
-int valence(uint m0, int c) { return int((m0 >> uint(8 * c)) & 0xFFu); }
-int gap(uint m1, int c) { return int((m1 >> uint(8 * c)) & 0xFFu); }
-uint neighbourFinished(uint m0) { return (m0 >> 24u) & 7u; }
-uint packMeta0(int k0, int k1, int k2, uint nf) { return uint(k0) | uint(k1) << 8u | uint(k2) << 16u | nf << 24u; }
-uint packMeta1(int g0, int g1, int g2) { return uint(g0) | uint(g1) << 8u | uint(g2) << 16u; }
+// Metadata words 0 and 1: a field of CORNER_FIELD_BITS per corner (valence, gap), and the
+// neighbour-finished bits at NEIGHBOUR_FINISHED_SHIFT (RecordLayout's).
+int valence(uint m0, int c) { return int((m0 >> uint(CORNER_FIELD_BITS * c)) & CORNER_FIELD_MASK); }
+int gap(uint m1, int c) { return int((m1 >> uint(CORNER_FIELD_BITS * c)) & CORNER_FIELD_MASK); }
+uint neighbourFinished(uint m0) { return (m0 >> NEIGHBOUR_FINISHED_SHIFT) & NEIGHBOUR_FINISHED_MASK; }
+uint packMeta0(int k0, int k1, int k2, uint nf) {
+    return uint(k0) | uint(k1) << uint(CORNER_FIELD_BITS) | uint(k2) << uint(2 * CORNER_FIELD_BITS) | nf << NEIGHBOUR_FINISHED_SHIFT;
+}
+uint packMeta1(int g0, int g1, int g2) {
+    return uint(g0) | uint(g1) << uint(CORNER_FIELD_BITS) | uint(g2) << uint(2 * CORNER_FIELD_BITS);
+}
 
 bool nextEdgeInterior(int k, int g) { return g != k - 1; }
 bool prevEdgeInterior(int g) { return g != 1; }

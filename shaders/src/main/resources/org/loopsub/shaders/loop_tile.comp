@@ -1,6 +1,7 @@
-// Level 0's records into tiles of 32 (loop_record.glsl's layout), on the GPU: the host uploads them
+// Level 0's records into tiles of TILE (loop_record.glsl's layout), on the GPU: the host uploads them
 // as the record builder made them, one record after the other (GlLevel0), and this pass moves word f
-// of record r to ((r / 32) * uWords + f) * 32 + r % 32; the lanes past the last record become zeros.
+// of record r to ((r / TILE) * uWords + f) * TILE + r % TILE; the lanes past the last record become
+// zeros.
 // Points and metadata alike, as 32-bit words. (Tiling on the host cost more than the refinement's
 // first levels: 2-3 ms for a level 0 of 9,000 wide records.) Records with slot sources go up
 // gathered: their point slots as entries of a per-vertex table, which this pass looks up (uSlots > 0).
@@ -12,7 +13,7 @@ layout(std430, binding = BINDING_DST_POINTS) writeonly buffer Tiled { uint tiled
 
 uniform uint uCount;       // records
 uniform uint uWords;       // words per record
-uniform uint uTotal;       // words to write: 32 per tile and word
+uniform uint uTotal;       // words to write: TILE per tile and word
 uniform uint uSlots;       // 0: whole records; else point slots gathered (GlLevel0.uploadGathered)
 uniform uint uTableWords;  // the gathered upload's per-vertex table, 3 words an entry, at word 0
 
@@ -30,8 +31,8 @@ uint gathered(uint r, uint f) {
 void main() {
     uint i = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     if (i >= uTotal) return;
-    uint lane = i & 31u;
-    uint f = (i >> 5u) % uWords;
-    uint r = ((i >> 5u) / uWords) * 32u + lane;
+    uint lane = i & TILE_MASK;
+    uint f = (i >> TILE_SHIFT) % uWords;
+    uint r = ((i >> TILE_SHIFT) / uWords) * TILE + lane;
     tiled[i] = r >= uCount ? 0u : uSlots == 0u ? records[r * uWords + f] : gathered(r, f);
 }

@@ -33,7 +33,7 @@ void filterRecord(uint r, uint m0, uint m1, bool atMaxDepth) {
         // The neighbour (e+1, e, D_e) is finished when its three edges are: e and the two D spokes.
         if (interior && hasBit(e) && hasBit(3 + 2 * e) && hasBit(4 + 2 * e)) nf |= 1u << uint(e);
     }
-    if (nf != neighbourFinished(m0)) srcM[metaOf(r, 0)] = m0 | nf << 24u;
+    if (nf != neighbourFinished(m0)) srcM[metaOf(r, 0)] = m0 | nf << NEIGHBOUR_FINISHED_SHIFT;
     keep[r] = 1u;
     done[r] = 0u;
     slivers[r] = uint(bitCount(nf));

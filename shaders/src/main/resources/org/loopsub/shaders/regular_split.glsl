@@ -217,7 +217,7 @@ void splitRegular(uint j, uint r, uint m0) {
     vec3 M0 = E00, M1 = E10, M2 = E20;
 #endif
 #ifndef UNIFORM
-    writeSlivers(r, neighbourFinished(m0), SLIVER_FLOAT_BASE + 9u * sliverOffset[r], P0, P1, P2, M0, M1, M2);
+    writeSlivers(r, neighbourFinished(m0), SLIVER_FLOAT_BASE + TRIANGLE_FLOATS * sliverOffset[r], P0, P1, P2, M0, M1, M2);
 #endif
 #if defined(FUSED)
     uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
@@ -242,7 +242,7 @@ void splitRegular(uint j, uint r, uint m0) {
 // uvec4 of metadata word w of the children of parent j (see childrenFloat).
 uint childrenMeta(uint j, int w) {
     j += CHILD_PARENT_BASE;
-    return ((j >> 3u) * uint(META_INTS) + uint(w)) * 8u + (j & 7u);
+    return ((j >> (TILE_SHIFT - 2u)) * uint(META_INTS) + uint(w)) * (TILE / 4u) + (j & (TILE_MASK >> 2u));
 }
 
 // Child k's twelve points p0 .. p11 by a table of four assignment chains, one per child (k a literal
@@ -283,10 +283,11 @@ uint regularChildBits(uint r, int k, int w) {
 #endif
 
 #if defined(REGULAR_ONLY) && !defined(DIRECT)
-// vec4 of float f of the children of parent j: tile j / 8, lanes 4 (j % 8) .. 4 (j % 8) + 3.
+// vec4 of float f of the children of parent j: a tile holds TILE / 4 parents' children, so tile
+// j / (TILE / 4), lanes 4 (j % (TILE / 4)) .. + 3.
 uint childrenFloat(uint j, int f) {
     j += CHILD_PARENT_BASE;
-    return ((j >> 3u) * uint(POINT_FLOATS) + uint(f)) * 8u + (j & 7u);
+    return ((j >> (TILE_SHIFT - 2u)) * uint(POINT_FLOATS) + uint(f)) * (TILE / 4u) + (j & (TILE_MASK >> 2u));
 }
 
 // Each point slot of the four children is one vec4 per coordinate (child 0, 1, 2, centre). Fan
@@ -381,7 +382,8 @@ void writeRegularChildren(uint j, uint r, uint nf) {
     uint meta0 = packMeta0(6, 6, 6, 0u);
 #endif
     // Corner child c inherits the neighbour-finished bits of edges c and c+2.
-    dstM4[childrenMeta(j, 0)] = uvec4(meta0 | (nf & 5u) << 24u, meta0 | (nf & 3u) << 24u, meta0 | (nf & 6u) << 24u, meta0);
+    dstM4[childrenMeta(j, 0)] = uvec4(meta0 | (nf & 5u) << NEIGHBOUR_FINISHED_SHIFT, meta0 | (nf & 3u) << NEIGHBOUR_FINISHED_SHIFT,
+                                      meta0 | (nf & 6u) << NEIGHBOUR_FINISHED_SHIFT, meta0);
     dstM4[childrenMeta(j, 1)] = uvec4(packMeta1(NO_GAP, NO_GAP, NO_GAP));
     for (int w = 0; w < META_INTS - 2; w++) {
         dstM4[childrenMeta(j, 2 + w)] = uvec4(regularChildBits(r, 0, w), regularChildBits(r, 1, w),

@@ -61,6 +61,9 @@ void beginRules(uint m0, uint m1) {
 float spokeSharpness(uint r, int c, int k, int g, int i) {
     return isBoundarySpoke(k, g, i) ? SHARP_INFINITE : srcFloat(r, SHARP_BASE + ringBit(c, k, g, i));
 }
+#else
+// Without creases no record is sharp or stale: nothing to begin (splitOne calls it in every layout).
+void beginRules(uint m0, uint m1) {}
 #endif
 
 // Whether corner c keeps its position: it has a complete spoke. On the limit surface nothing is

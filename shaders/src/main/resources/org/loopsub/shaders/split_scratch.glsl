@@ -18,10 +18,10 @@ bool sInterior[3];
 
 #ifdef GENERAL_LANES
 // A uniform level's general half splits each record on GENERAL_LANES (4) invocations of a warp
-// (loop_split: splitLanes): lanes 0-2 each make one corner's points, then each lane writes one child.
+// (split_halves.glsl: splitLanes): lanes 0-2 each make one corner's points, then each lane writes one
+// child. LANE_RECORDS, the records of a group, comes from SplitSchedule.
 // What one lane makes and the others read lies in shared memory, a row per record (gLaneRecord) of
 // an odd length, so that the records of a warp read distinct banks.
-#define LANE_RECORDS (GROUP / GENERAL_LANES)
 #define ODD_ROW(n) ((n) | 1)
 uint gLaneRecord;
 #endif

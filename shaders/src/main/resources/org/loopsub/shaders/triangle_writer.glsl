@@ -41,14 +41,13 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 // (docs/design.md). With limit data each output buffer (positions, normals,
 // uvs) has a bank of its own, all stored behind one pair of barriers (storeFour); else one bank is
 // stored behind a pair of barriers a buffer (FLUSH_BANK): with uvs alone the shared memory of a second
-// bank cost more occupancy than its barriers saved (GlPasses.stageBanks,
+// bank cost more occupancy than its barriers saved (SplitSchedule.stageBanks,
 // docs/design.md). Every invocation of the group therefore runs the regular
 // path, a general or absent record's on junk that is never stored (sStageValid), so that the
-// barriers are met in uniform control flow (loop_split's splitOne and main). The host defines
-// STAGED_STORES, STAGE_BANKS and a group whose banks fit the driver's shared memory
-// (GlPasses.stagedGroup).
-#if defined(FUSED) && defined(REGULAR_ONLY) && defined(STAGED_STORES)
-#define STAGED
+// barriers are met in uniform control flow (split_halves.glsl's ownHalf, loop_split's splitOne). The
+// schedule defines STAGED (split_schedule.glsl), from STAGED_STORES, STAGE_BANKS and a group whose
+// banks fit the driver's shared memory (SplitSchedule.stagedGroup).
+#ifdef STAGED
 #define BANK_POINTS 0u
 #if STAGE_BANKS == 1
 // One bank: each buffer's 9 vec4s are stored as soon as they are staged. (Written with the bank's

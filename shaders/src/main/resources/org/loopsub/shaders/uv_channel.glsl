@@ -33,6 +33,7 @@ void bornUvs(uint r) {
 #define CORNER_UV(r, c) vec2(0.0)
 #define OUT_CORNER_UV(r, c) vec2(0.0)
 vec2 bornUv(int e) { return vec2(0.0); }
+void bornUvs(uint r) {}  // no uvs to make (splitOne calls it in every layout)
 #define bornOutUv(e) bornUv(e)
 #endif
 

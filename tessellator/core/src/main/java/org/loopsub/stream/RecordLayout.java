@@ -411,29 +411,38 @@ public final class RecordLayout {
 
     // ---- metadata fields ----
 
+    /** Bits of a corner's field in meta[0] (its valence) and meta[1] (its gap): corner c's at {@code c} times this. */
+    public static final int CORNER_FIELD_BITS = 8;
+    /** A corner's field, shifted down. */
+    public static final int CORNER_FIELD_MASK = 0xFF;
+    /** Where meta[0]'s neighbour-finished bits (one per edge) start. */
+    public static final int NEIGHBOUR_FINISHED_SHIFT = 24;
+    /** The neighbour-finished bits, shifted down. */
+    public static final int NEIGHBOUR_FINISHED_MASK = 7;
+
     /** @return k_c from meta[0] */
     public static int valence(int meta0, int c) {
-        return (meta0 >>> (8 * c)) & 0xFF;
+        return (meta0 >>> (CORNER_FIELD_BITS * c)) & CORNER_FIELD_MASK;
     }
 
     /** @return g_c from meta[1] */
     public static int gap(int meta1, int c) {
-        return (meta1 >>> (8 * c)) & 0xFF;
+        return (meta1 >>> (CORNER_FIELD_BITS * c)) & CORNER_FIELD_MASK;
     }
 
     /** @return the neighbour-finished bits of edges 0..2 from meta[0] */
     public static int neighbourFinished(int meta0) {
-        return (meta0 >>> 24) & 7;
+        return (meta0 >>> NEIGHBOUR_FINISHED_SHIFT) & NEIGHBOUR_FINISHED_MASK;
     }
 
     /** @return meta[0] from its fields */
     public static int packMeta0(int k0, int k1, int k2, int neighbourFinished) {
-        return k0 | k1 << 8 | k2 << 16 | neighbourFinished << 24;
+        return k0 | k1 << CORNER_FIELD_BITS | k2 << 2 * CORNER_FIELD_BITS | neighbourFinished << NEIGHBOUR_FINISHED_SHIFT;
     }
 
     /** @return meta[1] from its fields */
     public static int packMeta1(int g0, int g1, int g2) {
-        return g0 | g1 << 8 | g2 << 16;
+        return g0 | g1 << CORNER_FIELD_BITS | g2 << 2 * CORNER_FIELD_BITS;
     }
 
     /**

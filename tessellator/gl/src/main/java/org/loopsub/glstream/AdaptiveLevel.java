@@ -16,7 +16,6 @@ import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
-import org.loopsub.glstream.GlPasses.SplitPair;
 
 /**
  * A level with a criterion (or the last level): edge test, filter, selections and scans, then the
@@ -108,7 +107,7 @@ final class AdaptiveLevel {
         ComputeProgram emit = passes.emit(false);
         SplitPair split = atMax ? null : passes.split(false, direct);
         if (flag != null) {
-            GlPasses.setCriteria(flag, criteria, level, centre, inverseScale);
+            criteria.setUniforms(flag, level, centre, inverseScale);
         }
         try {
             for (int wi = 0; wi < count; wi++) {

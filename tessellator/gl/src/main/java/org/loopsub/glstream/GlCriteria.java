@@ -1,11 +1,18 @@
 package org.loopsub.glstream;
 
+import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
+import static org.lwjgl.opengl.GL43C.glProgramUniform3f;
+import static org.lwjgl.opengl.GL43C.glProgramUniform4f;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.loopsub.api.Culling;
 import org.loopsub.api.StopCriterion;
+import org.loopsub.gl.ComputeProgram;
 import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.ViewCulling;
 
@@ -41,23 +48,19 @@ public final class GlCriteria {
         this.culling = EdgeCriteria.culling(criteria, culling, limitSurface, centre, scaleExponent);
         this.culling.planes(cullPlanes);
         this.culling.eye(cullEye);
-        if (this.culling.frustum()) {
-            defines.put("CULL_FRUSTUM", "1");
-        }
-        if (this.culling.backface()) {
-            defines.put("CULL_BACKFACE", "1");
-        }
         any = !criteria.isEmpty();
         double scale = Math.scalb(1.0, scaleExponent);
+        boolean maxEdge = false;
+        boolean flatness = false;
         boolean screen = false;
         String glsl = null;
         for (StopCriterion c : criteria) {
             if (c instanceof StopCriterion.MaxEdgeLength m) {
                 maxEdge2 = Math.min(maxEdge2, EdgeCriteria.squared(m.maxLength() * scale));
-                defines.put("CRIT_MAX_EDGE", "1");
+                maxEdge = true;
             } else if (c instanceof StopCriterion.Flatness f) {
                 flat2 = Math.min(flat2, EdgeCriteria.squared(f.tolerance() * scale));
-                defines.put("CRIT_FLATNESS", "1");
+                flatness = true;
             } else if (c instanceof StopCriterion.ScreenEdgeLength s) {
                 if (screen) {
                     throw new UnsupportedOperationException("the GL back end takes one screen-space criterion");
@@ -66,7 +69,6 @@ public final class GlCriteria {
                 rows = EdgeCriteria.screenRows(s.camera(), centre, scaleExponent);
                 pix2 = s.maxPixels() * s.maxPixels();
                 near = (float) (EdgeCriteria.NEAR_FRACTION * radius);
-                defines.put("CRIT_SCREEN", "1");
             } else if (c instanceof StopCriterion.Custom u) {
                 if (u.glsl() == null) {
                     throw new UnsupportedOperationException("a custom criterion needs GLSL source to run on the GL back end");
@@ -75,17 +77,18 @@ public final class GlCriteria {
                     throw new UnsupportedOperationException("the GL back end takes one custom criterion");
                 }
                 glsl = u.glsl();
-                defines.put("CRIT_CUSTOM", "1");
             } else {
                 // as EdgeCriteria does: a criterion the edge test cannot evaluate is an error, not a no-op
                 throw new IllegalArgumentException("unknown criterion " + c);
             }
         }
         customGlsl = glsl;
-        maxEdge = defines.containsKey("CRIT_MAX_EDGE");
-        flatness = defines.containsKey("CRIT_FLATNESS");
+        this.maxEdge = maxEdge;
+        this.flatness = flatness;
         this.screen = screen;
         custom = glsl != null;
+        defines.putAll(ShaderHeader.criteria(this.culling.frustum(), this.culling.backface(), maxEdge, flatness,
+                screen, custom));
     }
 
     /** Scratch of {@link #update}, made at its first call. */
@@ -110,5 +113,42 @@ public final class GlCriteria {
         }
         pix2 = s.maxPixels() * s.maxPixels();
         near = (float) (EdgeCriteria.NEAR_FRACTION * radius);
+    }
+
+    /**
+     * The criteria's constants as the edge test's uniforms, in the internal frame: each criterion's
+     * and each culling test's only when it is on, since a build without it has none of its uniforms.
+     */
+    void setUniforms(ComputeProgram p, int level, float[] centre, float inverseScale) {
+        int id = p.id();
+        if (maxEdge) {
+            glProgramUniform1f(id, p.uniform("uMaxEdge2"), maxEdge2);
+        }
+        if (flatness) {
+            glProgramUniform1f(id, p.uniform("uFlat2"), flat2);
+        }
+        if (screen) {
+            glProgramUniform1fv(id, p.uniform("uRows"), rows);
+            glProgramUniform1f(id, p.uniform("uPix2"), pix2);
+            glProgramUniform1f(id, p.uniform("uNear"), near);
+        }
+        if (custom) {
+            // The level and the mesh frame reach only the user's function, which may ignore either
+            // (a criterion by length alone, or by level alone): the compiler then drops them.
+            glProgramUniform1i(id, p.uniformIfPresent("uLevel"), level);
+            glProgramUniform3f(id, p.uniformIfPresent("uCentre"), centre[0], centre[1], centre[2]);
+            glProgramUniform1f(id, p.uniformIfPresent("uInvScale"), inverseScale);
+        }
+        if (culling.frustum()) {
+            glProgramUniform1fv(id, p.uniform("uCullPlanes"), cullPlanes);
+            glProgramUniform1f(id, p.uniform("uCullFrustum2"), culling.frustumMargin2());
+        }
+        if (culling.backface()) {
+            float[] eye = cullEye;
+            glProgramUniform4f(id, p.uniform("uCullEye"), eye[0], eye[1], eye[2], eye[3]);
+            glProgramUniform1f(id, p.uniform("uCullBackface2"), culling.backfaceMargin2());
+            glProgramUniform1f(id, p.uniform("uCullAngle2"), culling.backfaceAngle2());
+            glProgramUniform1f(id, p.uniform("uCullBend2"), culling.bendCos2());
+        }
     }
 }

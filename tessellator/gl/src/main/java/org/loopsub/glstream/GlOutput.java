@@ -34,6 +34,9 @@ public final class GlOutput implements AutoCloseable {
      */
     public enum Kind { FINISHED, SLIVERS, DIRECT }
 
+    /** Floats of an output triangle: three corners' positions (the shaders' TRIANGLE_FLOATS). */
+    static final int TRIANGLE_FLOATS = 9;
+
     /** Fields of a level's statistics in {@link #levelData}, as {@link LevelStats} orders them. */
     private static final int LEVEL_FIELDS = 6;
 
@@ -46,7 +49,7 @@ public final class GlOutput implements AutoCloseable {
     /** Triangles in the blocks (padding not counted). */
     private long triangles;
     private GlBuffer buffer;
-    private final Beside normals = new Beside("loop_output_normals", 9);
+    private final Beside normals = new Beside("loop_output_normals", TRIANGLE_FLOATS);
     private final Beside uvs = new Beside("loop_output_uvs", 6);
     /** Triangles in use, padding included. */
     private long end;

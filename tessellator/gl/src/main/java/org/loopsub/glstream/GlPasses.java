@@ -8,99 +8,34 @@ import static org.loopsub.glstream.ShaderContract.POINTS;
 import static org.loopsub.glstream.ShaderContract.WEIGHTS;
 import static org.loopsub.glstream.ShaderContract.normalBinding;
 import static org.loopsub.glstream.ShaderContract.uvBinding;
-import static org.lwjgl.opengl.GL43C.GL_COMMAND_BARRIER_BIT;
-import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
 import static org.lwjgl.opengl.GL43C.GL_MAX_COMPUTE_SHARED_MEMORY_SIZE;
 import static org.lwjgl.opengl.GL43C.glGetInteger;
-import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
-import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
-import static org.lwjgl.opengl.GL43C.glProgramUniform1fv;
-import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
 import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
-import static org.lwjgl.opengl.GL43C.glProgramUniform3f;
-import static org.lwjgl.opengl.GL43C.glProgramUniform4f;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
-import org.loopsub.gl.GlTuning;
-import org.loopsub.gl.GpuTimer;
+import org.loopsub.glstream.SplitSchedule.Build;
+import org.loopsub.glstream.SplitSchedule.Half;
+import org.loopsub.glstream.SplitSchedule.Level;
+import org.loopsub.glstream.SplitSchedule.Output;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.RecordLayout;
 
 /**
- * The passes of one record layout as compiled programs, and how their buffers are bound: the
- * {@code #define}s each shader is specialised with (layout sizes, Loop's weights as exact float
- * bits, work-group sizes, criteria, and {@link ShaderContract}'s bindings and codes), and the
- * uniforms that place a window inside a segment or an output block inside the output buffer. The level
- * strategies ({@link UniformLevels}, {@link AdaptiveLevel}) only sequence these.
+ * The passes of one record layout as compiled programs, and how their buffers are bound: each pass
+ * built once with its header ({@link ShaderHeader#pass}: the contract, the layout, Loop's weights and
+ * the pass's own defines; loop_split's builds as {@link SplitSchedule} makes them) and kept, the
+ * weight table the split reads, the child segments and lists the passes write, and the ranges and
+ * uniforms that place a window inside a segment or an output block inside the output buffer. The
+ * level strategies ({@link UniformLevels}, {@link AdaptiveLevel}) only sequence these, and
+ * {@link SplitPair} dispatches the split's halves.
  */
 final class GlPasses implements AutoCloseable {
-    /**
-     * Parents per work group of loop_split's regular half ({@link GlTuning#splitGroup()}), and with
-     * linear uvs alone ({@link GlTuning#splitGroupLinearUvs()}): see {@link #splitGroup(RecordLayout)}.
-     */
-    private static final int SPLIT_GROUP = GlTuning.PROCESS.splitGroup();
-    private static final int SPLIT_GROUP_LINEAR_UVS = GlTuning.PROCESS.splitGroupLinearUvs();
-
-    /**
-     * Invocations per work group of the general half of loop_split: almost all of them find a
-     * regular record and stop, so large groups keep the launch overhead down.
-     */
-    private static final int GENERAL_GROUP = GlTuning.PROCESS.generalGroup();
-    private static final boolean TIME_HALVES = GlTuning.PROCESS.timeHalves();
-    private static final GpuTimer NO_TIMER = new GpuTimer(false);
-    private static final String GENERAL_SPAN = "loop_split.general.";
-
-    /**
-     * With {@link GlTuning#timeHalves()}, ends the span the caller began and begins
-     * {@code prefix + level} for the passes that follow: a half, or the fused pass's uv channel, apart.
-     * The label is made only then: a renderer's frames allocate nothing (GpuFrameAllocationTest).
-     */
-    static void spanApart(GpuTimer timer, String prefix, int level) {
-        if (TIME_HALVES) {
-            timer.end();
-            timer.begin(prefix + level, level, 0, 0);
-        }
-    }
-
-    /**
-     * The general half's group when records carry limit data (and always in a renderer's frames):
-     * their general records run long (births, renewed normals, local-memory arrays) and sit
-     * scattered, and a group holds its resources until its slowest invocation ends: with limit data
-     * small groups measured up to three times faster on NVIDIA; without limit data the size does not
-     * matter or 256 wins (docs/architecture.md). ({@link GlTuning#generalGroupLimit()})
-     */
-    private static final int GENERAL_GROUP_LIMIT = GlTuning.PROCESS.generalGroupLimit();
-
-    /**
-     * Invocations per general record in a general half that writes child records (or, in a uniform
-     * level without limit data, triangles); not with smooth uvs and limit data together
-     * ({@link GlTuning#generalLanes()}; loop_split's splitLanes). Its groups hold each record's corner
-     * and edge points in shared memory, at most {@link #LANE_SHARED_BYTES} a group (GL promises 32 KiB).
-     */
-    private static final int GENERAL_LANES = GlTuning.PROCESS.generalLanes();
-    private static final int LANE_SHARED_BYTES = 24 * 1024;
-
-    /**
-     * The most records an adaptive split's general half runs on lanes ({@link GlTuning#lanesUpTo()}):
-     * past that, its general records may be many enough to fill the GPU, and one invocation each does
-     * less work in all.
-     */
-    private static final long LANES_UP_TO = GlTuning.PROCESS.lanesUpTo();
-
-    /** LoopRules' mask weights by the names the shaders know them by, in the order they are defined. */
-    static final Map<String, Float> LOOP_WEIGHTS = loopWeights();
-
-    /** LoopRules' mask weights as GLSL expressions of their exact float bits (docs/design.md §5). */
-    static final Map<String, String> LOOP_WEIGHT_DEFINES = weightDefines(LOOP_WEIGHTS);
-
     final RecordLayout layout;
     /** Whether output normals are written at unit length (a renderer's frames; see loop_record.glsl). */
     private boolean unitNormals;
@@ -136,64 +71,8 @@ final class GlPasses implements AutoCloseable {
     private final Map<String, ComputeProgram> programs;
     private final GlBufferPool pool;
     private final long align;
-    /**
-     * The fused pass's regular half's work group where it stages its stores in shared memory
-     * (STAGED_STORES, triangle_writer.glsl), 0 where it stores straight ({@link #stagedGroup}).
-     */
-    private int stagedGroup;
-    /** Parents per work group of loop_split's regular halves with this layout ({@link #splitGroup(RecordLayout)}). */
-    private final int splitGroup;
-
-    /**
-     * Groups per row of a half dispatched by a command the GPU counts up (loop_split's listParent and
-     * listRecord: the fused pass's general half and the pass after it, a listed level's general
-     * half): rows, not groups, count up to the 65,535 a dimension allows.
-     */
-    static final int DENSE_ROW = 64;
-
-    /**
-     * Whether a window of {@code parents} parents can take the fused pass: the rows of the pass after
-     * it must fit one dimension of a dispatch even if every parent is general.
-     */
-    static boolean denseFits(long parents) {
-        return denseFits(parents, Math.min(Math.min(SPLIT_GROUP, SPLIT_GROUP_LINEAR_UVS),
-                Math.min(GENERAL_GROUP, GENERAL_GROUP_LIMIT)));
-    }
-
-    /** {@link #denseFits(long)} where the smallest group of loop_split's halves is {@code smallestGroup}. */
-    static boolean denseFits(long parents, int smallestGroup) {
-        long groups = (4 * parents + smallestGroup - 1) / smallestGroup;
-        return (groups + DENSE_ROW - 1) / DENSE_ROW <= ComputeProgram.MAX_GROUPS_PER_DIMENSION;
-    }
-
-    /**
-     * loop_split's DenseChildren: uints before the entries' origins (a count, then the commands), and
-     * the index in its command array of the (x, y, z) of the regular and the general half over a list
-     * (the pass after the fused one, a listed level's general half) and of the fused pass's general half.
-     */
-    static final int DENSE_HEADER = 10;
-    static final int DENSE_REGULAR_COMMAND = 0;
-    static final int DENSE_GENERAL_COMMAND = 3;
-    static final int DENSE_LIST_COMMAND = 6;
-
-    /** Byte offset in a DenseChildren buffer of the command at index {@code command} (after the count). */
-    static long commandOffset(int command) {
-        return 4L * (1 + command);
-    }
-
-    /** loop_split's uRecords: every record, the fused pass's dense children, a listed level. */
-    static final int PLAIN = 0;
-    static final int DENSE = 1;
-    static final int LISTED = 2;
-
-    /** Sets loop_split's uRecords ({@link #PLAIN}, {@link #DENSE}, {@link #LISTED}) in both halves, where a build reads it. */
-    static void setRecords(SplitPair split, int v) {
-        glProgramUniform1ui(split.regular().id(), split.regular().uniformIfPresent("uRecords"), v);
-        glProgramUniform1ui(split.general().id(), split.general().uniformIfPresent("uRecords"), v);
-        if (split.oneLane() != null) {
-            glProgramUniform1ui(split.oneLane().id(), split.oneLane().uniformIfPresent("uRecords"), v);
-        }
-    }
+    /** loop_split's schedule with this layout: its builds' macros, groups and lanes. */
+    private final SplitSchedule schedule;
 
     /**
      * A buffer for the general parents among {@code parents} that the fused pass lists, whose children
@@ -214,58 +93,14 @@ final class GlPasses implements AutoCloseable {
     }
 
     private GlBuffer denseBuffer(long entries, String label) {
-        GlBuffer b = pool.acquire(4 * (DENSE_HEADER + entries), label);
-        b.fill(0, DENSE_HEADER, 0);
+        GlBuffer b = pool.acquire(4 * (SplitSchedule.DENSE_HEADER + entries), label);
+        b.fill(0, SplitSchedule.DENSE_HEADER, 0);
         return b;
     }
 
     /** Gives back a buffer of {@link #denseChildren} or {@link #recordList}, once its readers are ordered before. */
     void releaseDense(GlBuffer b) {
         pool.release(b);
-    }
-
-    /**
-     * @return parents per work group of loop_split's regular halves: with linear uvs and no limit data
-     *     {@link GlTuning#splitGroupLinearUvs()}, else {@link GlTuning#splitGroup()}. Both 128 now: 64
-     *     was faster with linear uvs while they were stored as (u, v, 0), 128 since they are pairs
-     *     (measured on NVIDIA; docs/architecture.md); kept apart for GPUs where they differ
-     */
-    static int splitGroup(RecordLayout layout) {
-        return splitGroup(layout, GlTuning.PROCESS);
-    }
-
-    /** {@link #splitGroup(RecordLayout)} under other tuning. */
-    static int splitGroup(RecordLayout layout, GlTuning tuning) {
-        return layout.uvs() && !layout.smoothUvs() && !layout.carriesNormals() ? tuning.splitGroupLinearUvs()
-                : tuning.splitGroup();
-    }
-
-    /**
-     * @return the banks of the fused pass's staged stores (triangle_writer.glsl): with limit data one
-     *     per output buffer (positions, normals and with this layout uvs), stored behind one pair of
-     *     barriers; else one, behind a pair a buffer. (A bank a buffer measured faster with limit data
-     *     on NVIDIA, and slower with linear uvs alone, where a second bank's shared memory halved the
-     *     warps a multiprocessor holds; docs/design.md §2.)
-     */
-    static int stageBanks(RecordLayout layout) {
-        return layout.carriesNormals() ? 2 + (layout.uvs() ? 1 : 0) : 1;
-    }
-
-    /** Shared memory the fused pass's staged stores take per invocation: 9 vec4s a bank and a flag. */
-    static int stagedBytesPerInvocation(int banks) {
-        return 9 * 16 * banks + 4;
-    }
-
-    /**
-     * @return the work group of the fused pass's regular half, which stages its stores in {@code banks}
-     *     banks: {@code group}, or where their shared memory would pass the driver's
-     *     {@code GL_MAX_COMPUTE_SHARED_MEMORY_SIZE} (at least 32 KiB; the default group of 128 takes
-     *     18.5 KiB a bank) the largest whole number of warps of 32 that fits; 0 where not even one
-     *     warp fits, and the pass stores straight, more slowly
-     */
-    static int stagedGroup(int group, int banks, int maxSharedBytes) {
-        int fit = maxSharedBytes / stagedBytesPerInvocation(banks);
-        return fit >= group ? group : fit / 32 * 32;
     }
 
     // The passes a frame asks for, looked up in the cache above once: its key is a string of every
@@ -289,11 +124,11 @@ final class GlPasses implements AutoCloseable {
     private final java.util.ArrayDeque<Segment> spare = new java.util.ArrayDeque<>();
 
     GlPasses(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs, GlBufferPool pool) {
-        this(layout, weightTable, programs, pool, LOOP_WEIGHT_DEFINES);
+        this(layout, weightTable, programs, pool, ShaderHeader.LOOP_WEIGHT_DEFINES);
     }
 
     /**
-     * @param weightDefines the mask weights' defines: {@link #LOOP_WEIGHT_DEFINES}, or other weights
+     * @param weightDefines the mask weights' defines: {@link ShaderHeader#LOOP_WEIGHT_DEFINES}, or other weights
      *     for a test that shows the passes use the weights they are given and none of their own
      */
     GlPasses(RecordLayout layout, float[] weightTable, Map<String, ComputeProgram> programs, GlBufferPool pool,
@@ -306,8 +141,7 @@ final class GlPasses implements AutoCloseable {
         this.programs = programs;
         this.pool = pool;
         this.align = Math.max(4, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
-        this.splitGroup = splitGroup(layout);
-        this.stagedGroup = stagedGroup(splitGroup, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
+        this.schedule = new SplitSchedule(layout, glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
         // With limit data, the boundary tangents' table follows the vertex weights
         // (LoopRules.boundaryTangents); with creases, the reciprocals for the transition weight.
         this.tangentBase = weightTable.length;
@@ -328,99 +162,6 @@ final class GlPasses implements AutoCloseable {
             table = concat(table, LoopRules.interiorTangents(weightTable.length / 2 - 1));
         }
         this.weights = GlBuffer.of(table, "loop_weights");
-    }
-
-    private static Map<String, Float> loopWeights() {
-        Map<String, Float> w = new LinkedHashMap<>();
-        w.put("LOOP_EDGE_END", LoopRules.EDGE_END);
-        w.put("LOOP_EDGE_OPPOSITE", LoopRules.EDGE_OPPOSITE);
-        w.put("LOOP_HALF", LoopRules.HALF);
-        w.put("LOOP_BOUNDARY_CENTRE", LoopRules.BOUNDARY_CENTRE);
-        w.put("LOOP_BOUNDARY_NEIGHBOUR", LoopRules.BOUNDARY_NEIGHBOUR);
-        w.put("LOOP_LIMIT_CENTRE_6", LoopRules.LIMIT_CENTRE_6);
-        w.put("LOOP_LIMIT_RING_6", LoopRules.LIMIT_RING_6);
-        w.put("LOOP_LIMIT_CREASE_CENTRE", LoopRules.LIMIT_CREASE_CENTRE);
-        w.put("LOOP_LIMIT_CREASE_NEIGHBOUR", LoopRules.LIMIT_CREASE_NEIGHBOUR);
-        w.put("LOOP_CHAIKIN_OWN", LoopRules.CHAIKIN_OWN);
-        w.put("LOOP_CHAIKIN_OTHERS", LoopRules.CHAIKIN_OTHERS);
-        return Collections.unmodifiableMap(w);
-    }
-
-    /**
-     * Mask weights as the shaders' defines: each a GLSL expression of its exact float bits.
-     *
-     * @param weights by define name ({@link #LOOP_WEIGHTS}' names)
-     * @return the defines, in the same order
-     */
-    static Map<String, String> weightDefines(Map<String, Float> weights) {
-        Map<String, String> d = new LinkedHashMap<>();
-        weights.forEach((name, value) -> d.put(name, glslFloat(value)));
-        return Collections.unmodifiableMap(d);
-    }
-
-    /**
-     * The record layout as loop_record.glsl takes it: this layout's sizes and {@link RecordLayout}'s
-     * fixed slots and markers, defined once in Java.
-     *
-     * @return a new, modifiable map in the order the shaders are built with
-     */
-    static Map<String, String> layoutDefines(RecordLayout layout) {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("FAN", Integer.toString(layout.fanCapacity()));
-        d.put("RING_MAX", Integer.toString(layout.ringMax()));
-        d.put("POINT_FLOATS", Integer.toString(layout.pointFloats()));
-        d.put("META_INTS", Integer.toString(layout.metaInts()));
-        d.put("NO_GAP", Integer.toString(RecordLayout.NO_GAP));
-        d.put("FIXED_POINTS", Integer.toString(RecordLayout.FIXED_POINTS));
-        d.put("FIXED_SPOKES", Integer.toString(RecordLayout.FIXED_SPOKES));
-        d.putAll(org.loopsub.stream.RegularChildren.defines());
-        d.put("SHARP_FLAG", Integer.toString(RecordLayout.SHARP) + "u");
-        d.put("STALE_FLAG", Integer.toString(RecordLayout.STALE) + "u");
-        d.put("SEAMLESS_FLAG", Integer.toUnsignedString(RecordLayout.SEAMLESS) + "u");
-        d.put("GENERAL_BITS", Integer.toString(RecordLayout.GENERAL_BITS) + "u");
-        if (layout.creases()) {
-            d.put(RecordLayout.Feature.CREASES.macro(), "1");
-            d.put("SPOKES", Integer.toString(layout.spokes()));
-            d.put("SHARP_BASE", Integer.toString(layout.spokeSharpness(0)));
-            d.put("SHARP_INFINITE", glslFloat(LoopRules.INFINITE_SHARPNESS));
-            if (layout.chaikin()) {
-                d.put(RecordLayout.Feature.CHAIKIN.macro(), "1");
-                d.put("FAR_BASE", Integer.toString(layout.spokeFar(0)));
-            }
-        }
-        if (layout.carriesNormals()) {
-            d.put(RecordLayout.Feature.NORMALS.macro(), "1");
-            d.put("NORMAL_SLOT0", Integer.toString(layout.normalSlot(0)));
-        }
-        if (layout.uvs()) {
-            d.put(RecordLayout.Feature.UVS.macro(), "1");
-            d.put("UV_BASE", Integer.toString(layout.uvFloat(0, 0)));
-            d.put("UV_OUTPUT_BASE", Integer.toString(layout.outputUvFloat(0, 0)));
-            if (layout.uvLimits()) {
-                d.put("UV_LIMITS", "1");
-                d.put("UV_LIMIT_BASE", Integer.toString(layout.uvLimit(0, 0)));
-            }
-            if (layout.smoothUvs()) {
-                d.put(RecordLayout.Feature.SMOOTH_UVS.macro(), "1");
-                d.put("UV_SEAM_BASE", Integer.toString(layout.uvSeam(0)));
-                d.put("UV_FAR_BASE", Integer.toString(layout.uvFar(0, 0, 0)));
-                d.put("UV_PIN_BASE", Integer.toString(layout.uvPin(0)));
-                d.put("UV_SEAM_NEAR", Integer.toString(RecordLayout.UV_SEAM_NEAR));
-                d.put("UV_SEAM_FAR", Integer.toString(RecordLayout.UV_SEAM_FAR));
-                d.put("UV_INFINITE_SHARPNESS", glslFloat(LoopRules.INFINITE_SHARPNESS));
-                d.putAll(org.loopsub.stream.RegularChildren.uvDefines(layout));
-            }
-        }
-        if (layout.limit()) {
-            d.put(RecordLayout.Feature.LIMIT.macro(), "1");
-            d.put("LIMIT_SLOT0", Integer.toString(layout.limitSlot(0)));
-        }
-        return d;
-    }
-
-    /** A float as a GLSL expression with exactly its bits, whatever its decimal expansion. */
-    static String glslFloat(float f) {
-        return "uintBitsToFloat(0x" + Integer.toHexString(Float.floatToRawIntBits(f)).toUpperCase(Locale.ROOT) + "u)";
     }
 
     /** A pass of the record stream, compiled once per set of defines and kept. */
@@ -504,8 +245,7 @@ final class GlPasses implements AutoCloseable {
     SplitPair split(boolean resident, boolean direct) {
         int i = (resident ? 2 : 0) + (direct ? 1 : 0);
         if (split[i] == null) {
-            Map<String, String> more = resident ? GlSizes.DEFINES : Map.of();
-            split[i] = direct ? splitPair(more, "DIRECT") : splitPair(more);
+            split[i] = splitPair(resident ? Level.RESIDENT : Level.ADAPTIVE, direct ? Output.DIRECT : Output.CHILDREN);
         }
         return split[i];
     }
@@ -514,7 +254,7 @@ final class GlPasses implements AutoCloseable {
     SplitPair uniformSplit(boolean direct) {
         int i = direct ? 1 : 0;
         if (uniformSplit[i] == null) {
-            uniformSplit[i] = direct ? splitPair("UNIFORM", "DIRECT") : splitPair("UNIFORM");
+            uniformSplit[i] = splitPair(Level.UNIFORM, direct ? Output.DIRECT : Output.CHILDREN);
         }
         return uniformSplit[i];
     }
@@ -526,7 +266,7 @@ final class GlPasses implements AutoCloseable {
     SplitPair fused() {
         if (fused == null) {
             SplitPair plain = uniformSplit(false);
-            fused = new SplitPair(program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED")),
+            fused = new SplitPair(split(new Build(Level.UNIFORM, Output.FUSED, Half.REGULAR)),
                     plain.general(), plain.generalLanes());
         }
         return fused;
@@ -544,7 +284,7 @@ final class GlPasses implements AutoCloseable {
             return null;
         }
         if (fusedUvs == null) {
-            fusedUvs = program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "FUSED", "FUSED_UVS"));
+            fusedUvs = split(new Build(Level.UNIFORM, Output.FUSED_UVS, Half.REGULAR));
         }
         return fusedUvs;
     }
@@ -555,7 +295,7 @@ final class GlPasses implements AutoCloseable {
      */
     ComputeProgram listParents() {
         if (listParents == null) {
-            listParents = program("loop_split", flags("UNIFORM", "REGULAR_ONLY", "LIST_PARENTS"));
+            listParents = split(new Build(Level.UNIFORM, Output.LIST_PARENTS, Half.REGULAR));
         }
         return listParents;
     }
@@ -565,7 +305,7 @@ final class GlPasses implements AutoCloseable {
      * driver with too little shared memory gets (llvmpipe and NVIDIA have enough).
      */
     void stageStores(boolean on) {
-        stagedGroup = on ? stagedGroup(splitGroup, stageBanks(layout), glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE)) : 0;
+        schedule.stageStores(on, glGetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE));
         fused = null;
         fusedUvs = null;
     }
@@ -607,52 +347,9 @@ final class GlPasses implements AutoCloseable {
     }
 
     private ComputeProgram program(String stem, Map<String, String> extra, String prelude) {
-        Map<String, String> defines = new LinkedHashMap<>(ShaderContract.DEFINES);
-        defines.putAll(layoutDefines(layout));
-        if (unitNormals && layout.carriesNormals()) {
-            defines.put("UNIT_NORMALS", "1");
-        }
-        if (layout.creases() || layout.uvLimits()) {
-            defines.put("LIMIT_WEIGHT_BASE", Integer.toString(limitWeightBase));
-        }
-        if (layout.creases()) {
-            defines.put("RECIPROCAL_BASE", Integer.toString(reciprocalBase));
-            defines.put("INTERIOR_TANGENT_BASE", Integer.toString(interiorTangentBase));
-        }
-        if (layout.carriesNormals()) {
-            defines.put("TANGENT_BASE", Integer.toString(tangentBase));
-            defines.put("TANGENT_STRIDE", Integer.toString(tangentBase / 2));
-            defines.put("LEVEL_DEPENDENT_BOUNDARY", Integer.toString(LoopRules.LEVEL_DEPENDENT_BOUNDARY));
-        }
-        defines.putAll(weightDefines);
-        defines.putAll(extra);
-        if (stem.equals("loop_split")) {
-            int general = layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
-            // GROUP: this half's; REGULAR_GROUP, GENERAL_RECORDS and DIRECT_GENERAL_RECORDS: records per
-            // group of the halves whose commands another half counts up (DenseChildren)
-            int laneRecords = laneRecords();
-            boolean lanes = extra.containsKey("GENERAL_ONLY") && lanes(extra);
-            boolean staged = stagedGroup > 0 && extra.containsKey("FUSED");
-            defines.put("GROUP", Integer.toString(lanes ? GENERAL_LANES * laneRecords
-                    : extra.containsKey("GENERAL_ONLY") ? general : staged ? stagedGroup : splitGroup));
-            if (lanes) {
-                defines.put("GENERAL_LANES", Integer.toString(GENERAL_LANES));
-            }
-            defines.put("REGULAR_GROUP", Integer.toString(splitGroup));
-            // a uniform general half's, writing records or triangles: the commands of a listed level and
-            // of the dense children
-            defines.put("GENERAL_RECORDS", Integer.toString(lanes(flags("UNIFORM")) ? laneRecords : general));
-            defines.put("DIRECT_GENERAL_RECORDS", Integer.toString(lanes(flags("UNIFORM", "DIRECT")) ? laneRecords : general));
-            defines.put("DENSE_ROW", Integer.toString(DENSE_ROW));
-            defines.put("DENSE_HEADER", Integer.toString(DENSE_HEADER));
-            defines.put("DENSE_REGULAR_COMMAND", Integer.toString(DENSE_REGULAR_COMMAND));
-            defines.put("DENSE_GENERAL_COMMAND", Integer.toString(DENSE_GENERAL_COMMAND));
-            defines.put("DENSE_LIST_COMMAND", Integer.toString(DENSE_LIST_COMMAND));
-            if (staged) {
-                defines.put("STAGED_STORES", "1");
-                defines.put("STAGE_BANKS", Integer.toString(stageBanks(layout)));
-            }
-        }
+        Map<String, String> defines = ShaderHeader.pass(layout, unitNormals,
+                new ShaderHeader.WeightBases(tangentBase, reciprocalBase, limitWeightBase, interiorTangentBase),
+                weightDefines, extra);
         String key = stem + defines + "\n" + prelude;
         // Deferred: a level strategy's compileAhead issues every program of a run before the first
         // is used, and the driver builds them side by side; first use waits (ComputeProgram.ready).
@@ -665,231 +362,41 @@ final class GlPasses implements AutoCloseable {
         return p;
     }
 
-    /**
-     * The criteria's constants as the edge test's uniforms, in the internal frame: each criterion's
-     * and each culling test's only when it is on, since a build without it has none of its uniforms.
-     */
-    static void setCriteria(ComputeProgram p, GlCriteria criteria, int level, float[] centre, float inverseScale) {
-        int id = p.id();
-        if (criteria.maxEdge) {
-            glProgramUniform1f(id, p.uniform("uMaxEdge2"), criteria.maxEdge2);
-        }
-        if (criteria.flatness) {
-            glProgramUniform1f(id, p.uniform("uFlat2"), criteria.flat2);
-        }
-        if (criteria.screen) {
-            glProgramUniform1fv(id, p.uniform("uRows"), criteria.rows);
-            glProgramUniform1f(id, p.uniform("uPix2"), criteria.pix2);
-            glProgramUniform1f(id, p.uniform("uNear"), criteria.near);
-        }
-        if (criteria.custom) {
-            // The level and the mesh frame reach only the user's function, which may ignore either
-            // (a criterion by length alone, or by level alone): the compiler then drops them.
-            glProgramUniform1i(id, p.uniformIfPresent("uLevel"), level);
-            glProgramUniform3f(id, p.uniformIfPresent("uCentre"), centre[0], centre[1], centre[2]);
-            glProgramUniform1f(id, p.uniformIfPresent("uInvScale"), inverseScale);
-        }
-        if (criteria.culling.frustum()) {
-            glProgramUniform1fv(id, p.uniform("uCullPlanes"), criteria.cullPlanes);
-            glProgramUniform1f(id, p.uniform("uCullFrustum2"), criteria.culling.frustumMargin2());
-        }
-        if (criteria.culling.backface()) {
-            float[] eye = criteria.cullEye;
-            glProgramUniform4f(id, p.uniform("uCullEye"), eye[0], eye[1], eye[2], eye[3]);
-            glProgramUniform1f(id, p.uniform("uCullBackface2"), criteria.culling.backfaceMargin2());
-            glProgramUniform1f(id, p.uniform("uCullAngle2"), criteria.culling.backfaceAngle2());
-            glProgramUniform1f(id, p.uniform("uCullBend2"), criteria.culling.bendCos2());
-        }
+    /** loop_split built as {@code b} ({@link SplitSchedule#defines}). */
+    ComputeProgram split(Build b) {
+        return program("loop_split", schedule.defines(b));
+    }
+
+    /** loop_split's schedule with this layout. */
+    SplitSchedule schedule() {
+        return schedule;
     }
 
     /**
-     * loop_split compiled twice: once with only the regular-record path, once with only the general
-     * one. Both run over the same records and each writes the children of its own kind, so the
-     * regular path, which almost every record takes, is not held back by the general path's
-     * register use. A uniform level dispatches the general half first ({@link #generalFirst}); adaptive
-     * levels and a renderer's frames the regular half first. The general half may split each record on
-     * {@code generalLanes} invocations (loop_split's splitLanes); an adaptive pair then also holds
-     * {@code oneLane}, the build on one invocation a record, which it dispatches past {@code lanesUpTo}
-     * records ({@link GlTuning#lanesUpTo()}).
+     * loop_split's pair of halves for a level and an output: the general half, with an adaptive
+     * level's one-lane build beside it where it takes lanes, then the regular half.
      */
-    record SplitPair(ComputeProgram regular, ComputeProgram general, int generalLanes, ComputeProgram oneLane,
-                     long lanesUpTo) {
-        /** A pair whose general half is always the one build, on {@code generalLanes} invocations a record. */
-        SplitPair(ComputeProgram regular, ComputeProgram general, int generalLanes) {
-            this(regular, general, generalLanes, null, Long.MAX_VALUE);
-        }
-
-        /** The general half over n records: on lanes up to {@code lanesUpTo} records, else {@code oneLane}. */
-        private void dispatchGeneral(long n) {
-            if (oneLane != null && n > lanesUpTo) {
-                oneLane.dispatchFor(n);
-            } else {
-                general.dispatchFor(n * generalLanes);
-            }
-        }
-
-        void dispatchFor(long n) {
-            regular.dispatchFor(n);
-            dispatchGeneral(n);
-        }
-
-        /** Both halves over n records, inside a span of {@code timer} ({@link #beforeGeneralHalf}). */
-        void dispatchFor(long n, GpuTimer timer, int level) {
-            regular.dispatchFor(n);
-            beforeGeneralHalf(timer, level);
-            dispatchGeneral(n);
-        }
-
-        /**
-         * Both halves over n records of a uniform level, the general half first: its few records are
-         * long chains of dependent work that the regular half's many short ones then run beside, where
-         * dispatched second they ran on a GPU the regular half had left nearly idle (measured faster on
-         * NVIDIA). A renderer's adaptive frames gained nothing from it, so they keep the regular half
-         * first (docs/design.md §2). Inside a span of {@code timer} ({@link #timeGeneralHalf}).
-         */
-        void generalFirst(long n, GpuTimer timer, int level) {
-            general.dispatchFor(n * generalLanes);
-            timeGeneralHalf(timer, level);
-            regular.dispatchFor(n);
-        }
-
-        /** Both halves by the commands in a DenseChildren buffer ({@link GlPasses#denseChildren}). */
-        void dispatchDense(GlBuffer counts) {
-            dispatchDense(counts, NO_TIMER, 0);
-        }
-
-        /**
-         * {@link #dispatchDense(GlBuffer)} inside a span of {@code timer} ({@link #beforeGeneralHalf}).
-         * Here the regular half goes first, as it always did: the order was measured for the other
-         * passes only.
-         */
-        void dispatchDense(GlBuffer counts, GpuTimer timer, int level) {
-            regular.dispatchIndirect(counts, commandOffset(DENSE_REGULAR_COMMAND));
-            beforeGeneralHalf(timer, level);
-            general.dispatchIndirect(counts, commandOffset(DENSE_GENERAL_COMMAND));
-        }
-
-        /**
-         * The general half over a listed level's records ({@link GlPasses#recordList}), after its
-         * regular half (which lists them) inside a span of {@code timer}.
-         */
-        void dispatchListedGeneral(GlBuffer list, GpuTimer timer, int level) {
-            beforeGeneralHalf(timer, level);
-            general.dispatchIndirect(list, commandOffset(DENSE_GENERAL_COMMAND));
-        }
-
-        /**
-         * The fused pass over {@code n} records inside a span of {@code timer}: {@code lister} (its
-         * {@link GlPasses#listParents}) lists the general parents in {@code dense}
-         * ({@link GlPasses#denseChildren}); once the list and its command are written, the general
-         * half over that list alone, then the regular half.
-         */
-        void dispatchFused(ComputeProgram lister, long n, GlBuffer dense, GpuTimer timer, int level) {
-            lister.dispatchFor(n);
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-            general.dispatchIndirect(dense, commandOffset(DENSE_LIST_COMMAND));
-            timeGeneralHalf(timer, level);
-            regular.dispatchFor(n);
-        }
-
-        /**
-         * After the general half, inside a span the caller began: with {@link GlTuning#timeHalves()}
-         * the general half becomes a span of its own, {@code loop_split.general.<level>}, and the
-         * caller's span holds the regular half alone, so that a report shows each level's general half
-         * apart. The timestamps between them keep the halves from overlapping on the GPU.
-         */
-        private static void timeGeneralHalf(GpuTimer timer, int level) {
-            if (TIME_HALVES) {
-                timer.splitOff(GENERAL_SPAN + level);
-            }
-        }
-
-        /** {@link #timeGeneralHalf} where the regular half went first: the general half's span follows. */
-        private static void beforeGeneralHalf(GpuTimer timer, int level) {
-            spanApart(timer, GENERAL_SPAN, level);
-        }
-
-        void setUint(String name, long value) {
-            GlPasses.setUint(regular, name, value);
-            GlPasses.setUint(general, name, value);
-            if (oneLane != null) {
-                GlPasses.setUint(oneLane, name, value);
-            }
-        }
-    }
-
-    /**
-     * @return records per work group of a general half split on {@link #GENERAL_LANES} lanes: as many
-     *     as {@link #LANE_SHARED_BYTES} hold (what one lane makes and the others read: corner and edge
-     *     points, Chaikin halves, limit data, smooth uvs) up to the general group's, in whole warps of 32 invocations; 0 where lanes do not apply (smooth uvs with
-     *     limit data, {@code loopsub.gl.generalLanes} 1, or rings too long for a warp's records)
-     */
-    int laneRecords() {
-        // Smooth uvs with limit data ran 1.7 % slower on lanes (bigguy_charts depth 6, general-lanes/smooth.txt).
-        if (GENERAL_LANES == 1 || layout.smoothUvs() && layout.carriesNormals()) {
-            return 0;
-        }
-        int ring = layout.ringMax();
-        int rowFloats = 9 + (27 * ring | 1) + (layout.chaikin() ? 3 * ring | 1 : 0) + (layout.carriesNormals() ? 33 : 0)
-                + (layout.smoothUvs() ? (12 * ring | 1) + 7 : 0) + 1;
-        int fit = (LANE_SHARED_BYTES - 4) / (4 * rowFloats);
-        int warp = 32 / GENERAL_LANES;
-        int group = layout.carriesNormals() ? GENERAL_GROUP_LIMIT : GENERAL_GROUP;
-        return Math.min(group / GENERAL_LANES, fit) / warp * warp;
-    }
-
-    /**
-     * Whether the general half of a loop_split with these flags splits each record on lanes (ONE_LANE:
-     * the build an adaptive split takes past {@link #LANES_UP_TO} records).
-     */
-    private boolean lanes(Map<String, String> flags) {
-        // Direct splits only in uniform levels without limit data: with it, and in a renderer's frames,
-        // they ran 1-3 % slower on lanes (highvalence depth 6 4.5 % faster; general-lanes/direct.txt).
-        boolean direct = flags.containsKey("DIRECT") && (!flags.containsKey("UNIFORM") || layout.carriesNormals());
-        return !direct && !flags.containsKey("FUSED") && !flags.containsKey("ONE_LANE") && laneRecords() > 0;
-    }
-
-    /**
-     * @return invocations per record of the general half of loop_split built with these flags: what
-     *     its dispatch multiplies the records by ({@link SplitPair#generalLanes})
-     */
-    int generalLanes(Map<String, String> flags) {
-        return lanes(flags) ? GENERAL_LANES : 1;
-    }
-
-    /** loop_split's two halves with the given flags defined. */
-    SplitPair splitPair(String... defined) {
-        return splitPair(Map.of(), defined);
-    }
-
-    /** loop_split's two halves with more defines and the given flags. */
-    SplitPair splitPair(Map<String, String> more, String... defined) {
-        Map<String, String> r = flags(defined);
-        r.putAll(more);
-        r.put("REGULAR_ONLY", "1");
-        Map<String, String> g = flags(defined);
-        g.putAll(more);
-        g.put("GENERAL_ONLY", "1");
-        ComputeProgram general = program("loop_split", g);
+    SplitPair splitPair(Level level, Output output) {
+        Build g = new Build(level, output, Half.GENERAL);
+        ComputeProgram general = split(g);
         ComputeProgram oneLane = null;
-        if (lanes(g) && !g.containsKey("UNIFORM")) {
-            g.put("ONE_LANE", "1");
-            oneLane = program("loop_split", g);
+        if (schedule.lanes(g) && level != Level.UNIFORM) {
+            oneLane = split(g.onOneLane());
         }
-        if (!g.containsKey("RESIDENT")) {
+        if (level != Level.RESIDENT) {
             unprimed.add(general);
             if (oneLane != null) {
                 unprimed.add(oneLane);
             }
         }
-        ComputeProgram regular = program("loop_split", r);
-        return oneLane == null ? new SplitPair(regular, general, generalLanes(g))
-                : new SplitPair(regular, general, GENERAL_LANES, oneLane, LANES_UP_TO);
+        ComputeProgram regular = split(g.other());
+        return oneLane == null ? new SplitPair(regular, general, schedule.generalLanes(g))
+                : new SplitPair(regular, general, SplitSchedule.GENERAL_LANES, oneLane, SplitSchedule.LANES_UP_TO);
     }
 
     /**
      * Dispatches one work group of every general half built since the last call, with nothing to do
-     * (no records: {@code uCount} 0, {@code uRecords} {@link #PLAIN}), so that what a driver sets up at
+     * (no records: {@code uCount} 0, {@code uRecords} {@link SplitSchedule#PLAIN}), so that what a driver sets up at
      * the first dispatch of a program with a large private scratch happens here and not inside the
      * first level: without it level 0 of a process's first refinement took several times its usual
      * time, and one empty dispatch before it removed all of that (measured on NVIDIA; docs/design.md,
@@ -906,20 +413,11 @@ final class GlPasses implements AutoCloseable {
             ComputeProgram p = unprimed.get(i);
             glProgramUniform1ui(p.id(), p.uniform("uCount"), 0);
             // uniform builds only; every level sets it again before its own dispatch
-            glProgramUniform1ui(p.id(), p.uniformIfPresent("uRecords"), PLAIN);
+            glProgramUniform1ui(p.id(), p.uniformIfPresent("uRecords"), SplitSchedule.PLAIN);
             p.dispatchGroups(1);
         }
         unprimed.clear();
         return n;
-    }
-
-    /** {@code #define}s of the given names, each as 1. */
-    static Map<String, String> flags(String... names) {
-        Map<String, String> d = new LinkedHashMap<>();
-        for (String n : names) {
-            d.put(n, "1");
-        }
-        return d;
     }
 
     static void setUint(ComputeProgram p, String name, long value) {

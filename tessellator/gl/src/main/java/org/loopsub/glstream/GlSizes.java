@@ -10,8 +10,6 @@ import static org.lwjgl.opengl.GL43C.glDeleteSync;
 import static org.lwjgl.opengl.GL43C.glFenceSync;
 
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.loopsub.gl.GlBuffer;
@@ -65,33 +63,8 @@ final class GlSizes implements AutoCloseable {
     /** Windows one level may have on this path (a level's records fit one segment: four windows). */
     static final int MAX_WINDOWS = 8;
 
-    /** The defines every RESIDENT program is built with. */
-    static final Map<String, String> DEFINES = defines();
-
-    private static Map<String, String> defines() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("RESIDENT", "1");
-        d.put("SIZES_OVERFLOW", OVERFLOW + "u");
-        d.put("SIZES_END", END + "u");
-        d.put("SIZES_WANT_NEXT", WANT_NEXT + "u");
-        d.put("SIZES_WANT_END", WANT_END + "u");
-        d.put("SIZES_STATS", STATS + "u");
-        d.put("SIZES_STATS_WORDS", STATS_WORDS + "u");
-        d.put("SIZES_BLOCKS", BLOCKS + "u");
-        d.put("SIZES_BLOCK_WORDS", BLOCK_WORDS + "u");
-        d.put("SIZES_ACTIVE", ACTIVE + "u");
-        d.put("SIZES_FINISHED", FINISHED + "u");
-        d.put("SIZES_SLIVERS", SLIVERS + "u");
-        d.put("SIZES_ACTIVE_EFF", ACTIVE_EFF + "u");
-        d.put("SIZES_FINISHED_EFF", FINISHED_EFF + "u");
-        d.put("SIZES_FINISHED_BASE", FINISHED_BASE + "u");
-        d.put("SIZES_SLIVER_BASE", SLIVER_BASE + "u");
-        d.put("SIZES_DIRECT_BASE", DIRECT_BASE + "u");
-        d.put("SIZES_CHILD_COUNT", CHILD_COUNT + "u");
-        d.put("SIZES_CHILD_BASE", CHILD_BASE + "u");
-        d.put("SIZES_WHOLE", WHOLE + "u");
-        return Collections.unmodifiableMap(d);
-    }
+    /** The defines every RESIDENT program is built with ({@link ShaderHeader#sizes}). */
+    static final Map<String, String> DEFINES = ShaderHeader.sizes();
 
     private final GlBufferPool pool;
     private GlBuffer buffer;

@@ -123,7 +123,7 @@ public final class GlStreamEngine implements AutoCloseable {
                       GlBufferPool pool) {
             this.weightTable = weightTable.clone();
             this.passes = new GlPasses(layout, this.weightTable, programs, pool);
-            this.layoutDefines = GlPasses.layoutDefines(layout);
+            this.layoutDefines = ShaderHeader.layoutDefines(layout);
         }
 
         /**
@@ -132,7 +132,7 @@ public final class GlStreamEngine implements AutoCloseable {
          */
         public boolean serves(RecordLayout layout, float[] weightTable) {
             return java.util.Arrays.equals(this.weightTable, weightTable)
-                    && layoutDefines.equals(GlPasses.layoutDefines(layout));
+                    && layoutDefines.equals(ShaderHeader.layoutDefines(layout));
         }
 
         /** Deletes the weight table (the programs stay in the cache). */

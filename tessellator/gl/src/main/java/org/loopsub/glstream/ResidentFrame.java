@@ -17,7 +17,6 @@ import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuScan;
 import org.loopsub.gl.GpuTimer;
-import org.loopsub.glstream.GlPasses.SplitPair;
 
 /**
  * An adaptive frame of a prepared mesh issued with its sizes kept on the GPU ({@link GlSizes}): the
@@ -262,7 +261,7 @@ final class ResidentFrame {
         ComputeProgram flag = criteria.any && !atMax ? passes.flagEdges(criteria, true) : null;
         ComputeProgram filter = passes.filter(true);
         if (flag != null) {
-            GlPasses.setCriteria(flag, criteria, level, centre, inverseScale);
+            criteria.setUniforms(flag, level, centre, inverseScale);
         }
         long most = 1;
         for (int wi = 0; wi < windowCount; wi++) {

@@ -1,27 +1,21 @@
 package org.loopsub.glstream;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
-
-import org.loopsub.rules.LoopRules;
-import org.loopsub.stream.RecordLayout;
 
 /**
  * The numbers the host and the record passes must agree on, defined here once and handed to every
- * pass as {@code #define}s ({@link #DEFINES}): the storage binding points ({@code BINDING_*}), the
- * vertex rules' codes ({@code RULE_*}, LoopRules' values) and the metadata mask that tells a regular
- * record ({@code REGULAR_MASK}, RecordLayout's). The shaders use the names only, so a binding moved
- * here moves on both sides, and a name a shader uses but Java does not define fails its compile.
- * Uniforms are the other half of the contract: {@link org.loopsub.gl.ComputeProgram#uniform} refuses
- * a name the linked program lacks.
+ * pass as {@code #define}s ({@link #DEFINES}, made by {@code ShaderHeader}): the storage binding
+ * points ({@code BINDING_*}), the vertex rules' codes ({@code RULE_*}, LoopRules' values), the
+ * metadata mask that tells a regular record ({@code REGULAR_MASK}, RecordLayout's) and the output's
+ * sizes ({@code OUT_UV_FLOAT}, {@code TRIANGLE_FLOATS}). The shaders use the names only, so a
+ * binding moved here moves on both sides, and a name a shader uses but Java does not define fails
+ * its compile. Uniforms are the other half of the contract:
+ * {@link org.loopsub.gl.ComputeProgram#uniform} refuses a name the linked program lacks.
  *
- * <p>The record layout's sizes and slots ({@code GlPasses.layoutDefines}), Loop's weights
- * ({@code GlPasses.LOOP_WEIGHT_DEFINES}) and a resident frame's size slots ({@code GlSizes.DEFINES})
- * reach the shaders the same way, each from the class that owns them; so do the scan shaders'
- * bindings, from {@link org.loopsub.gl.GpuScan#BINDING_DEFINES} (the GL plumbing knows nothing of
- * this package).
+ * <p>The record layout's sizes and slots, Loop's weights and a resident frame's size slots reach the
+ * shaders the same way, from the constants of the classes that own them, each made a define in
+ * {@code ShaderHeader}; loop_split's schedule from {@code SplitSchedule}; the scan shaders' bindings
+ * from {@link org.loopsub.gl.GpuScan#BINDING_DEFINES} (the GL plumbing knows nothing of this package).
  */
 public final class ShaderContract {
     // Storage bindings of the record passes (loop_record.glsl, loop_flag_edges, loop_filter,
@@ -94,44 +88,9 @@ public final class ShaderContract {
     public static final int FACE_NORMALS = 1;
 
     /** The contract's defines, the same for every pass and variant; iteration order is stable. */
-    public static final Map<String, String> DEFINES = defines();
+    public static final Map<String, String> DEFINES = ShaderHeader.contract();
 
     private ShaderContract() {
-    }
-
-    private static Map<String, String> defines() {
-        Map<String, String> d = new LinkedHashMap<>();
-        binding(d, "POINTS", POINTS);
-        binding(d, "META", META);
-        binding(d, "DST_POINTS", DST_POINTS);
-        binding(d, "DST_META", DST_META);
-        binding(d, "OUT", OUT);
-        binding(d, "INDEX", INDEX);
-        binding(d, "SLIVER_OFFSET", SLIVER_OFFSET);
-        binding(d, "WEIGHTS", WEIGHTS);
-        binding(d, "KEEP", KEEP);
-        binding(d, "DONE", DONE);
-        binding(d, "SLIVERS", SLIVERS);
-        binding(d, "DIRECT_OUT", DIRECT_OUT);
-        binding(d, "SIZES", SIZES);
-        binding(d, "DRAW", DRAW);
-        binding(d, "OUT_NORMALS", OUT_NORMALS);
-        binding(d, "DIRECT_NORMALS", DIRECT_NORMALS);
-        binding(d, "OUT_UVS", OUT_UVS);
-        binding(d, "DIRECT_UVS", DIRECT_UVS);
-        binding(d, "FACE_POSITIONS", FACE_POSITIONS);
-        binding(d, "FACE_NORMALS", FACE_NORMALS);
-        d.put("RULE_SMOOTH", Integer.toString(LoopRules.SMOOTH));
-        d.put("RULE_DART", Integer.toString(LoopRules.DART));
-        d.put("RULE_CREASE", Integer.toString(LoopRules.CREASE));
-        d.put("RULE_CORNER", Integer.toString(LoopRules.CORNER));
-        d.put("OUT_UV_FLOAT(o)", "((o) / " + OUT_POSITION_FLOATS + "u * " + OUT_UV_FLOATS + "u)");
-        d.put("REGULAR_MASK", "0x" + Integer.toHexString(RecordLayout.REGULAR_MASK).toUpperCase(Locale.ROOT) + "u");
-        return Collections.unmodifiableMap(d);
-    }
-
-    private static void binding(Map<String, String> d, String name, int point) {
-        d.put("BINDING_" + name, Integer.toString(point));
     }
 
     /** The normal binding beside an output binding ({@link #OUT} or {@link #DIRECT_OUT}). */

@@ -13,7 +13,6 @@ import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTuning;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GpuTimer;
-import org.loopsub.glstream.GlPasses.SplitPair;
 
 /**
  * Uniform levels: every record splits, with no edge test, no filter and no scan, so a level is one
@@ -79,7 +78,7 @@ final class UniformLevels {
      */
     private boolean fuses(int level, int maxDepth) {
         return FUSE && !(passes.layout.smoothUvs() && passes.layout.carriesNormals()) && level + 2 == maxDepth
-                && GlPasses.denseFits(window);
+                && SplitSchedule.denseFits(window);
     }
 
     /**
@@ -117,13 +116,13 @@ final class UniformLevels {
                     GlBuffer list = passes.recordList(n);
                     list.bind(ShaderContract.INDEX);
                     dense.add(list);
-                    GlPasses.setRecords(split, GlPasses.LISTED);
+                    split.setRecords(SplitSchedule.LISTED);
                     split.regular().dispatchFor(n);
                     // the general half reads the list and its command, just written
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
                     split.dispatchListedGeneral(list, timer, level);
                 } else {
-                    GlPasses.setRecords(split, GlPasses.PLAIN);
+                    split.setRecords(SplitSchedule.PLAIN);
                     split.generalFirst(n, timer, level);
                 }
                 timer.end();
@@ -169,8 +168,8 @@ final class UniformLevels {
         SplitPair direct = passes.uniformSplit(true);
         children.clear();
         dense.clear();
-        GlPasses.setRecords(fused, GlPasses.DENSE);
-        GlPasses.setRecords(direct, GlPasses.DENSE);
+        fused.setRecords(SplitSchedule.DENSE);
+        direct.setRecords(SplitSchedule.DENSE);
         long done = 0;
         for (int si = 0; si < in.size(); si++) {
             Segment seg = in.get(si);
@@ -204,7 +203,7 @@ final class UniformLevels {
                 fused.dispatchFused(lister, n, counts, timer, level);
                 if (uvs != null) {
                     // the same records and output ranges; it writes only the uv buffer
-                    GlPasses.spanApart(timer, "loop_split.uvs.", level);
+                    SplitPair.spanApart(timer, "loop_split.uvs.", level);
                     uvs.dispatchFor(n);
                 }
                 timer.end();

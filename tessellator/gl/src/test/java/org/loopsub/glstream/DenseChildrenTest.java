@@ -8,8 +8,8 @@ import org.loopsub.gl.GlTuning;
 
 /**
  * When uniform refinement may fuse its last two levels: the pass after the fused one is dispatched in
- * rows of {@link GlPasses#DENSE_ROW} groups, and its rows must fit one dimension of a dispatch even
- * when every parent of a window is general (GlPasses.denseFits). What the fused pass writes is held
+ * rows of {@link SplitSchedule#DENSE_ROW} groups, and its rows must fit one dimension of a dispatch even
+ * when every parent of a window is general (SplitSchedule.denseFits). What the fused pass writes is held
  * against the Java back end by the engine tests (GlBackendTest, many windows included).
  */
 class DenseChildrenTest {
@@ -20,15 +20,15 @@ class DenseChildrenTest {
     void theDefaultGroupsFitTheLargestWindow() {
         GlTuning d = GlTuning.DEFAULTS;
         int smallest = Math.min(d.splitGroup(), Math.min(d.generalGroup(), d.generalGroupLimit()));
-        assertTrue(GlPasses.denseFits(LARGEST_WINDOW, smallest));
+        assertTrue(SplitSchedule.denseFits(LARGEST_WINDOW, smallest));
     }
 
     @Test
     void tinyGroupsOnALargeWindowDoNotFuse() {
         // 2^26 children in groups of 16: 2^22 groups, 65,536 rows of 64, one more than a dimension holds
-        assertFalse(GlPasses.denseFits(LARGEST_WINDOW, 16));
-        assertTrue(GlPasses.denseFits(LARGEST_WINDOW, 32));
-        assertTrue(GlPasses.denseFits(LARGEST_WINDOW / 2, 16));
-        assertTrue(GlPasses.denseFits(1, 1));
+        assertFalse(SplitSchedule.denseFits(LARGEST_WINDOW, 16));
+        assertTrue(SplitSchedule.denseFits(LARGEST_WINDOW, 32));
+        assertTrue(SplitSchedule.denseFits(LARGEST_WINDOW / 2, 16));
+        assertTrue(SplitSchedule.denseFits(1, 1));
     }
 }

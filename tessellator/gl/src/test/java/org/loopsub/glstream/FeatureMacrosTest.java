@@ -13,8 +13,8 @@ import org.loopsub.stream.RecordLayout.Feature;
 class FeatureMacrosTest {
     @Test
     void eachFeatureIsItsMacro() {
-        Map<String, String> all = GlPasses.layoutDefines(RecordLayout.of(4, EnumSet.allOf(Feature.class)));
-        Map<String, String> none = GlPasses.layoutDefines(RecordLayout.of(4));
+        Map<String, String> all = ShaderHeader.layoutDefines(RecordLayout.of(4, EnumSet.allOf(Feature.class)));
+        Map<String, String> none = ShaderHeader.layoutDefines(RecordLayout.of(4));
         for (Feature f : Feature.values()) {
             assertEquals("1", all.get(f.macro()), f.macro());
             assertNull(none.get(f.macro()), f.macro());

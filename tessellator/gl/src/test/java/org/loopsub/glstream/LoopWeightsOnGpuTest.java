@@ -30,6 +30,10 @@ import org.loopsub.corpus.TestMeshes;
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlTestBase;
+import org.loopsub.glstream.SplitSchedule.Build;
+import org.loopsub.glstream.SplitSchedule.Half;
+import org.loopsub.glstream.SplitSchedule.Level;
+import org.loopsub.glstream.SplitSchedule.Output;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.LoopFilter;
@@ -43,7 +47,7 @@ import org.loopsub.testing.SyntheticMeshes;
  * The numbers the compiled passes use are the ones the loader gives them, and nothing typed in a
  * shader: loop_split and loop_flag_edges (its flatness criterion evaluates Loop's edge mask) are
  * built here by the loader ({@link GlPasses}) with LoopRules' weights, and again with odd values for
- * every weight the loader defines ({@link GlPasses#LOOP_WEIGHTS}), and run on records of small meshes (regular and general records,
+ * every weight the loader defines ({@link ShaderHeader#LOOP_WEIGHTS}), and run on records of small meshes (regular and general records,
  * boundaries, complete and neighbour-finished bits). Every position they write must be what Loop's
  * masks, written out in this test, give with the weights of that build, to the bit; every flatness
  * verdict must be what that mask gives. A weight typed into a shader (as a literal, as bits, as a
@@ -53,7 +57,7 @@ import org.loopsub.testing.SyntheticMeshes;
  */
 class LoopWeightsOnGpuTest extends GlTestBase {
     /**
-     * The mask weights (by define name, {@link GlPasses#LOOP_WEIGHTS}' names) and interior vertex
+     * The mask weights (by define name, {@link ShaderHeader#LOOP_WEIGHTS}' names) and interior vertex
      * table a shader build gets; the build is the loader's own ({@link GlPasses}) with these.
      */
     record Weights(String name, Map<String, Float> mask, float[] table) {
@@ -82,7 +86,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         }
 
         Map<String, String> defines() {
-            return GlPasses.weightDefines(mask);
+            return ShaderHeader.weightDefines(mask);
         }
 
         /** These weights with one of them replaced. */
@@ -103,14 +107,14 @@ class LoopWeightsOnGpuTest extends GlTestBase {
     private static Map<String, Float> odd() {
         Map<String, Float> m = new LinkedHashMap<>();
         int i = 1;
-        for (Map.Entry<String, Float> e : GlPasses.LOOP_WEIGHTS.entrySet()) {
+        for (Map.Entry<String, Float> e : ShaderHeader.LOOP_WEIGHTS.entrySet()) {
             m.put(e.getKey(), e.getValue() + i++ / 64f);
         }
         return m;
     }
 
     private RecordLayout layout;
-    /** Whether split() builds its general half on one invocation a record (ONE_LANE), not on lanes. */
+    /** Whether split() builds its general half on one invocation a record (Build.oneLane), not on lanes. */
     private boolean oneLane;
     /** Records of several meshes, no bits (uniform refinement). */
     private RecordChunk plain;
@@ -168,9 +172,9 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             withBits.meta[mb] = (m0 & RecordLayout.VALENCE_BITS) | (random.nextInt(4) == 0 ? random.nextInt(8) : 0) << 24;
         }
 
-        loop = new Weights("LoopRules", GlPasses.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
+        loop = new Weights("LoopRules", ShaderHeader.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
         // The odd build varies every weight the loader defines, each to a value of its own.
-        Set<Float> values = new HashSet<>(GlPasses.LOOP_WEIGHTS.values());
+        Set<Float> values = new HashSet<>(ShaderHeader.LOOP_WEIGHTS.values());
         for (Map.Entry<String, Float> e : ODD.entrySet()) {
             assertTrue(values.add(e.getValue()), e.getKey() + ": " + e.getValue() + " is another weight's value");
         }
@@ -327,6 +331,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
     private final Map<String, ComputeProgram> programs = new LinkedHashMap<>();
     /** The loader of each layout and set of weights, whose builds these are. */
     private final Map<RecordLayout, Map<Weights, GlPasses>> loaders = new java.util.IdentityHashMap<>();
+    /** A uniform level's general half writing child records. */
+    private static final Build UNIFORM_GENERAL = new Build(Level.UNIFORM, Output.CHILDREN, Half.GENERAL);
     private final GlBufferPool pool = new GlBufferPool();
 
     @AfterAll
@@ -344,8 +350,8 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 .computeIfAbsent(w, k -> new GlPasses(l, w.table(), programs, pool, w.defines()));
     }
 
-    private ComputeProgram program(String stem, Weights w, String... flags) {
-        return passes(w, layout).program(stem, GlPasses.flags(flags));
+    private ComputeProgram program(String stem, Weights w, String flag) {
+        return passes(w, layout).program(stem, Map.of(flag, "1"));
     }
 
     private static void setUint(ComputeProgram p, String name, int value) {
@@ -374,29 +380,19 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         boolean uniform = active == null;
         int count = uniform ? records.count : active.length;
         // Uniform refinement has no active list; the fused pass keeps its list of general parents there.
-        int[] index = uniform ? new int[fused || listed ? GlPasses.DENSE_HEADER + count : 1] : active.clone();
+        int[] index = uniform ? new int[fused || listed ? SplitSchedule.DENSE_HEADER + count : 1] : active.clone();
         int[] sliverOffset = new int[Math.max(1, records.count)];
         int slivers = 0;
         for (int j = 0; !uniform && j < count; j++) {
             sliverOffset[active[j]] = slivers;
             slivers += Integer.bitCount(RecordLayout.neighbourFinished(records.meta[active[j] * layout.metaInts()]));
         }
-        List<String> base = new ArrayList<>();
-        if (uniform) {
-            base.add("UNIFORM");
-        }
-        if (direct) {
-            base.add("DIRECT");
-        }
-        List<String> regularFlags = new ArrayList<>(base);
-        regularFlags.add("REGULAR_ONLY");
-        if (fused) {
-            regularFlags.add("FUSED");
-        }
-        List<String> generalFlags = new ArrayList<>(base);
-        generalFlags.add("GENERAL_ONLY");
+        Level level = uniform ? Level.UNIFORM : Level.ADAPTIVE;
+        Output output = direct ? Output.DIRECT : Output.CHILDREN;
+        Build regularBuild = new Build(level, fused ? Output.FUSED : output, Half.REGULAR);
+        Build generalBuild = new Build(level, output, Half.GENERAL);
         if (oneLane) {
-            generalFlags.add("ONE_LANE");
+            generalBuild = generalBuild.onOneLane();
         }
         int perParent = fused ? 16 : 4;
         int childCount = 4 * count;
@@ -408,10 +404,10 @@ class LoopWeightsOnGpuTest extends GlTestBase {
              GlBuffer activeBuf = GlBuffer.of(index, "test_active");
              GlBuffer offsetBuf = GlBuffer.of(sliverOffset, "test_sliver_offsets");
              GlBuffer directBuf = GlBuffer.of(new float[9 * perParent * Math.max(1, count)], "test_direct")) {
-            ComputeProgram regular = program("loop_split", w, regularFlags.toArray(String[]::new));
-            ComputeProgram general = program("loop_split", w, generalFlags.toArray(String[]::new));
-            // invocations per record of the general half (GlPasses.SplitPair)
-            int lanes = passes(w, layout).generalLanes(GlPasses.flags(generalFlags.toArray(String[]::new)));
+            ComputeProgram regular = passes(w, layout).split(regularBuild);
+            ComputeProgram general = passes(w, layout).split(generalBuild);
+            // invocations per record of the general half (SplitPair)
+            int lanes = passes(w, layout).schedule().generalLanes(generalBuild);
             srcP.bind(ShaderContract.POINTS);
             srcM.bind(ShaderContract.META);
             dstP.bind(ShaderContract.DST_POINTS);
@@ -427,7 +423,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                 setUint(p, "uSliverFloatBase", 0);
                 setUint(p, "uDirectFloatBase", 0);
                 // (a build without it ignores location -1)
-                setUint(p, "uRecords", fused ? GlPasses.DENSE : listed ? GlPasses.LISTED : GlPasses.PLAIN);
+                setUint(p, "uRecords", fused ? SplitSchedule.DENSE : listed ? SplitSchedule.LISTED : SplitSchedule.PLAIN);
                 if (!listed && !fused) {
                     p.dispatchFor(p == general ? count * lanes : count);
                 } else if (p == regular) {
@@ -442,24 +438,24 @@ class LoopWeightsOnGpuTest extends GlTestBase {
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
                 } else {
                     // a listed level's general half over its list, the fused pass's over its general parents
-                    p.dispatchIndirect(activeBuf, GlPasses.commandOffset(fused ? GlPasses.DENSE_LIST_COMMAND
-                            : GlPasses.DENSE_GENERAL_COMMAND));
+                    p.dispatchIndirect(activeBuf, SplitSchedule.commandOffset(fused ? SplitSchedule.DENSE_LIST_COMMAND
+                            : SplitSchedule.DENSE_GENERAL_COMMAND));
                 }
             }
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
             if (fused) {
                 // The engine's second pass: the direct pair over the children of general parents,
                 // which the fused pass wrote densely, by the list and dispatch commands of its lister.
-                ComputeProgram r2 = program("loop_split", w, "UNIFORM", "DIRECT", "REGULAR_ONLY");
-                ComputeProgram g2 = program("loop_split", w, "UNIFORM", "DIRECT", "GENERAL_ONLY");
+                ComputeProgram r2 = passes(w, layout).split(new Build(Level.UNIFORM, Output.DIRECT, Half.REGULAR));
+                ComputeProgram g2 = passes(w, layout).split(new Build(Level.UNIFORM, Output.DIRECT, Half.GENERAL));
                 dstP.bind(ShaderContract.POINTS);
                 dstM.bind(ShaderContract.META);
                 for (ComputeProgram p : List.of(r2, g2)) {
                     setUint(p, "uSrcFirst", 0);
                     setUint(p, "uDirectFloatBase", 0);
-                    setUint(p, "uRecords", 1);
+                    setUint(p, "uRecords", SplitSchedule.DENSE);
                 }
-                new GlPasses.SplitPair(r2, g2, 1).dispatchDense(activeBuf);
+                new SplitPair(r2, g2, 1).dispatchDense(activeBuf);
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
             float[] d = direct || fused ? directBuf.readFloats(0, 9 * perParent * count) : null;
@@ -631,7 +627,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
         // loopsub.gl.lanesUpTo records and on one past that: the two builds write the same children
         // and slivers, bit for bit (the children's values are checked against the masks above and
         // against the Java back end by the engine's tests).
-        assertEquals(4, passes(loop, layout).generalLanes(GlPasses.flags("GENERAL_ONLY")), "lanes apply to this layout");
+        assertEquals(4, passes(loop, layout).schedule().generalLanes(new Build(Level.ADAPTIVE, Output.CHILDREN, Half.GENERAL)), "lanes apply to this layout");
         int[] active = someActive();
         Out lanes = split(withBits, active, loop, false, false);
         oneLane = true;
@@ -793,12 +789,12 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             System.arraycopy(c.meta, 0, records.meta, at * limit.metaInts(), c.count * limit.metaInts());
             at += c.count;
         }
-        Weights rules = new Weights("LoopRules", GlPasses.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
+        Weights rules = new Weights("LoopRules", ShaderHeader.LOOP_WEIGHTS, LoopRules.weights(Scheme.LOOP, maxValence));
         float[] expected = splitChildren(limit, records, rules);
         assertTrue(java.util.stream.IntStream.range(0, expected.length).anyMatch(i -> expected[i] != 0f), "children written");
         List<String> unused = new ArrayList<>();
-        assertTrue(GlPasses.LOOP_WEIGHTS.keySet().containsAll(Weights.CHECKED));
-        for (String weight : GlPasses.LOOP_WEIGHTS.keySet()) {
+        assertTrue(ShaderHeader.LOOP_WEIGHTS.keySet().containsAll(Weights.CHECKED));
+        for (String weight : ShaderHeader.LOOP_WEIGHTS.keySet()) {
             if (Weights.CHECKED.contains(weight)) {
                 continue;
             }
@@ -831,7 +827,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
              GlBuffer srcM = GlBuffer.of(meta, "test_src_meta");
              GlBuffer dstP = GlBuffer.of(new float[tiled(childCount) * pf], "test_dst_points");
              GlBuffer dstM = GlBuffer.of(new int[tiled(childCount) * mi], "test_dst_meta")) {
-            ComputeProgram general = passes.program("loop_split", GlPasses.flags("UNIFORM", "GENERAL_ONLY"));
+            ComputeProgram general = passes.split(UNIFORM_GENERAL);
             srcP.bind(ShaderContract.POINTS);
             srcM.bind(ShaderContract.META);
             dstP.bind(ShaderContract.DST_POINTS);
@@ -844,7 +840,7 @@ class LoopWeightsOnGpuTest extends GlTestBase {
             }
             setUint(general, "uSrcFirst", 0);
             setUint(general, "uCount", count);
-            general.dispatchFor(count * passes.generalLanes(GlPasses.flags("UNIFORM", "GENERAL_ONLY")));
+            general.dispatchFor(count * passes.schedule().generalLanes(UNIFORM_GENERAL));
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             return dstP.readFloats(0, tiled(childCount) * pf);
         } finally {

@@ -51,13 +51,13 @@ class PrimedGeneralHalvesTest extends GlTestBase {
              GlBuffer srcM = GlBuffer.of(LoopWeightsOnGpuTest.tileMeta(records, layout), "test_src_meta");
              GlBuffer dstP = GlBuffer.of(filled(children * layout.pointFloats()), "test_dst_points");
              GlBuffer dstM = GlBuffer.of(filled(children * layout.metaInts()), "test_dst_meta");
-             GlBuffer index = GlBuffer.of(new int[GlPasses.DENSE_HEADER + 4 * count], "test_index");
+             GlBuffer index = GlBuffer.of(new int[SplitSchedule.DENSE_HEADER + 4 * count], "test_index");
              GlBuffer direct = GlBuffer.of(filled(36 * tiled), "test_direct")) {
-            GlPasses.SplitPair uniform = passes.uniformSplit(false);
-            GlPasses.SplitPair adaptive = passes.split(false, true);
+            SplitPair uniform = passes.uniformSplit(false);
+            SplitPair adaptive = passes.split(false, true);
             // an adaptive split writing records: its general half on lanes, and the one-lane build it
             // takes past loopsub.gl.lanesUpTo records
-            GlPasses.SplitPair toRecords = passes.split(false, false);
+            SplitPair toRecords = passes.split(false, false);
             passes.awaitIssued();
             srcP.bind(ShaderContract.POINTS);
             srcM.bind(ShaderContract.META);

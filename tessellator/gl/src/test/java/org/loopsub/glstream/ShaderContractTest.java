@@ -32,7 +32,7 @@ class ShaderContractTest {
     /** A binding typed as a number: {@code binding = 4}. */
     static final Pattern TYPED_BINDING = Pattern.compile("\\bbinding\\s*=\\s*\\d");
     /** A name of the contract a shader may use. */
-    static final Pattern CONTRACT_NAME = Pattern.compile("\\b(?:BINDING|RULE)_\\w+|\\bREGULAR_MASK\\b|\\bOUT_UV_FLOAT\\b");
+    static final Pattern CONTRACT_NAME = Pattern.compile("\\b(?:BINDING|RULE)_\\w+|\\bREGULAR_MASK\\b|\\bOUT_UV_FLOAT\\b|\\bTRIANGLE_FLOATS\\b");
 
     static Map<String, String> sources() throws IOException {
         Map<String, String> s = new HashMap<>();
@@ -81,7 +81,7 @@ class ShaderContractTest {
         assertEquals(Set.of(), undefined, "names the shaders use but Java does not define");
         // Not vacuous: the record passes' bindings and the rules are among them.
         assertTrue(used.containsAll(Set.of("BINDING_POINTS", "BINDING_DIRECT_UVS", "BINDING_SCAN_TOTAL",
-                "RULE_CORNER", "REGULAR_MASK", "OUT_UV_FLOAT")), used.toString());
+                "RULE_CORNER", "REGULAR_MASK", "OUT_UV_FLOAT", "TRIANGLE_FLOATS")), used.toString());
     }
 
     @Test
@@ -93,6 +93,7 @@ class ShaderContractTest {
         assertEquals(String.valueOf(LoopRules.CREASE), d.get("RULE_CREASE"));
         assertEquals(String.valueOf(LoopRules.CORNER), d.get("RULE_CORNER"));
         assertEquals(RecordLayout.REGULAR_MASK, Integer.parseUnsignedInt(d.get("REGULAR_MASK").replaceAll("^0x|u$", ""), 16));
+        assertEquals(GlOutput.TRIANGLE_FLOATS + "u", d.get("TRIANGLE_FLOATS"));
         // A binding number serves one buffer of a record pass: no two names share one, but for the
         // face-normal pass's own pair, which no record pass runs beside.
         Map<String, String> byNumber = new HashMap<>();
@@ -117,11 +118,45 @@ class ShaderContractTest {
 
     @Test
     void thePassesAreBuiltWithTheContract() {
-        Map<String, String> layout = GlPasses.layoutDefines(RecordLayout.of(4));
+        Map<String, String> layout = ShaderHeader.layoutDefines(RecordLayout.of(4));
         assertEquals(String.valueOf(RecordLayout.of(4).ringMax()), layout.get("RING_MAX"));
         // no layout define may shadow a contract name
         for (String k : layout.keySet()) {
             assertTrue(!ShaderContract.DEFINES.containsKey(k), k);
         }
+    }
+
+    /**
+     * The tile of records (Segment's) and the metadata fields (RecordLayout's) reach the shaders as
+     * TILE, TILE_SHIFT, TILE_MASK, CORNER_FIELD_* and NEIGHBOUR_FINISHED_*: no record pass spells them
+     * out as the shifts and masks it once typed ({@code >> 5u}, {@code & 31u}, {@code * 32u}, and for a
+     * tile of parents' vec4s {@code >> 3u}, {@code & 7u}, {@code * 8u}; {@code << 24u}, {@code & 0xFFu}).
+     */
+    @Test
+    void noRecordPassTypesTheTileOrTheMetadataFields() throws IOException {
+        Pattern typed = Pattern.compile(">>\\s*[35]u|&\\s*(?:7|31)u\\b|\\*\\s*(?:8|32)u\\b|<<\\s*(?:8|16|24)u|>>\\s*24u|&\\s*0xFFu");
+        List<String> found = new ArrayList<>();
+        for (Map.Entry<String, String> e : sources().entrySet()) {
+            if (e.getKey().startsWith("scan_") || e.getKey().startsWith("select_")) {
+                continue;  // the scans' own blocks, no record
+            }
+            Matcher m = typed.matcher(e.getValue());
+            while (m.find()) {
+                found.add(e.getKey() + ": " + m.group());
+            }
+        }
+        assertEquals(List.of(), found, "a record pass types the tile or a metadata field; take ShaderHeader's defines");
+        Map<String, String> d = ShaderHeader.layoutDefines(RecordLayout.of(4));
+        assertEquals(Segment.TILE + "u", d.get("TILE"));
+        assertEquals(Segment.TILE, 1 << Integer.parseInt(d.get("TILE_SHIFT").replace("u", "")));
+        assertEquals(Segment.TILE - 1 + "u", d.get("TILE_MASK"));
+        assertEquals(String.valueOf(RecordLayout.CORNER_FIELD_BITS), d.get("CORNER_FIELD_BITS"));
+        assertEquals(RecordLayout.CORNER_FIELD_MASK, Integer.parseInt(d.get("CORNER_FIELD_MASK").replaceAll("^0x|u$", ""), 16));
+        assertEquals(RecordLayout.NEIGHBOUR_FINISHED_SHIFT + "u", d.get("NEIGHBOUR_FINISHED_SHIFT"));
+        assertEquals(RecordLayout.NEIGHBOUR_FINISHED_MASK + "u", d.get("NEIGHBOUR_FINISHED_MASK"));
+        int m0 = RecordLayout.packMeta0(6, 5, 255, 7);
+        assertEquals(255, RecordLayout.valence(m0, 2));
+        assertEquals(7, RecordLayout.neighbourFinished(m0));
+        assertTrue(typed.matcher("uint a = (r >> 5u) * 32u + (r & 31u);").find(), "the check sees a typed tile");
     }
 }

@@ -11,8 +11,8 @@ import org.loopsub.stream.RecordLayout;
 import org.loopsub.stream.RecordLayout.Feature;
 
 /**
- * The work group of loop_split's regular halves (GlPasses.splitGroup) and the one in which the fused
- * pass stages its stores in shared memory (GlPasses.stagedGroup).
+ * The work group of loop_split's regular halves (SplitSchedule.splitGroup) and the one in which the fused
+ * pass stages its stores in shared memory (SplitSchedule.stagedGroup).
  */
 class StagedStoresTest {
     /** GL 4.3's least GL_MAX_COMPUTE_SHARED_MEMORY_SIZE. */
@@ -22,7 +22,7 @@ class StagedStoresTest {
     @Test
     void theDefaultGroupStagesPositionsOnEveryDriver() {
         int group = GlTuning.DEFAULTS.splitGroup();
-        assertEquals(group, GlPasses.stagedGroup(group, 1, GL_MINIMUM));
+        assertEquals(group, SplitSchedule.stagedGroup(group, 1, GL_MINIMUM));
     }
 
     @Test
@@ -37,42 +37,42 @@ class StagedStoresTest {
             System.clearProperty("loopsub.gl.splitGroup");
             System.clearProperty("loopsub.gl.splitGroupLinearUvs");
         }
-        assertEquals(64, GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS)), t));
-        assertEquals(64, GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.CREASES)), t));
-        assertEquals(256, GlPasses.splitGroup(RecordLayout.of(6), t));
-        assertEquals(256, GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.LIMIT)), t));
-        assertEquals(256, GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.SMOOTH_UVS)), t));
-        assertEquals(GlTuning.PROCESS.splitGroupLinearUvs(), GlPasses.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS))));
+        assertEquals(64, SplitSchedule.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS)), t));
+        assertEquals(64, SplitSchedule.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.CREASES)), t));
+        assertEquals(256, SplitSchedule.splitGroup(RecordLayout.of(6), t));
+        assertEquals(256, SplitSchedule.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.LIMIT)), t));
+        assertEquals(256, SplitSchedule.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS, Feature.SMOOTH_UVS)), t));
+        assertEquals(GlTuning.PROCESS.splitGroupLinearUvs(), SplitSchedule.splitGroup(RecordLayout.of(6, EnumSet.of(Feature.UVS))));
     }
 
     @Test
     void aGroupWhoseBanksDoNotFitShrinksToWholeWarpsThatDo() {
         // 128 invocations of two banks (292 bytes each) take 37,376 bytes: over the minimum, within NVIDIA's
-        assertEquals(128, GlPasses.stagedGroup(128, 2, NVIDIA));
-        assertEquals(96, GlPasses.stagedGroup(128, 2, GL_MINIMUM));
+        assertEquals(128, SplitSchedule.stagedGroup(128, 2, NVIDIA));
+        assertEquals(96, SplitSchedule.stagedGroup(128, 2, GL_MINIMUM));
         // three banks, 436 bytes each: 75 invocations of the minimum, 112 of NVIDIA's
-        assertEquals(64, GlPasses.stagedGroup(128, 3, GL_MINIMUM));
-        assertEquals(96, GlPasses.stagedGroup(128, 3, NVIDIA));
+        assertEquals(64, SplitSchedule.stagedGroup(128, 3, GL_MINIMUM));
+        assertEquals(96, SplitSchedule.stagedGroup(128, 3, NVIDIA));
         for (int banks = 1; banks <= 3; banks++) {
             for (int max : new int[] {GL_MINIMUM, NVIDIA}) {
-                int g = GlPasses.stagedGroup(1024, banks, max);
+                int g = SplitSchedule.stagedGroup(1024, banks, max);
                 assertEquals(0, g % 32, "whole warps");
-                assertTrue((long) g * GlPasses.stagedBytesPerInvocation(banks) <= max, "fits");
-                assertTrue((long) (g + 32) * GlPasses.stagedBytesPerInvocation(banks) > max, "the most that fit");
+                assertTrue((long) g * SplitSchedule.stagedBytesPerInvocation(banks) <= max, "fits");
+                assertTrue((long) (g + 32) * SplitSchedule.stagedBytesPerInvocation(banks) > max, "the most that fit");
             }
         }
     }
 
     @Test
     void lessThanAWarpStoresStraight() {
-        assertEquals(0, GlPasses.stagedGroup(128, 3, 32 * GlPasses.stagedBytesPerInvocation(3) - 1));
+        assertEquals(0, SplitSchedule.stagedGroup(128, 3, 32 * SplitSchedule.stagedBytesPerInvocation(3) - 1));
     }
 
     @Test
     void withLimitDataEachOutputBufferHasABank() {
-        assertEquals(1, GlPasses.stageBanks(RecordLayout.of(2)));
-        assertEquals(1, GlPasses.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.UVS))));
-        assertEquals(2, GlPasses.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.LIMIT))));
-        assertEquals(3, GlPasses.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.LIMIT, Feature.UVS))));
+        assertEquals(1, SplitSchedule.stageBanks(RecordLayout.of(2)));
+        assertEquals(1, SplitSchedule.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.UVS))));
+        assertEquals(2, SplitSchedule.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.LIMIT))));
+        assertEquals(3, SplitSchedule.stageBanks(RecordLayout.of(2, EnumSet.of(Feature.LIMIT, Feature.UVS))));
     }
 }

@@ -40,7 +40,8 @@ import org.loopsub.stream.ViewCulling;
  * <p>The split is twinned file for file (docs/design.md, "The split as channels"): every include of
  * {@code loop_split.comp} but the shared record layout is the twin of the class of org.loopsub.stream
  * named after it ({@code uv_channel.glsl}, {@code UvChannel}), and each such class's methods are
- * found in that one file.
+ * found in that one file. The split's schedule ({@link #SCHEDULE_INCLUDES}) is GL's alone: its twin is
+ * {@link SplitSchedule} of org.loopsub.glstream, paired by the macros it makes (SplitScheduleTwinTest).
  */
 class TwinNamesTest {
     /** A shader and the Java classes it is the twin of. */
@@ -75,6 +76,13 @@ class TwinNamesTest {
     /** Includes of loop_split.comp that are no part of the split, and why. */
     static final Map<String, String> SHARED_INCLUDES = Map.of(
             "loop_record.glsl", "the record layout that every record pass includes (its twin is RecordLayout)");
+
+    /**
+     * Includes of loop_split.comp that hold its schedule (which records a build splits, where their
+     * output goes, the halves and lanes): the Java back end splits every record one way, so no class of
+     * org.loopsub.stream twins them; {@link SplitSchedule} does, by its macros.
+     */
+    static final List<String> SCHEDULE_INCLUDES = SplitScheduleTwinTest.SCHEDULE_FILES;
 
     /** Java methods with no GLSL twin, as {@code Class.method}, and why. */
     static final Map<String, String> JAVA_ONLY = new LinkedHashMap<>();
@@ -124,9 +132,9 @@ class TwinNamesTest {
         javaOnly("GLSL swaps in place inside culled; Java returns whether to, for EdgeCriteria to share it",
                 "ViewCulling.canonicalSwap");
         javaOnly("how a layout is made and which features it has: the features reach the shaders as "
-                + "their feature macros (GlPasses.layoutDefines)", "RecordLayout.of", "RecordLayout.features");
+                + "their feature macros (ShaderHeader.layoutDefines)", "RecordLayout.of", "RecordLayout.features");
         javaOnly("the layout's sizes, slot bases and flags: they reach the shaders as #defines "
-                + "(GlPasses.layoutDefines)",
+                + "(ShaderHeader.layoutDefines)",
                 "RecordLayout.carriesNormals", "RecordLayout.chaikin", "RecordLayout.creases", "RecordLayout.limit",
                 "RecordLayout.uvs", "RecordLayout.uvLimits", "RecordLayout.smoothUvs", "RecordLayout.fanCapacity",
                 "RecordLayout.ringMax", "RecordLayout.metaInts", "RecordLayout.pointFloats",
@@ -287,7 +295,7 @@ class TwinNamesTest {
         Matcher inc = INCLUDE.matcher(source);
         while (inc.find()) {
             String file = inc.group(1);
-            if (SHARED_INCLUDES.containsKey(file)) {
+            if (SHARED_INCLUDES.containsKey(file) || SCHEDULE_INCLUDES.contains(file)) {
                 continue;
             }
             String name = camelCase(file.replaceFirst("\\.glsl$", ""));
@@ -324,6 +332,7 @@ class TwinNamesTest {
                     + "not include it");
         }
         assertTrue(includes.size() >= 9, "the split's parts are its includes: " + includes);
+        assertTrue(includes.containsAll(SCHEDULE_INCLUDES), "the schedule's GLSL is included: " + includes);
     }
 
     @Test
