@@ -264,6 +264,11 @@ public final class LoopRules {
         return 1.0 - valence * limitRingWeight(scheme, valence);
     }
 
+    /** The whole numbers of the corner and crease limits' tangents (and the crease position's divisor). */
+    public static final double LIMIT_THREE = 3.0;
+    public static final double LIMIT_SIX = 6.0;
+    /** The crease limit's first tangent's scale, 3/2. */
+    public static final double LIMIT_THREE_HALVES = 1.5;
     /** The crease limit's weight of the vertex, 2/3 in double (its float is {@link #LIMIT_CREASE_CENTRE}). */
     public static final double LIMIT_TWO_THIRDS = 2.0 / 3.0;
     /** {@code sqrt(3)} in double, the crease limit tangent's weight over a sector of three faces. */
@@ -303,8 +308,8 @@ public final class LoopRules {
         if (rule == CORNER) {
             for (int x = 0; x < 3; x++) {
                 position[x] = v[x];
-                du[x] = 3.0 * (ring[3 * e0 + x] - v[x]);
-                dv[x] = 3.0 * (ring[3 * e1 + x] - v[x]);
+                du[x] = LIMIT_THREE * (ring[3 * e0 + x] - v[x]);
+                dv[x] = LIMIT_THREE * (ring[3 * e1 + x] - v[x]);
             }
         } else if (rule == CREASE) {
             // the sector from e0 counter-clockwise to e1: q_0 = ring[e0] .. q_last = ring[e1]
@@ -313,12 +318,12 @@ public final class LoopRules {
             for (int x = 0; x < 3; x++) {
                 double q0 = ring[3 * e0 + x];
                 double ql = ring[3 * e1 + x];
-                position[x] = LIMIT_TWO_THIRDS * v[x] + (q0 + ql) / 6.0;
-                du[x] = 1.5 * (q0 - ql);
+                position[x] = LIMIT_TWO_THIRDS * v[x] + (q0 + ql) / LIMIT_SIX;
+                du[x] = LIMIT_THREE_HALVES * (q0 - ql);
                 if (between == 0) {
-                    dv[x] = 3.0 * q0 + 3.0 * ql - 6.0 * v[x];
+                    dv[x] = LIMIT_THREE * q0 + LIMIT_THREE * ql - LIMIT_SIX * v[x];
                 } else if (between == 1) {
-                    dv[x] = 3.0 * ring[3 * ((e0 + 1) % k) + x] - 3.0 * v[x];
+                    dv[x] = LIMIT_THREE * ring[3 * ((e0 + 1) % k) + x] - LIMIT_THREE * v[x];
                 } else if (between == 2) {
                     dv[x] = -SQRT3 * v[x] - SQRT3_HALF * (q0 + ql)
                             + SQRT3 * (ring[3 * ((e0 + 1) % k) + x] + ring[3 * ((e0 + 2) % k) + x]);
@@ -423,7 +428,11 @@ public final class LoopRules {
     public static final int LIMIT_TABLE_SQRT3 = 1;
     /** Where the limit table keeps {@link #SQRT3_HALF}. */
     public static final int LIMIT_TABLE_SQRT3_HALF = 2;
-    private static final int LIMIT_TABLE_HEADER = 4;
+    /** Where the limit table keeps {@link #LIMIT_THREE}, {@link #LIMIT_SIX}, {@link #LIMIT_THREE_HALVES}. */
+    public static final int LIMIT_TABLE_THREE = 3;
+    public static final int LIMIT_TABLE_SIX = 4;
+    public static final int LIMIT_TABLE_THREE_HALVES = 5;
+    private static final int LIMIT_TABLE_HEADER = 6;
 
     /**
      * @return where the limit table ({@link #limitTable}) keeps the smooth rule's weights of valence
@@ -447,7 +456,7 @@ public final class LoopRules {
      * The doubles {@link #limit} weighs an input vertex's neighbours with, for valences up to
      * {@code maxValence}, in one table (a GPU twin of {@code limit} reads them from it; they are taken
      * from the same per-valence objects {@code limit} reads, so they are written down once): the
-     * crease constants ({@link #LIMIT_TABLE_TWO_THIRDS}...), the smooth rule's weights
+     * constants of the corner and crease masks ({@link #LIMIT_TABLE_TWO_THIRDS}...), the smooth rule's weights
      * ({@link #limitSmoothAt}) and the crease tangent's ({@link #limitCreaseAt}).
      *
      * @param scheme the vertex weights
@@ -459,6 +468,9 @@ public final class LoopRules {
         t[LIMIT_TABLE_TWO_THIRDS] = LIMIT_TWO_THIRDS;
         t[LIMIT_TABLE_SQRT3] = SQRT3;
         t[LIMIT_TABLE_SQRT3_HALF] = SQRT3_HALF;
+        t[LIMIT_TABLE_THREE] = LIMIT_THREE;
+        t[LIMIT_TABLE_SIX] = LIMIT_SIX;
+        t[LIMIT_TABLE_THREE_HALVES] = LIMIT_THREE_HALVES;
         for (int k = 3; k <= maxValence; k++) {
             int at = limitSmoothAt(k);
             t[at] = limitCentreWeight(scheme, k);

@@ -11,7 +11,7 @@ import org.loopsub.rules.LoopRules;
  * ({@link #cagePosition}), then its limit position and unit limit normal from its ring
  * ({@link #cageLimit}). The host moves a renderer's cage through it (RecordBuilder.movePositions);
  * a cage the renderer computed on the GPU goes through the shader, which reads the same
- * {@link #topology() topology words} and the same {@link LoopRules#limitTable weights}, so that both
+ * {@link #topology() topology words} and the same {@link #weights() weights}, so that both
  * write the same per-vertex table to the bit.
  *
  * <p>What depends on the topology and the sharpness alone is worked out once here, in the constructor:
@@ -112,11 +112,11 @@ public final class LoopCage {
     }
 
     /** @return the weights {@link #cageLimit} takes, as loop_cage takes them ({@link LoopRules#limitTable}) */
-    public double[] limitTable() {
+    public double[] weights() {
         return LoopRules.limitTable(scheme, Math.max(3, maxValence));
     }
 
-    /** @return the largest valence ({@link LoopRules#limitCreaseAt}'s argument for {@link #limitTable}) */
+    /** @return the largest valence, at least 3 ({@link LoopRules#limitCreaseAt}'s argument for {@link #weights}) */
     public int maxValence() {
         return Math.max(3, maxValence);
     }

@@ -93,6 +93,22 @@ public final class ShaderContract {
     /** loop_face_normals' output, parallel to {@link #FACE_POSITIONS}. */
     public static final int FACE_NORMALS = 1;
 
+    // loop_cage's storage bindings (a cage moved on the GPU, GlCage). It runs on its own, never beside
+    // a record pass, so it takes numbers of theirs; updatePositions puts back what it borrows.
+
+    /** The caller's buffer of input positions. */
+    static final int CAGE_INPUT = 0;
+    /** The cage's topology words (LoopCage.topology). */
+    static final int CAGE_TOPOLOGY = 1;
+    /** A move's refusal flag and its positions in the internal frame. */
+    static final int CAGE_FRESH = 2;
+    /** The positions of the last move the cage took. */
+    static final int CAGE_KEPT = 3;
+    /** The per-vertex table loop_tile gathers level 0 from. */
+    static final int CAGE_TABLE = 4;
+    /** LoopRules.limitTable, in double. */
+    static final int CAGE_WEIGHTS = WEIGHTS;
+
     /** The contract's defines, the same for every pass and variant; iteration order is stable. */
     public static final Map<String, String> DEFINES = defines();
 
@@ -121,11 +137,20 @@ public final class ShaderContract {
         binding(d, "DIRECT_UVS", DIRECT_UVS);
         binding(d, "FACE_POSITIONS", FACE_POSITIONS);
         binding(d, "FACE_NORMALS", FACE_NORMALS);
+        binding(d, "CAGE_INPUT", CAGE_INPUT);
+        binding(d, "CAGE_TOPOLOGY", CAGE_TOPOLOGY);
+        binding(d, "CAGE_FRESH", CAGE_FRESH);
+        binding(d, "CAGE_KEPT", CAGE_KEPT);
+        binding(d, "CAGE_TABLE", CAGE_TABLE);
+        binding(d, "CAGE_WEIGHTS", CAGE_WEIGHTS);
         d.put("RULE_SMOOTH", Integer.toString(LoopRules.SMOOTH));
         d.put("RULE_DART", Integer.toString(LoopRules.DART));
         d.put("RULE_CREASE", Integer.toString(LoopRules.CREASE));
         d.put("RULE_CORNER", Integer.toString(LoopRules.CORNER));
         d.put("OUT_UV_FLOAT(o)", "((o) / " + OUT_POSITION_FLOATS + "u * " + OUT_UV_FLOATS + "u)");
+        // rounded_double.glsl's split of a double into halves of 26 bits: 2^27 + 1, a whole number a
+        // double holds exactly, so its decimal literal is exact
+        d.put("DEKKER_SPLIT", (long) Math.scalb(1.0, 27) + 1 + ".0lf");
         d.put("REGULAR_MASK", "0x" + Integer.toHexString(RecordLayout.REGULAR_MASK).toUpperCase(Locale.ROOT) + "u");
         return Collections.unmodifiableMap(d);
     }
