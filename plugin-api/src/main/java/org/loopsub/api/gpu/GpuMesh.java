@@ -20,7 +20,8 @@ import org.loopsub.api.RefineOptions;
  * {@code refine} with the same options as the frame before, or with options that differ only in the
  * camera (or pixel size) of a {@link org.loopsub.api.StopCriterion.ScreenEdgeLength} criterion,
  * allocates nothing on the calling thread once the JIT has compiled it (a few hundred frames), and
- * nor do {@link #updatePositions} (after its first call) and the frame's getters ({@link GpuFrame}).
+ * nor do the {@code updatePositions} methods (after their first call) and the frame's getters
+ * ({@link GpuFrame}).
  * The first frame of new options, and a frame that outgrows the room planned from the one before,
  * do allocate.
  */
@@ -143,6 +144,72 @@ public interface GpuMesh extends AutoCloseable {
      * @throws GpuException if the driver reports an error
      */
     void updatePositions(FloatBuffer positions);
+
+    /**
+     * As {@link #updatePositions(float[])}, reading the positions from a GL buffer the renderer wrote
+     * on the GPU (a skinned or morphing character's cage), with no copy through host memory: vertex
+     * i's x, y and z are the three floats at byte {@code offsetBytes + i * strideBytes} of the buffer
+     * (an interleaved vertex buffer does: its position attribute's offset and the vertex stride). A
+     * compute pass takes each vertex into the engine's frame and works out its limit normal (and
+     * limit position) on the GPU, in double as the host does, operation for operation: the next
+     * {@link #refine}'s frame is, to the bit, the one {@code updatePositions(float[])} with the same
+     * floats gives (but for the screen criterion's near plane: see below).
+     *
+     * <p><b>GPU timeline.</b> The call issues its passes and returns; the GPU reads the buffer when it
+     * runs them, after every command issued before the call, and the next {@code refine} reads what
+     * they wrote. No host wait, no read-back. The passes end behind a
+     * {@code glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT)} of their
+     * own, so that commands the renderer issues afterwards (the next frame's skinning) may write the
+     * buffer again.
+     *
+     * <p><b>The caller's barrier.</b> The passes read the buffer as a shader storage buffer. If the
+     * renderer wrote it with shader stores (a compute or vertex shader's buffer or image stores),
+     * it calls {@code glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT)} after that pass and before this
+     * call. Writes GL orders itself (transform feedback, {@code glBufferSubData},
+     * {@code glCopyBufferSubData}, {@code glClearBufferSubData}) need no barrier; host writes to a
+     * persistently mapped buffer need {@code GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT} unless it is
+     * coherent, and the caller's own fence before it writes the buffer again from the host.
+     *
+     * <p><b>Coordinates that are not finite.</b> The host path refuses them with an exception; the
+     * GPU cannot throw without making the host wait for it. A coordinate that is read (the first of
+     * each set of vertices welded together, as {@code updatePositions(float[])} reads them) and is
+     * NaN or infinite refuses the whole move on the GPU: the cage stays where the last move left it,
+     * nothing else is written, and nothing is reported. The test is on the float's exponent bits, a
+     * compare per coordinate.
+     *
+     * <p><b>Cost.</b> Two dispatches over the welded vertices (their positions, then their limits: a
+     * few microseconds for a cage of thousands on a desktop GPU) and the level-0 layout pass a host
+     * move runs too, all from device memory; on the calling thread a few dozen GL calls, some of
+     * them state queries (the buffer's size, and the state this call puts back). The first call
+     * compiles the pass, uploads the cage's topology (each vertex's ring, rule and sharp edges) and
+     * the limit's weights, and keeps level 0's gathered upload in device memory; after it nothing is
+     * allocated, on the heap or the GPU. A frame of other options that needs other level-0 records
+     * (the limit surface, another scheme, other creases) makes them from the positions of the last
+     * move the GPU took, on the GPU.
+     *
+     * <p><b>The screen criterion's near plane</b> sits at a thousandth of the cage's bounding
+     * radius; the host would have to wait for the GPU to learn the radius of a cage moved there, so
+     * frames after this call keep the radius of the last cage the host saw ({@code prepare}'s or the
+     * last host move's). A frame differs from the host path's only where a refined point lies
+     * between the two near planes, within a thousandth of the radius of the camera's plane.
+     *
+     * <p><b>GL state.</b> The current program, the generic {@code GL_SHADER_STORAGE_BUFFER} binding
+     * and the indexed shader-storage binding points 0 to 4 and 7 (buffer, start and size) are saved
+     * and put back, and so are, below OpenGL 4.5, the copy-read and copy-write bindings it borrows;
+     * nothing else is touched.
+     *
+     * @param glBuffer the GL buffer object (a name of this context, or of one that shares its objects)
+     * @param offsetBytes where the first vertex's x is: a multiple of 4, at least 0
+     * @param strideBytes from one vertex's x to the next one's: a multiple of 4, at least 12
+     * @throws IllegalArgumentException if {@code glBuffer} is 0 or names no buffer object, if the
+     *     offset or stride is off, if the buffer is smaller than {@code offsetBytes + (vertexCount() -
+     *     1) * strideBytes + 12} bytes, or if that range is more than one shader storage binding can
+     *     see ({@code GL_MAX_SHADER_STORAGE_BLOCK_SIZE}); nothing is changed then
+     * @throws IllegalStateException if the mesh or its tessellator is closed, or not called on the
+     *     tessellator's thread with its context current (checked before any GL call)
+     * @throws GpuException if the driver reports an error
+     */
+    void updatePositions(int glBuffer, long offsetBytes, int strideBytes);
 
     /**
      * Deletes the level-0 records and the output buffers. The scratch the frames used belongs to

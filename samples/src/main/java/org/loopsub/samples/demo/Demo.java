@@ -145,12 +145,14 @@ public final class Demo {
             }
             DemoStats stats = new DemoStats(renderer, version);
             stats.startScreenPx(start.screenPx());
-            return loop(window, gpu, renderer3d, hud, stats, start);
+            try (GpuWave wave = new GpuWave(mesh.positions())) {
+                return loop(window, gpu, renderer3d, hud, stats, start, wave);
+            }
         }
     }
 
     private DemoStats loop(DemoWindow window, GpuMesh gpu, MeshRenderer renderer, Hud hud, DemoStats stats,
-                           SoftwareStart startCriterion) {
+                           SoftwareStart startCriterion, GpuWave wave) {
         float[] rest = mesh.positions();
         OrbitCamera camera = OrbitCamera.framing(rest);
         Controls controls = new Controls(camera, startCriterion.screenPx(), options.maxDepth(), options.culling());
@@ -158,8 +160,6 @@ public final class Demo {
         controls.checker(options.checker());
         controls.animating(options.animate());
         window.listen(controls);
-        Wave wave = new Wave(rest);
-        float[] moved = new float[rest.length];
         double animationStart = Double.NaN;
         Camera frozenCamera = null;
         GpuFrame previous = null;
@@ -228,10 +228,11 @@ public final class Demo {
                     animationStart = options.headless() ? frame / HEADLESS_FPS : start / 1e9;
                 }
                 double now = options.headless() ? frame / HEADLESS_FPS : start / 1e9;
-                gpu.updatePositions(wave.at(now - animationStart, moved));
+                // the cage is computed on the GPU and read there, as a skinned character's would be
+                wave.moveTo(gpu, now - animationStart);
                 animating = true;
             } else if (!Double.isNaN(animationStart)) {
-                gpu.updatePositions(rest);
+                wave.rest(gpu);
                 animationStart = Double.NaN;
                 animating = false;
             }

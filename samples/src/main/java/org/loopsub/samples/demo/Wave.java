@@ -61,12 +61,35 @@ final class Wave {
         if (length == 0) {
             return dest;
         }
-        double amplitude = AMPLITUDE * length * Math.min(1, seconds / RAMP_SECONDS);
+        double amplitude = amplitude(seconds);
         double phase = 2 * Math.PI * seconds / PERIOD_SECONDS;
         for (int v = 0; v < rest.length; v += 3) {
             double s = (rest[v + along] - start) / length;
             dest[v + across] = (float) (rest[v + across] + amplitude * Math.sin(2 * Math.PI * s - phase));
         }
         return dest;
+    }
+
+    /** @return how far the points move sideways at their most, {@code seconds} into the animation */
+    double amplitude(double seconds) {
+        return AMPLITUDE * length * Math.min(1, seconds / RAMP_SECONDS);
+    }
+
+    /**
+     * @return the wave's phase {@code seconds} into the animation, in [0, 2 pi): it repeats each period,
+     *     so a float keeps its precision however long the animation runs (GpuWave)
+     */
+    double phase(double seconds) {
+        return 2 * Math.PI * ((seconds / PERIOD_SECONDS) % 1.0);
+    }
+
+    /** @return where the wave's axis starts: the rest positions' least coordinate along it */
+    double start() {
+        return start;
+    }
+
+    /** @return the rest positions' extent along the wave's axis (0: no wave) */
+    double length() {
+        return length;
     }
 }

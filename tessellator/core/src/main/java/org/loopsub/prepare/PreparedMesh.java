@@ -20,6 +20,7 @@ import org.loopsub.mesh.InternalFrame;
 import org.loopsub.mesh.MeshTopology;
 import org.loopsub.mesh.MeshValidator;
 import org.loopsub.mesh.WeldedMesh;
+import org.loopsub.stream.LoopCage;
 import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
@@ -181,6 +182,14 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
     }
 
     /**
+     * @return the per-vertex work of a moved cage for this mesh's topology, sharpness and scheme
+     *     ({@link LoopCage}: made anew at each call)
+     */
+    public LoopCage cage() {
+        return new LoopCage(topology, sharpness, sourceVertices, scheme);
+    }
+
+    /**
      * Moves the control points of a prepared mesh in place: its positions and its level-0 records
      * become those {@link #moved} would make, without a new array. For the one owner of a prepared
      * mesh that shares its arrays with no one (a GPU mesh, whose cage may move every frame).
@@ -188,18 +197,25 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
     public static final class Mover {
         private final PreparedMesh prepared;
         private final int[] triangles;
+        private final LoopCage cage;
         private final RecordBuilder.Scratch scratch;
 
         /** @param prepared the mesh to move; its positions and records are changed in place */
         public Mover(PreparedMesh prepared) {
             this.prepared = prepared;
             this.triangles = prepared.mesh.triangles();
-            this.scratch = new RecordBuilder.Scratch(prepared.topology, prepared.sharpness);
+            this.cage = prepared.cage();
+            this.scratch = new RecordBuilder.Scratch(cage);
         }
 
         /** @return the mesh this mover changes */
         public PreparedMesh mesh() {
             return prepared;
+        }
+
+        /** @return the per-vertex work of its moves, which a GPU twin repeats (loop_cage) */
+        public LoopCage cage() {
+            return cage;
         }
 
         /**
@@ -218,13 +234,9 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
                 }
             }
             float[] internal = prepared.positions;
-            for (int v = 0; v < source.length; v++) {
-                for (int x = 0; x < 3; x++) {
-                    internal[3 * v + x] = prepared.frame.toInternal(inputPositions[3 * source[v] + x], x);
-                }
-            }
-            RecordBuilder.movePositions(triangles, internal, prepared.topology, prepared.layout, prepared.scheme,
-                    prepared.sharpness, scratch, prepared.records);
+            cage.moveCage(inputPositions, prepared.frame, internal);
+            RecordBuilder.movePositions(triangles, internal, prepared.topology, prepared.layout, scratch,
+                    prepared.records);
         }
     }
 

@@ -254,6 +254,29 @@ public final class LoopRules {
     }
 
     /**
+     * The limit weight {@code 1 - n eps(n)} an interior vertex keeps of itself.
+     *
+     * @param scheme the vertex weights
+     * @param valence number of neighbours, at least 3
+     * @return {@code 1 - n eps}, eps from {@link #limitRingWeight}
+     */
+    public static double limitCentreWeight(Scheme scheme, int valence) {
+        return 1.0 - valence * limitRingWeight(scheme, valence);
+    }
+
+    /** The whole numbers of the corner and crease limits' tangents (and the crease position's divisor). */
+    public static final double LIMIT_THREE = 3.0;
+    public static final double LIMIT_SIX = 6.0;
+    /** The crease limit's first tangent's scale, 3/2. */
+    public static final double LIMIT_THREE_HALVES = 1.5;
+    /** The crease limit's weight of the vertex, 2/3 in double (its float is {@link #LIMIT_CREASE_CENTRE}). */
+    public static final double LIMIT_TWO_THIRDS = 2.0 / 3.0;
+    /** {@code sqrt(3)} in double, the crease limit tangent's weight over a sector of three faces. */
+    public static final double SQRT3 = StrictMath.sqrt(3.0);
+    /** {@code sqrt(3) / 2} in double. */
+    public static final double SQRT3_HALF = SQRT3 / 2.0;
+
+    /**
      * Limit position and unit limit normal of an input vertex, in double (OpenSubdiv's limit masks;
      * the vertex's rule is the one its sharpness gives at this level).
      *
@@ -285,37 +308,37 @@ public final class LoopRules {
         if (rule == CORNER) {
             for (int x = 0; x < 3; x++) {
                 position[x] = v[x];
-                du[x] = 3.0 * (ring[3 * e0 + x] - v[x]);
-                dv[x] = 3.0 * (ring[3 * e1 + x] - v[x]);
+                du[x] = LIMIT_THREE * (ring[3 * e0 + x] - v[x]);
+                dv[x] = LIMIT_THREE * (ring[3 * e1 + x] - v[x]);
             }
         } else if (rule == CREASE) {
             // the sector from e0 counter-clockwise to e1: q_0 = ring[e0] .. q_last = ring[e1]
             int last = Math.floorMod(e1 - e0, k);
             int between = last - 1;
-            double sqrt3 = StrictMath.sqrt(3.0);
             for (int x = 0; x < 3; x++) {
                 double q0 = ring[3 * e0 + x];
                 double ql = ring[3 * e1 + x];
-                position[x] = 2.0 / 3.0 * v[x] + (q0 + ql) / 6.0;
-                du[x] = 1.5 * (q0 - ql);
+                position[x] = LIMIT_TWO_THIRDS * v[x] + (q0 + ql) / LIMIT_SIX;
+                du[x] = LIMIT_THREE_HALVES * (q0 - ql);
                 if (between == 0) {
-                    dv[x] = 3.0 * q0 + 3.0 * ql - 6.0 * v[x];
+                    dv[x] = LIMIT_THREE * q0 + LIMIT_THREE * ql - LIMIT_SIX * v[x];
                 } else if (between == 1) {
-                    dv[x] = 3.0 * ring[3 * ((e0 + 1) % k) + x] - 3.0 * v[x];
+                    dv[x] = LIMIT_THREE * ring[3 * ((e0 + 1) % k) + x] - LIMIT_THREE * v[x];
                 } else if (between == 2) {
-                    dv[x] = -sqrt3 * v[x] - sqrt3 / 2.0 * (q0 + ql)
-                            + sqrt3 * (ring[3 * ((e0 + 1) % k) + x] + ring[3 * ((e0 + 2) % k) + x]);
+                    dv[x] = -SQRT3 * v[x] - SQRT3_HALF * (q0 + ql)
+                            + SQRT3 * (ring[3 * ((e0 + 1) % k) + x] + ring[3 * ((e0 + 2) % k) + x]);
                 } else {
                     Angles a = Angles.of(between + 1);
-                    double s = -3.0 * a.sin[1] * (q0 + ql);
+                    double s = a.edge * (q0 + ql);
                     for (int i = 1; i <= between; i++) {
-                        s += 6.0 * (1.0 - a.cosStep) * a.sin[i] * ring[3 * ((e0 + i) % k) + x];
+                        s += a.inner[i] * ring[3 * ((e0 + i) % k) + x];
                     }
                     dv[x] = s;
                 }
             }
         } else {
             double eps = limitRingWeight(scheme, k);
+            double centre = limitCentreWeight(scheme, k);
             Spokes a = Spokes.of(k);
             for (int x = 0; x < 3; x++) {
                 double sum = 0;
@@ -327,7 +350,7 @@ public final class LoopRules {
                     u += a.cos[i] * q;
                     w += a.sin[i] * q;
                 }
-                position[x] = (1.0 - k * eps) * v[x] + eps * sum;
+                position[x] = centre * v[x] + eps * sum;
                 du[x] = u;
                 dv[x] = w;
             }
@@ -369,26 +392,104 @@ public final class LoopRules {
     }
 
     /**
-     * {@code sin(i theta)} for {@code i <= n} and {@code cos theta}, {@code theta = pi / n}: the crease
-     * limit tangent's weights over a sector of n faces, taken once per n as {@link Spokes}.
+     * The crease limit tangent's weights over a sector of n faces, taken once per n as {@link Spokes}:
+     * {@code -3 sin theta} for the sector's two sharp ends and {@code 6 (1 - cos theta) sin(i theta)}
+     * for the neighbours between, {@code theta = pi / n}, each grouped as the mask was written when it
+     * multiplied them out at every use, so the products are the same doubles.
      */
     private static final class Angles {
         private static final AtomicReferenceArray<Angles> BY_FACES = new AtomicReferenceArray<>(256);
-        final double[] sin;
-        final double cosStep;
+        final double edge;
+        /** Entry i for neighbour i of the sector, {@code 1 <= i < n}; entry 0 unused. */
+        final double[] inner;
 
         private Angles(int n) {
             double theta = StrictMath.PI / n;
-            sin = new double[n + 1];
+            double[] sin = new double[n + 1];
             for (int i = 0; i <= n; i++) {
                 sin[i] = StrictMath.sin(i * theta);
             }
-            cosStep = StrictMath.cos(theta);
+            double cosStep = StrictMath.cos(theta);
+            edge = -3.0 * sin[1];
+            inner = new double[n];
+            for (int i = 1; i < n; i++) {
+                inner[i] = 6.0 * (1.0 - cosStep) * sin[i];
+            }
         }
 
         static Angles of(int n) {
             return cached(BY_FACES, n, Angles::new);
         }
+    }
+
+    /** Where the limit table ({@link #limitTable}) keeps {@link #LIMIT_TWO_THIRDS}. */
+    public static final int LIMIT_TABLE_TWO_THIRDS = 0;
+    /** Where the limit table keeps {@link #SQRT3}. */
+    public static final int LIMIT_TABLE_SQRT3 = 1;
+    /** Where the limit table keeps {@link #SQRT3_HALF}. */
+    public static final int LIMIT_TABLE_SQRT3_HALF = 2;
+    /** Where the limit table keeps {@link #LIMIT_THREE}, {@link #LIMIT_SIX}, {@link #LIMIT_THREE_HALVES}. */
+    public static final int LIMIT_TABLE_THREE = 3;
+    public static final int LIMIT_TABLE_SIX = 4;
+    public static final int LIMIT_TABLE_THREE_HALVES = 5;
+    private static final int LIMIT_TABLE_HEADER = 6;
+
+    /**
+     * @return where the limit table ({@link #limitTable}) keeps the smooth rule's weights of valence
+     *     k: {@code 1 - k eps}, {@code eps}, then {@code cos}, {@code sin} of {@code 2 pi i / k} for
+     *     each neighbour i
+     */
+    public static int limitSmoothAt(int k) {
+        return LIMIT_TABLE_HEADER + k * (k + 1);
+    }
+
+    /**
+     * @return where the limit table for valences up to {@code maxValence} keeps the crease tangent's
+     *     weights over a sector of n faces ({@code n >= 4}): the ends' weight, then neighbour i's for
+     *     {@code 1 <= i < n}
+     */
+    public static int limitCreaseAt(int n, int maxValence) {
+        return limitSmoothAt(maxValence + 1) + n * (n - 1) / 2;
+    }
+
+    /**
+     * The doubles {@link #limit} weighs an input vertex's neighbours with, for valences up to
+     * {@code maxValence}, in one table (a GPU twin of {@code limit} reads them from it; they are taken
+     * from the same per-valence objects {@code limit} reads, so they are written down once): the
+     * constants of the corner and crease masks ({@link #LIMIT_TABLE_TWO_THIRDS}...), the smooth rule's weights
+     * ({@link #limitSmoothAt}) and the crease tangent's ({@link #limitCreaseAt}).
+     *
+     * @param scheme the vertex weights
+     * @param maxValence the largest valence needed
+     * @return the table
+     */
+    public static double[] limitTable(Scheme scheme, int maxValence) {
+        double[] t = new double[limitCreaseAt(maxValence + 1, maxValence)];
+        t[LIMIT_TABLE_TWO_THIRDS] = LIMIT_TWO_THIRDS;
+        t[LIMIT_TABLE_SQRT3] = SQRT3;
+        t[LIMIT_TABLE_SQRT3_HALF] = SQRT3_HALF;
+        t[LIMIT_TABLE_THREE] = LIMIT_THREE;
+        t[LIMIT_TABLE_SIX] = LIMIT_SIX;
+        t[LIMIT_TABLE_THREE_HALVES] = LIMIT_THREE_HALVES;
+        for (int k = 3; k <= maxValence; k++) {
+            int at = limitSmoothAt(k);
+            t[at] = limitCentreWeight(scheme, k);
+            t[at + 1] = limitRingWeight(scheme, k);
+            Spokes a = Spokes.of(k);
+            for (int i = 0; i < k; i++) {
+                t[at + 2 + 2 * i] = a.cos[i];
+                t[at + 3 + 2 * i] = a.sin[i];
+            }
+        }
+        for (int n = 4; n <= maxValence; n++) {
+            int at = limitCreaseAt(n, maxValence);
+            Angles a = Angles.of(n);
+            t[at] = a.edge;
+            for (int i = 1; i < n; i++) {
+                t[at + i] = a.inner[i];
+            }
+        }
+        return t;
     }
 
     /**

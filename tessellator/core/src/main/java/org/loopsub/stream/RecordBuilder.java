@@ -288,14 +288,15 @@ public final class RecordBuilder {
      * 640 → 114 µs, MoveCageBenchmark).
      *
      * @param positions the new vertex positions in the engine's frame
-     * @param scratch made for this topology, kept by the caller from one move to the next
+     * @param scratch made for this topology, scheme and sharpness, kept by the caller from one move to
+     *     the next
      * @param chunks the records, rewritten
      */
     public static void movePositions(int[] triangles, float[] positions, MeshTopology topology, RecordLayout layout,
-                                     Scheme scheme, Sharpness sharpness, Scratch scratch, List<RecordChunk> chunks) {
+                                     Scratch scratch, List<RecordChunk> chunks) {
         float[][] l = null;
         if (layout.carriesNormals()) {
-            limits(positions, topology, scheme, sharpness, scratch.limit[0], scratch.limit[1], scratch);
+            scratch.cage.renewLimits(positions, scratch.limit[0], scratch.limit[1], scratch.doubles);
             l = scratch.limit;
         }
         if (!chunks.isEmpty() && chunks.get(0).sourceTable != null) {
@@ -348,51 +349,24 @@ public final class RecordBuilder {
 
     /**
      * What {@link #movePositions} works in, made once for a mesh and its sharpness: the vertices'
-     * limit data, one ring's vectors, and every spoke's sharpness in ring order (looked up in the
-     * sharpness map once here rather than at every move: a lookup boxes its key).
+     * limit data and the cage's per-vertex work ({@link LoopCage}: each vertex's rule and sharp
+     * edges worked out once, rather than at every move from the sharpness map, whose lookups box
+     * their keys).
      */
     public static final class Scratch {
         final float[][] limit;
-        final double[] v = new double[3];
-        final double[] ring;
-        final double[] pos = new double[3];
-        final double[] nor = new double[3];
-        final double[] du = new double[3];
-        final double[] dv = new double[3];
-        /** Where vertex u's spokes start in {@link #spokeSharpness}. */
-        private final int[] firstSpoke;
-        /** Sharpness of spoke i of vertex u at {@code firstSpoke[u] + i}; null without sharpness. */
-        private final float[] spokeSharpness;
+        final LoopCage cage;
+        final LoopCage.Scratch doubles;
 
         /**
-         * @param topology the rings of the mesh whose records will move
-         * @param sharpness the sharpness its records were built with, or null
+         * @param cage the per-vertex work of the mesh whose records will move, for the sharpness and
+         *     scheme its records were built with
          */
-        public Scratch(MeshTopology topology, Sharpness sharpness) {
-            this(topology, sharpness, true);
-        }
-
-        private Scratch(MeshTopology topology, Sharpness sharpness, boolean withLimit) {
-            int nv = topology.vertexCount();
-            limit = withLimit ? new float[][] {new float[3 * nv], new float[3 * nv]} : null;
-            ring = new double[3 * Math.max(1, topology.maxValence())];
-            firstSpoke = new int[nv + 1];
-            for (int u = 0; u < nv; u++) {
-                firstSpoke[u + 1] = firstSpoke[u] + topology.valence(u);
-            }
-            spokeSharpness = sharpness == null ? null : new float[firstSpoke[nv]];
-            if (sharpness != null) {
-                for (int u = 0; u < nv; u++) {
-                    for (int i = 0; i < topology.valence(u); i++) {
-                        spokeSharpness[firstSpoke[u] + i] = sharpness.edge(u, topology.neighbour(u, i));
-                    }
-                }
-            }
-        }
-
-        /** @return the sharpness of spoke i of vertex u (its edge to {@code neighbour(u, i)}) */
-        float spoke(int u, int i) {
-            return spokeSharpness[firstSpoke[u] + i];
+        public Scratch(LoopCage cage) {
+            int nv = cage.vertexCount();
+            this.cage = cage;
+            this.limit = new float[][] {new float[3 * nv], new float[3 * nv]};
+            this.doubles = cage.scratch();
         }
     }
 
@@ -406,69 +380,9 @@ public final class RecordBuilder {
         int nv = topology.vertexCount();
         float[] lp = new float[3 * nv];
         float[] ln = new float[3 * nv];
-        limits(positions, topology, scheme, sharpness, lp, ln, new Scratch(topology, sharpness, false));
+        LoopCage cage = new LoopCage(topology, sharpness, null, scheme);
+        cage.renewLimits(positions, lp, ln, cage.scratch());
         return new float[][] {lp, ln};
-    }
-
-    /** As {@link #limits(float[], MeshTopology, Scheme, Sharpness)}, into the caller's arrays. */
-    private static void limits(float[] positions, MeshTopology topology, Scheme scheme, Sharpness sharpness,
-                               float[] lp, float[] ln, Scratch scratch) {
-        int nv = topology.vertexCount();
-        double[] v = scratch.v;
-        double[] ring = scratch.ring;
-        double[] pos = scratch.pos;
-        double[] nor = scratch.nor;
-        for (int u = 0; u < nv; u++) {
-            int k = topology.valence(u);
-            if (k == 0) {
-                continue;
-            }
-            for (int x = 0; x < 3; x++) {
-                v[x] = positions[3 * u + x];
-            }
-            // The stored ring runs counter-clockwise and, on a boundary, starts right after the gap:
-            // with the end of the leading boundary edge, as LoopRules.limit wants it.
-            for (int i = 0; i < k; i++) {
-                int w = topology.neighbour(u, i);
-                for (int x = 0; x < 3; x++) {
-                    ring[3 * i + x] = positions[3 * w + x];
-                }
-            }
-            // The rule by its sharp edges (boundary edges included) and its own sharpness; a crease's
-            // one-sided normal starts at its leading boundary edge, or inside at the sharp neighbour
-            // that comes first by position (x, then y, then z), so that the choice is the one a
-            // split makes for the vertices it creates.
-            boolean boundary = topology.isBoundary(u);
-            int sharp = 0;
-            int e0 = -1;
-            int e1 = -1;
-            for (int i = 0; i < k; i++) {
-                if (boundary && (i == 0 || i == k - 1) || sharpness != null && scratch.spoke(u, i) > 0) {
-                    if (sharp == 0) {
-                        e0 = i;
-                    } else if (sharp == 1) {
-                        e1 = i;
-                    }
-                    sharp++;
-                }
-            }
-            int rule = LoopRules.vertexRule(sharpness == null ? 0f : sharpness.vertices()[u], sharp);
-            if (rule == LoopRules.CREASE && !boundary && precedes(positions, topology.neighbour(u, e1),
-                    topology.neighbour(u, e0))) {
-                int t = e0;
-                e0 = e1;
-                e1 = t;
-            }
-            if (rule == LoopRules.CORNER) {
-                e0 = boundary || e0 < 0 ? 0 : e0;
-                e1 = (e0 + 1) % k;
-            }
-            LoopRules.limit(scheme, v, ring, k, rule, e0, e1, pos, nor, scratch.du, scratch.dv);
-            for (int x = 0; x < 3; x++) {
-                lp[3 * u + x] = (float) pos[x];
-                ln[3 * u + x] = (float) nor[x];
-            }
-        }
     }
 
     /**
@@ -599,16 +513,6 @@ public final class RecordBuilder {
             }
             return all ? 1 : runs;
         }
-    }
-
-    /** Whether vertex a's position precedes b's: x first, then y, then z. */
-    private static boolean precedes(float[] positions, int a, int b) {
-        for (int x = 0; x < 3; x++) {
-            if (positions[3 * a + x] != positions[3 * b + x]) {
-                return positions[3 * a + x] < positions[3 * b + x];
-            }
-        }
-        return false;
     }
 
     private static void copyPoint(float[] positions, int v, float[] points, int base, int slot) {

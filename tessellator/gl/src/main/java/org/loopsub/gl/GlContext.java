@@ -740,6 +740,34 @@ public final class GlContext implements AutoCloseable {
     }
 
     /**
+     * The size of a buffer object named by the caller (a renderer's buffer, not a {@link GlBuffer}),
+     * through this context's query scratch like the other state queries: GL 4.5's query by name, or
+     * below it the buffer bound to {@code GL_COPY_READ_BUFFER} for the query and the binding put back.
+     *
+     * @param buffer a GL buffer name
+     * @return its size in bytes, or -1 if the name is 0 or no buffer object of this context
+     */
+    public long bufferSize(int buffer) {
+        checkThread();
+        if (buffer == 0 || !org.lwjgl.opengl.GL15C.glIsBuffer(buffer)) {
+            return -1;
+        }
+        if (caps.OpenGL45) {
+            long at = queryScratch();
+            org.lwjgl.opengl.GL45C.nglGetNamedBufferParameteri64v(buffer, org.lwjgl.opengl.GL15C.GL_BUFFER_SIZE, at);
+            return MemoryUtil.memGetLong(at);
+        }
+        int previous = getInteger(org.lwjgl.opengl.GL42C.GL_COPY_READ_BUFFER_BINDING);
+        org.lwjgl.opengl.GL15C.glBindBuffer(org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER, buffer);
+        long at = queryScratch();
+        org.lwjgl.opengl.GL32C.nglGetBufferParameteri64v(org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER,
+                org.lwjgl.opengl.GL15C.GL_BUFFER_SIZE, at);
+        long size = MemoryUtil.memGetLong(at);
+        org.lwjgl.opengl.GL15C.glBindBuffer(org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER, previous);
+        return size;
+    }
+
+    /**
      * {@code glGetQueryObjecti64v} for one value, without LWJGL's per-call buffer object.
      *
      * @param query the query

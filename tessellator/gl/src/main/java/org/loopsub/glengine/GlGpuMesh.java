@@ -39,6 +39,7 @@ import org.loopsub.gl.GlTuning;
 import org.loopsub.gl.GpuTimer;
 import org.loopsub.gl.ShaderException;
 import org.loopsub.glstream.FramePrediction;
+import org.loopsub.glstream.GlCage;
 import org.loopsub.glstream.GlCriteria;
 import org.loopsub.glstream.GlLevel0;
 import org.loopsub.glstream.GlOutput;
@@ -76,6 +77,13 @@ final class GlGpuMesh implements GpuMesh {
     private PreparedMesh.Mover mover;
     /** What {@link #updatePositions(FloatBuffer)} reads the buffer into, made at its first call. */
     private float[] fromBuffer;
+    /** The cage moved on the GPU ({@link #updatePositions(int, long, int)}), made at its first call. */
+    private GlCage gpuCage;
+    /**
+     * Whether the control points are those of a move on the GPU, which the host has not seen: records
+     * made for other options then take their table from the GPU's positions ({@link GlCage#renew}).
+     */
+    private boolean cageOnGpu;
     /** The control points' bounding radius in the internal frame (the screen criterion's near plane). */
     private double radius;
     private final int inputVertices;
@@ -284,6 +292,12 @@ final class GlGpuMesh implements GpuMesh {
                 engineScheme = options.scheme();
                 level0.close();
                 level0 = uploadLevel0();
+                if (cageOnGpu) {
+                    // the host's positions are older than the cage's: the new records' table from the GPU's
+                    gpuCage.configure(prepared.cage());
+                    gpuCage.renew(level0.deviceTable(prepared.records()), prepared.layout());
+                    level0.retile();
+                }
             }
             if (!options.criteria().isEmpty()) {
                 // a custom criterion's GLSL is compiled here, where a refusal leaves the last frame intact
@@ -517,11 +531,78 @@ final class GlGpuMesh implements GpuMesh {
             mover = new PreparedMesh.Mover(prepared);
         }
         mover.move(positions);
+        cageOnGpu = false;
         radius = prepared.frame().radius(prepared.positions());
         try {
             level0.rewrite(prepared.records());
         } catch (GlException e) {
             throw GlGpuTessellator.gpuFailure("uploading the moved control points", e);
+        }
+    }
+
+    @Override
+    public void updatePositions(int glBuffer, long offsetBytes, int strideBytes) {
+        checkUsable();
+        checkCageBuffer(glBuffer, offsetBytes, strideBytes);
+        // one glGetError after the passes (GlChecks: a sync point)
+        GlChecks.deferOnThisThread();
+        try {
+            if (gpuCage == null) {
+                gpuCage = new GlCage(context, prepared.cage(), prepared.frame());
+            }
+            gpuCage.move(glBuffer, offsetBytes, strideBytes, inputVertices, level0.deviceTable(prepared.records()),
+                    prepared.layout());
+            level0.retile();
+            cageOnGpu = true;
+            GlChecks.checkDeferred("moving the control points on the GPU");
+        } catch (GlException e) {
+            throw GlGpuTessellator.gpuFailure("moving the control points on the GPU", e);
+        } finally {
+            GlChecks.endDeferral();
+        }
+    }
+
+    /**
+     * @return the per-vertex table level 0 was last laid out from: read back from the GPU after a move
+     *     there, else the host's copy (tests hold the two to each other)
+     */
+    float[] level0Table() {
+        float[] host = prepared.records().get(0).sourceTable;
+        return cageOnGpu ? level0.deviceTable(prepared.records()).readFloats(0, host.length) : host.clone();
+    }
+
+    /** @return the welded mesh's vertices, the table's rows per kind */
+    int weldedVertices() {
+        return prepared.topology().vertexCount();
+    }
+
+    /**
+     * The argument checks of {@link #updatePositions(int, long, int)}: cheap ones, the buffer's size a
+     * state query through the context's scratch; messages are made only on failure.
+     */
+    private void checkCageBuffer(int glBuffer, long offsetBytes, int strideBytes) {
+        if (offsetBytes < 0 || offsetBytes % 4 != 0) {
+            throw new IllegalArgumentException("offsetBytes must be a multiple of 4, at least 0: " + offsetBytes);
+        }
+        if (strideBytes < 12 || strideBytes % 4 != 0) {
+            throw new IllegalArgumentException("strideBytes must be a multiple of 4, at least 12 (x, y, z floats): "
+                    + strideBytes);
+        }
+        long span = (long) (inputVertices - 1) * strideBytes + 12;
+        long size = context.bufferSize(glBuffer);
+        if (size < 0) {
+            throw new IllegalArgumentException("GL buffer " + glBuffer + " is no buffer object of this context");
+        }
+        if (size < offsetBytes + span) {
+            throw new IllegalArgumentException("GL buffer " + glBuffer + " holds " + size + " bytes; "
+                    + inputVertices + " vertices from byte " + offsetBytes + " at a stride of " + strideBytes
+                    + " need " + (offsetBytes + span));
+        }
+        long range = offsetBytes % context.storageBufferOffsetAlignment() + span;
+        if (range > context.maxStorageBlockSize()) {
+            throw new IllegalArgumentException(inputVertices + " vertices at a stride of " + strideBytes + " span "
+                    + range + " bytes, more than one shader storage binding sees on this driver ("
+                    + context.maxStorageBlockSize() + ")");
         }
     }
 
@@ -537,6 +618,9 @@ final class GlGpuMesh implements GpuMesh {
                     + stoppedFrames + " of those read stopped short of their plan; " + phases);
         }
         level0.close();
+        if (gpuCage != null) {
+            gpuCage.close();
+        }
         out.delete();
         indirect.close();
         engine.close();

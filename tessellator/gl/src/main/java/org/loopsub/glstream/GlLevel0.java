@@ -77,6 +77,13 @@ public final class GlLevel0 implements AutoCloseable {
     int gatheredCopies;
     /** The staging buffers of one upload, given back once the tiles are written. */
     private final List<GlBuffer> staged = new ArrayList<>();
+    /**
+     * Each segment's gathered upload (per-vertex table, slot entries, the words after the slots) kept
+     * in device memory for a cage moved on the GPU ({@link #deviceTable}), or null before the first.
+     */
+    private List<GlBuffer> deviceSources;
+    /** Words of the per-vertex table at the start of each of {@link #deviceSources}. */
+    private int deviceTableWords;
 
     /**
      * Uploads the records.
@@ -448,9 +455,126 @@ public final class GlLevel0 implements AutoCloseable {
         GlChecks.check("loop_tile");
     }
 
+    /**
+     * The per-vertex table a cage moved on the GPU writes (loop_cage: positions, limit normals, limit
+     * positions, {@code RecordBuilder.addSlotSources}' layout), at byte 0 of the buffer returned. Made
+     * at the first call: each segment's gathered upload goes to device memory once and stays there
+     * (its slot entries and the words after the slots follow the topology, the tags and the uvs alone,
+     * which a move does not change), so that {@link #retile} needs nothing from the host.
+     *
+     * @param chunks the records this level 0 was uploaded from, with their slot sources
+     * @return segment 0's kept upload, the table at its start
+     */
+    public GlBuffer deviceTable(List<RecordChunk> chunks) {
+        if (deviceSources != null) {
+            return deviceSources.get(0);
+        }
+        if (!gathered(chunks)) {
+            throw new IllegalArgumentException("records without slot sources cannot be moved on the GPU");
+        }
+        int pf = layout.pointFloats();
+        int slots = layout.pointSlots();
+        int rest = pf - 3 * slots;
+        float[] table = chunks.get(0).sourceTable;
+        List<GlBuffer> kept = new ArrayList<>();
+        cursorChunk = 0;
+        cursorIndex = 0;
+        try {
+            for (int s = 0; s < segments.size(); s++) {
+                int count = (int) segments.get(s).count();
+                long sourcesAt = 4L * table.length;
+                long restAt = sourcesAt + 4L * count * slots;
+                GlBuffer b = pool.acquire(restAt + 4L * count * rest, "loop_cage_sources");
+                kept.add(b);
+                b.write(0, table);
+                for (int done = 0; done < count; ) {
+                    int take = nextRun(chunks, count - done);
+                    RecordChunk c = chunks.get(cursorChunk);
+                    writeInts(b, sourcesAt + 4L * done * slots, c.slotSources, cursorIndex * slots, take * slots);
+                    writeFloats(b, restAt + 4L * done * rest, c.afterSlots, cursorIndex * rest, take * rest);
+                    cursorIndex += take;
+                    done += take;
+                }
+            }
+        } catch (RuntimeException e) {
+            for (GlBuffer b : kept) {
+                pool.release(b);
+            }
+            throw e;
+        }
+        deviceSources = kept;
+        deviceTableWords = table.length;
+        return kept.get(0);
+    }
+
+    private static void writeInts(GlBuffer b, long at, int[] from, int first, int count) {
+        if (count == 0) {
+            return;
+        }
+        long scratch = b.stage(4L * count);
+        for (int i = 0; i < count; i++) {
+            MemoryUtil.memPutInt(scratch + 4L * i, from[first + i]);
+        }
+        b.writeStaged(at, scratch, 4L * count);
+    }
+
+    private static void writeFloats(GlBuffer b, long at, float[] from, int first, int count) {
+        if (count == 0) {
+            return;
+        }
+        long scratch = b.stage(4L * count);
+        for (int i = 0; i < count; i++) {
+            MemoryUtil.memPutFloat(scratch + 4L * i, from[first + i]);
+        }
+        b.writeStaged(at, scratch, 4L * count);
+    }
+
+    /**
+     * Lays level 0's points out again from the table a cage moved on the GPU wrote into
+     * {@link #deviceTable} (copied into the other segments' kept uploads first): loop_tile's gathered
+     * mode, as a host move's upload takes it, on the GPU timeline and from device memory alone. The
+     * metadata stays (a move changes none), and so does a kept stream's pristine copy. Leaves the
+     * host's program and bindings as they were; allocates nothing.
+     *
+     * @throws IllegalStateException before {@link #deviceTable}
+     */
+    public void retile() {
+        if (deviceSources == null) {
+            throw new IllegalStateException("no table on the device yet");
+        }
+        int pf = layout.pointFloats();
+        int slots = layout.pointSlots();
+        int rest = pf - 3 * slots;
+        long tableBytes = 4L * deviceTableWords;
+        hostState.save();
+        try {
+            for (int s = 0; s < segments.size(); s++) {
+                Segment seg = segments.get(s);
+                int count = (int) seg.count();
+                GlBuffer from = deviceSources.get(s);
+                if (s > 0) {
+                    // (loop_cage's writes are ordered before this copy by its update barrier)
+                    from.copyFrom(deviceSources.get(0), 0, 0, tableBytes);
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                }
+                tile(from, 0, tableBytes + 4L * count * (slots + rest), count, pf, deviceTableWords, slots,
+                        seg.points());
+            }
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        } finally {
+            hostState.restore();
+        }
+    }
+
     /** Gives the buffers back to the pool. */
     @Override
     public void close() {
+        if (deviceSources != null) {
+            for (int i = 0; i < deviceSources.size(); i++) {
+                pool.release(deviceSources.get(i));
+            }
+            deviceSources = null;
+        }
         for (int i = 0; i < segments.size(); i++) {
             pool.release(segments.get(i).points());
             pool.release(segments.get(i).meta());

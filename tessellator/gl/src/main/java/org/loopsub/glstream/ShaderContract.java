@@ -87,6 +87,22 @@ public final class ShaderContract {
     /** loop_face_normals' output, parallel to {@link #FACE_POSITIONS}. */
     public static final int FACE_NORMALS = 1;
 
+    // loop_cage's storage bindings (a cage moved on the GPU, GlCage). It runs on its own, never beside
+    // a record pass, so it takes numbers of theirs; updatePositions puts back what it borrows.
+
+    /** The caller's buffer of input positions. */
+    static final int CAGE_INPUT = 0;
+    /** The cage's topology words (LoopCage.topology). */
+    static final int CAGE_TOPOLOGY = 1;
+    /** A move's refusal flag and its positions in the internal frame. */
+    static final int CAGE_FRESH = 2;
+    /** The positions of the last move the cage took. */
+    static final int CAGE_KEPT = 3;
+    /** The per-vertex table loop_tile gathers level 0 from. */
+    static final int CAGE_TABLE = 4;
+    /** LoopRules.limitTable, in double. */
+    static final int CAGE_WEIGHTS = WEIGHTS;
+
     /** The contract's defines, the same for every pass and variant; iteration order is stable. */
     public static final Map<String, String> DEFINES = ShaderHeader.contract();
 

@@ -104,12 +104,21 @@ final class ShaderHeader {
         binding(d, "DIRECT_UVS", ShaderContract.DIRECT_UVS);
         binding(d, "FACE_POSITIONS", ShaderContract.FACE_POSITIONS);
         binding(d, "FACE_NORMALS", ShaderContract.FACE_NORMALS);
+        binding(d, "CAGE_INPUT", ShaderContract.CAGE_INPUT);
+        binding(d, "CAGE_TOPOLOGY", ShaderContract.CAGE_TOPOLOGY);
+        binding(d, "CAGE_FRESH", ShaderContract.CAGE_FRESH);
+        binding(d, "CAGE_KEPT", ShaderContract.CAGE_KEPT);
+        binding(d, "CAGE_TABLE", ShaderContract.CAGE_TABLE);
+        binding(d, "CAGE_WEIGHTS", ShaderContract.CAGE_WEIGHTS);
         d.put("RULE_SMOOTH", Integer.toString(LoopRules.SMOOTH));
         d.put("RULE_DART", Integer.toString(LoopRules.DART));
         d.put("RULE_CREASE", Integer.toString(LoopRules.CREASE));
         d.put("RULE_CORNER", Integer.toString(LoopRules.CORNER));
         d.put("OUT_UV_FLOAT(o)", "((o) / " + ShaderContract.OUT_POSITION_FLOATS + "u * " + ShaderContract.OUT_UV_FLOATS + "u)");
         d.put("TRIANGLE_FLOATS", GlOutput.TRIANGLE_FLOATS + "u");
+        // rounded_double.glsl's split of a double into halves of 26 bits: 2^27 + 1, a whole number a
+        // double holds exactly, so its decimal literal is exact
+        d.put("DEKKER_SPLIT", (long) Math.scalb(1.0, 27) + 1 + ".0lf");
         d.put("REGULAR_MASK", "0x" + Integer.toHexString(RecordLayout.REGULAR_MASK).toUpperCase(Locale.ROOT) + "u");
         return Collections.unmodifiableMap(d);
     }

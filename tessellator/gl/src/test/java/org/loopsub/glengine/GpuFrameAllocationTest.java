@@ -23,7 +23,7 @@ import org.loopsub.testing.TestCameras;
 /**
  * A renderer's steady frames allocate no heap on its thread (docs/embedding.md, "What you get"):
  * {@code GpuMesh.refine} with the same options or with only the screen criterion's camera changed,
- * a uniform frame, the frame's getters, and both {@code updatePositions}, measured with the JVM's
+ * a uniform frame, the frame's getters, and the three {@code updatePositions}, measured with the JVM's
  * per-thread allocation counter after a warm-up long enough for the JIT.
  */
 class GpuFrameAllocationTest extends GlTestBase {
@@ -145,6 +145,12 @@ class GpuFrameAllocationTest extends GlTestBase {
         float[] moved = rest.clone();
         FloatBuffer direct = org.lwjgl.BufferUtils.createFloatBuffer(rest.length + 2);
         direct.position(1);
+        // a renderer's buffer the cage is read from on the GPU
+        int glBuffer = org.lwjgl.opengl.GL43C.glGenBuffers();
+        org.lwjgl.opengl.GL43C.glBindBuffer(org.lwjgl.opengl.GL43C.GL_ARRAY_BUFFER, glBuffer);
+        org.lwjgl.opengl.GL43C.glBufferData(org.lwjgl.opengl.GL43C.GL_ARRAY_BUFFER, rest,
+                org.lwjgl.opengl.GL43C.GL_DYNAMIC_DRAW);
+        org.lwjgl.opengl.GL43C.glBindBuffer(org.lwjgl.opengl.GL43C.GL_ARRAY_BUFFER, 0);
         try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
              GpuMesh m = t.prepare(mesh)) {
             m.refine(RefineOptions.uniform(1).withLimitSurface(true));
@@ -153,12 +159,16 @@ class GpuFrameAllocationTest extends GlTestBase {
                 m.updatePositions(moved);
                 direct.put(1, moved);
                 m.updatePositions(direct);
+                m.updatePositions(glBuffer, 0, 12);
             }
+            org.loopsub.gl.GlContext context = ((GlGpuTessellator) t).context();
+            long buffers = context.buffersAllocated();
             // the least of a few windows: code running interpreted for a moment after the JIT threw
             // its compiled version away (another class loaded in this JVM) may allocate what the
             // compiled code does not; a steady allocation shows in every window
             double arrayBytes = Double.MAX_VALUE;
             double bufferBytes = Double.MAX_VALUE;
+            double glBytes = Double.MAX_VALUE;
             for (int window = 0; window < WINDOWS; window++) {
                 long before = allocated();
                 for (int i = 0; i < MEASURED; i++) {
@@ -171,11 +181,26 @@ class GpuFrameAllocationTest extends GlTestBase {
                     m.updatePositions(direct);
                 }
                 bufferBytes = Math.min(bufferBytes, (double) (allocated() - before) / MEASURED);
+                before = allocated();
+                for (int i = 0; i < MEASURED; i++) {
+                    m.updatePositions(glBuffer, 0, 12);
+                }
+                glBytes = Math.min(glBytes, (double) (allocated() - before) / MEASURED);
             }
-            System.out.printf("bytes per updatePositions: float[] %.1f, FloatBuffer %.1f%n", arrayBytes, bufferBytes);
+            System.out.printf("bytes per updatePositions: float[] %.1f, FloatBuffer %.1f, GL buffer %.1f%n", arrayBytes,
+                    bufferBytes, glBytes);
             assertEquals(1, direct.position(), "the buffer's position is left alone");
             assertEquals(0, arrayBytes, "updatePositions(float[]) allocates");
             assertEquals(0, bufferBytes, "updatePositions(FloatBuffer) allocates");
+            assertEquals(0, glBytes, "updatePositions(int, long, int) allocates");
+            assertEquals(buffers, context.buffersAllocated(), "GL buffers made by moves after the first");
+
+            // the GPU's move is the host's
+            m.updatePositions(glBuffer, 0, 12);
+            float[] fromGl = positions(m.refine(RefineOptions.uniform(1).withLimitSurface(true)));
+            m.updatePositions(rest);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(
+                    positions(m.refine(RefineOptions.uniform(1).withLimitSurface(true))), fromGl);
 
             // both overloads move the cage alike, and it moved
             RefineOptions o = RefineOptions.uniform(1).withLimitSurface(true);
@@ -188,6 +213,8 @@ class GpuFrameAllocationTest extends GlTestBase {
             float[] atRest = positions(m.refine(o));
             org.junit.jupiter.api.Assertions.assertArrayEquals(fromArray, fromBuffer);
             assertTrue(!java.util.Arrays.equals(atRest, fromArray), "the wave moved the cage");
+        } finally {
+            org.lwjgl.opengl.GL43C.glDeleteBuffers(glBuffer);
         }
     }
 

@@ -22,6 +22,7 @@ import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlTestBase;
 import org.loopsub.prepare.PreparedMesh;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.LoopCage;
 import org.loopsub.stream.RecordBuilder;
 import org.loopsub.stream.RecordChunk;
 import org.loopsub.stream.RecordLayout;
@@ -103,8 +104,9 @@ class Level0UploadTest extends GlTestBase {
                     moved[i] += (float) (random.nextGaussian() * 0.01);
                 }
                 for (PreparedMesh m : List.of(p, reference)) {
-                    RecordBuilder.movePositions(m.mesh().triangles(), moved, m.topology(), layout, m.scheme(),
-                            m.sharpness(), new RecordBuilder.Scratch(m.topology(), m.sharpness()), m.records());
+                    RecordBuilder.movePositions(m.mesh().triangles(), moved, m.topology(), layout,
+                            new RecordBuilder.Scratch(new LoopCage(m.topology(), m.sharpness(), null, m.scheme())),
+                            m.records());
                 }
                 assertEquals(sources, p.records().get(0).slotsStale, "moved through the table");
                 level0.rewrite(p.records());

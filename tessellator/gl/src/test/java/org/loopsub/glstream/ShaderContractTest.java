@@ -95,14 +95,20 @@ class ShaderContractTest {
         assertEquals(RecordLayout.REGULAR_MASK, Integer.parseUnsignedInt(d.get("REGULAR_MASK").replaceAll("^0x|u$", ""), 16));
         assertEquals(GlOutput.TRIANGLE_FLOATS + "u", d.get("TRIANGLE_FLOATS"));
         // A binding number serves one buffer of a record pass: no two names share one, but for the
-        // face-normal pass's own pair, which no record pass runs beside.
+        // face-normal pass's own pair and the moved cage's (loop_cage), which no record pass runs
+        // beside; the cage's own are distinct.
         Map<String, String> byNumber = new HashMap<>();
+        Map<String, String> cage = new HashMap<>();
         for (Map.Entry<String, String> e : d.entrySet()) {
-            if (e.getKey().startsWith("BINDING_") && !e.getKey().startsWith("BINDING_FACE_")) {
+            if (e.getKey().startsWith("BINDING_CAGE_")) {
+                String before = cage.put(e.getValue(), e.getKey());
+                assertEquals(null, before, e.getKey() + " shares binding " + e.getValue());
+            } else if (e.getKey().startsWith("BINDING_") && !e.getKey().startsWith("BINDING_FACE_")) {
                 String before = byNumber.put(e.getValue(), e.getKey());
                 assertEquals(null, before, e.getKey() + " shares binding " + e.getValue());
             }
         }
+        assertEquals(6, cage.size(), "loop_cage's bindings");
         assertTrue(Integer.parseInt(d.get("BINDING_DIRECT_UVS")) < ShaderContract.BINDINGS_USED);
         // the shaders' uv offset is the host's, whose ranges GlPasses.bindOutput binds
         Matcher uv = Pattern.compile("\\(\\(o\\) / (\\d+)u \\* (\\d+)u\\)").matcher(d.get("OUT_UV_FLOAT(o)"));

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.loopsub.stream.EdgeCriteria;
+import org.loopsub.stream.LoopCage;
 import org.loopsub.stream.LoopEmitFinished;
 import org.loopsub.stream.LoopFilter;
 import org.loopsub.stream.LoopFlagEdges;
@@ -62,7 +63,8 @@ class TwinNamesTest {
                     List.of(LoopFlagEdges.class, SpokeTest.class, EdgeCriteria.class, ViewCulling.class)),
             new Twin("loop_filter.comp", List.of(LoopFilter.class)),
             new Twin("loop_emit_finished.comp", List.of(LoopEmitFinished.class)),
-            new Twin("loop_record.glsl", List.of(RecordLayout.class)));
+            new Twin("loop_record.glsl", List.of(RecordLayout.class)),
+            new Twin("loop_cage.comp", List.of(LoopCage.class)));
 
     /** A class of org.loopsub.stream by its simple name: the split's parts are package-private there. */
     static Class<?> stream(String simpleName) {
@@ -144,6 +146,12 @@ class TwinNamesTest {
                 "RecordLayout.uvSeam");
         javaOnly("the Java output's interleaved vertex; the GL output keeps positions, normals and uvs apart",
                 "RecordLayout.vertexFloats", "RecordLayout.triangleFloats", "RecordLayout.vertexUv");
+        javaOnly("the cage's loops over its vertices; the shader's are main() in its two builds, a vertex per invocation",
+                "LoopCage.moveCage", "LoopCage.renewLimits");
+        javaOnly("host-side: what loop_cage is handed (its topology words, LoopRules.limitTable and the offsets "
+                + "into it as defines, GlCage) and the Java loop's scratch",
+                "LoopCage.topology", "LoopCage.weights", "LoopCage.vertexCount", "LoopCage.maxValence",
+                "LoopCage.scratch");
         javaOnly("a complete bit in a Java record's int[]; GLSL reads srcBit on the tiled buffer, and the edge test keeps a record's bits in registers (hasBit, setBit)",
                 "RecordLayout.bit", "RecordLayout.setBit");
     }
@@ -158,7 +166,7 @@ class TwinNamesTest {
 
     /** A GLSL function definition: return type, name, parameters, then the body's brace. */
     static final Pattern FUNCTION = Pattern.compile(
-            "(?m)^\\s*(?:precise\\s+)?(?:void|bool|int|uint|float|[biu]?vec[234]|mat[234])\\s+(\\w+)\\s*\\([^;{}]*\\)\\s*\\{");
+            "(?m)^\\s*(?:precise\\s+)?(?:void|bool|int|uint|float|double|[biud]?vec[234]|mat[234])\\s+(\\w+)\\s*\\([^;{}]*\\)\\s*\\{");
     static final Pattern INCLUDE = Pattern.compile("(?m)^\\s*#\\s*include\\s+\"([^\"]+)\"");
 
     /** @return the functions a shader defines, its includes' too */
