@@ -87,6 +87,13 @@ public final class Demo {
         return new Demo(mesh, meshName, options, notes, warningNames).run();
     }
 
+    /**
+     * Whether {@code --animate} computes the cage on the host and hands it over as a {@code float[]}
+     * ({@code -Dloopsub.demo.cageOnHost=true}), instead of on the GPU ({@link GpuWave}): the baseline
+     * a measurement of the GPU's path runs beside it (docs/benchmarks/scripts/moved-cage.sh).
+     */
+    private static final boolean CAGE_ON_HOST = Boolean.getBoolean("loopsub.demo.cageOnHost");
+
     /** Frames compared so far ({@link DemoOptions#checkFrames}). */
     private int framesChecked;
     /** Whether the cage is moved from its rest positions (a frame of it has no reference to compare with). */
@@ -154,6 +161,8 @@ public final class Demo {
     private DemoStats loop(DemoWindow window, GpuMesh gpu, MeshRenderer renderer, Hud hud, DemoStats stats,
                            SoftwareStart startCriterion, GpuWave wave) {
         float[] rest = mesh.positions();
+        Wave hostWave = CAGE_ON_HOST ? new Wave(rest) : null;
+        float[] moved = CAGE_ON_HOST ? new float[rest.length] : null;
         OrbitCamera camera = OrbitCamera.framing(rest);
         Controls controls = new Controls(camera, startCriterion.screenPx(), options.maxDepth(), options.culling());
         controls.limit(options.limit());
@@ -228,8 +237,12 @@ public final class Demo {
                     animationStart = options.headless() ? frame / HEADLESS_FPS : start / 1e9;
                 }
                 double now = options.headless() ? frame / HEADLESS_FPS : start / 1e9;
-                // the cage is computed on the GPU and read there, as a skinned character's would be
-                wave.moveTo(gpu, now - animationStart);
+                if (CAGE_ON_HOST) {
+                    gpu.updatePositions(hostWave.at(now - animationStart, moved));
+                } else {
+                    // the cage is computed on the GPU and read there, as a skinned character's would be
+                    wave.moveTo(gpu, now - animationStart);
+                }
                 animating = true;
             } else if (!Double.isNaN(animationStart)) {
                 wave.rest(gpu);

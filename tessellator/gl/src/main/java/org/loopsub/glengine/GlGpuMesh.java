@@ -548,7 +548,8 @@ final class GlGpuMesh implements GpuMesh {
         GlChecks.deferOnThisThread();
         try {
             if (gpuCage == null) {
-                gpuCage = new GlCage(context, prepared.cage(), prepared.frame());
+                gpuCage = new GlCage(context, prepared.cage(), prepared.frame().centre(),
+                        prepared.frame().scaleExponent());
             }
             gpuCage.move(glBuffer, offsetBytes, strideBytes, inputVertices, level0.deviceTable(prepared.records()),
                     prepared.layout());

@@ -17,7 +17,6 @@ import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
 import org.loopsub.gl.GlChecks;
 import org.loopsub.gl.GlContext;
-import org.loopsub.mesh.InternalFrame;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.LoopCage;
 import org.loopsub.stream.RecordLayout;
@@ -55,13 +54,14 @@ public final class GlCage implements AutoCloseable {
     /**
      * @param context the context current on this thread
      * @param cage the prepared mesh's per-vertex work, with its input vertices
-     * @param frame the prepared mesh's internal frame
+     * @param centre the internal frame's centre (InternalFrame's, which this package does not see)
+     * @param scaleExponent the internal frame's scale: internal = (p - centre) * 2^scaleExponent
      */
-    public GlCage(GlContext context, LoopCage cage, InternalFrame frame) {
+    public GlCage(GlContext context, LoopCage cage, float[] centre, int scaleExponent) {
         this.context = context;
         this.vertices = cage.vertexCount();
-        this.centre = frame.centre().clone();
-        this.scaleBits = Double.doubleToRawLongBits(Math.scalb(1.0, frame.scaleExponent()));
+        this.centre = centre.clone();
+        this.scaleBits = Double.doubleToRawLongBits(Math.scalb(1.0, scaleExponent));
         this.hostState = new HostState.Borrowed(context, ShaderContract.CAGE_INPUT, ShaderContract.CAGE_TOPOLOGY,
                 ShaderContract.CAGE_FRESH, ShaderContract.CAGE_KEPT, ShaderContract.CAGE_TABLE,
                 ShaderContract.CAGE_WEIGHTS);
