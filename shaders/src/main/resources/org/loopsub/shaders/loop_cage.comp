@@ -184,15 +184,15 @@ void cageLimit(uint u) {
     }
 #ifdef CAGE_NORMALS
     uint shape = cage[CAGE_VERTEX_INTS * u + CAGE_SHAPE];
-    uint k = shape & 0xFFu;
+    uint k = shape & CAGE_FIELD_MASK;
     double position[3] = double[3](0.0lf, 0.0lf, 0.0lf);
     double normal[3] = double[3](0.0lf, 0.0lf, 0.0lf);
     if (k > 0u) {
         uint ring = cage[CAGE_VERTEX_INTS * u + CAGE_RING];
-        uint rule = (shape >> CAGE_RULE_SHIFT) & 3u;
+        uint rule = (shape >> CAGE_RULE_SHIFT) & CAGE_RULE_MASK;
         uint edges = cage[CAGE_VERTEX_INTS * u + CAGE_EDGES];
-        uint e0 = edges & 0xFFu;
-        uint e1 = (edges >> 8u) & 0xFFu;
+        uint e0 = edges & CAGE_FIELD_MASK;
+        uint e1 = (edges >> CAGE_FIELD_BITS) & CAGE_FIELD_MASK;
         if ((shape & CAGE_SWAP_BIT) != 0u && precedes(cage[ring + e1], cage[ring + e0])) {
             uint t = e0;
             e0 = e1;

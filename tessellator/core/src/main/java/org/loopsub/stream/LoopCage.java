@@ -30,8 +30,14 @@ public final class LoopCage {
     public static final int SHAPE = 2;
     /** Word of a vertex: e0 (bits 0-7) and e1 (bits 8-15) for {@link LoopRules#limit}. */
     public static final int EDGES = 3;
+    /** Bits of the valence in {@link #SHAPE}, and of e0 and of e1 in {@link #EDGES}. */
+    public static final int FIELD_BITS = 8;
+    /** The mask of a {@link #FIELD_BITS} field. */
+    public static final int FIELD_MASK = (1 << FIELD_BITS) - 1;
     /** Where the rule sits in {@link #SHAPE}. */
-    public static final int RULE_SHIFT = 8;
+    public static final int RULE_SHIFT = FIELD_BITS;
+    /** The rule's mask, after {@link #RULE_SHIFT}: two bits hold LoopRules' four rules. */
+    public static final int RULE_MASK = 3;
     /** In {@link #SHAPE}: an interior crease, whose sides are ordered by position at each move. */
     public static final int SWAP_BIT = 1 << 10;
 
@@ -93,7 +99,7 @@ public final class LoopCage {
             }
             boolean swap = rule == LoopRules.CREASE && !boundary;
             t[at + SHAPE] = k | rule << RULE_SHIFT | (swap ? SWAP_BIT : 0);
-            t[at + EDGES] = (e0 & 0xFF) | (e1 & 0xFF) << 8;
+            t[at + EDGES] = (e0 & FIELD_MASK) | (e1 & FIELD_MASK) << FIELD_BITS;
         }
         this.topology = t;
     }
@@ -179,7 +185,7 @@ public final class LoopCage {
     /** Vertex u's limit position and normal, from its position and its ring's. */
     void cageLimit(int u, float[] positions, float[] lp, float[] ln, Scratch scratch) {
         int shape = topology[VERTEX_INTS * u + SHAPE];
-        int k = shape & 0xFF;
+        int k = shape & FIELD_MASK;
         if (k == 0) {
             return;
         }
@@ -197,10 +203,10 @@ public final class LoopCage {
                 q[3 * i + x] = positions[3 * w + x];
             }
         }
-        int rule = shape >>> RULE_SHIFT & 3;
+        int rule = shape >>> RULE_SHIFT & RULE_MASK;
         int edges = topology[VERTEX_INTS * u + EDGES];
-        int e0 = edges & 0xFF;
-        int e1 = edges >>> 8 & 0xFF;
+        int e0 = edges & FIELD_MASK;
+        int e1 = edges >>> FIELD_BITS & FIELD_MASK;
         if ((shape & SWAP_BIT) != 0 && precedes(positions, topology[ring + e1], topology[ring + e0])) {
             int t = e0;
             e0 = e1;

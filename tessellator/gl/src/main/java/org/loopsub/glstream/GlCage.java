@@ -71,7 +71,10 @@ public final class GlCage implements AutoCloseable {
         d.put("CAGE_RING", LoopCage.RING + "u");
         d.put("CAGE_SHAPE", LoopCage.SHAPE + "u");
         d.put("CAGE_EDGES", LoopCage.EDGES + "u");
+        d.put("CAGE_FIELD_BITS", LoopCage.FIELD_BITS + "u");
+        d.put("CAGE_FIELD_MASK", LoopCage.FIELD_MASK + "u");
         d.put("CAGE_RULE_SHIFT", LoopCage.RULE_SHIFT + "u");
+        d.put("CAGE_RULE_MASK", LoopCage.RULE_MASK + "u");
         d.put("CAGE_SWAP_BIT", LoopCage.SWAP_BIT + "u");
         int maxValence = cage.maxValence();
         d.put("LIMIT_TABLE_TWO_THIRDS", Integer.toString(LoopRules.LIMIT_TABLE_TWO_THIRDS));
