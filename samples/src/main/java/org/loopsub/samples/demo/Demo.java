@@ -160,78 +160,176 @@ public final class Demo {
 
     private DemoStats loop(DemoWindow window, GpuMesh gpu, MeshRenderer renderer, Hud hud, DemoStats stats,
                            SoftwareStart startCriterion, GpuWave wave) {
-        float[] rest = mesh.positions();
-        Wave hostWave = CAGE_ON_HOST ? new Wave(rest) : null;
-        float[] moved = CAGE_ON_HOST ? new float[rest.length] : null;
-        OrbitCamera camera = OrbitCamera.framing(rest);
-        Controls controls = new Controls(camera, startCriterion.screenPx(), options.maxDepth(), options.culling());
-        controls.limit(options.limit());
-        controls.checker(options.checker());
-        controls.animating(options.animate());
-        window.listen(controls);
-        double animationStart = Double.NaN;
-        Camera frozenCamera = null;
-        GpuFrame previous = null;
-        long shownTriangles = 0;
-        List<LevelStats> shownLevels = null;
-        Matrix4d view = new Matrix4d();
-        Matrix4d model = new Matrix4d();
-        Matrix4f modelView = new Matrix4f();
-        Matrix4f projection = new Matrix4f();
-        Matrix4f frameModel = new Matrix4f();
-        double refineGpuMs = Double.NaN;
+        return new FrameLoop(window, gpu, renderer, hud, stats, startCriterion, wave).run();
+    }
+
+    /** The frames of one run: what a frame reads, refines, draws and shows, and what it keeps for the next. */
+    private final class FrameLoop {
+        private final DemoWindow window;
+        private final GpuMesh gpu;
+        private final MeshRenderer renderer;
+        private final Hud hud;
+        private final DemoStats stats;
+        private final SoftwareStart startCriterion;
+        private final GpuWave wave;
+        private final Wave hostWave;
+        private final float[] moved;
+        private final OrbitCamera camera;
+        private final Controls controls;
+        private double animationStart = Double.NaN;
+        private Camera frozenCamera;
+        private GpuFrame previous;
+        private long shownTriangles;
+        private List<LevelStats> shownLevels;
+        private final Matrix4d view = new Matrix4d();
+        private final Matrix4d model = new Matrix4d();
+        private final Matrix4f modelView = new Matrix4f();
+        private final Matrix4f projection = new Matrix4f();
+        private final Matrix4f frameModel = new Matrix4f();
+        private double refineGpuMs = Double.NaN;
         // the HUD's speed figures: averages over about a quarter of a second, so they can be read
-        long windowStart = System.nanoTime();
-        int windowFrames = 0;
-        double fps = Double.NaN;
-        double frameMs = Double.NaN;
-        long lastTitle = 0;
-        String message = null;
-        long messageUntil = 0;
-        long limit = options.frames();
-        FrameProgress progress = options.headless() && limit > 0 && !options.quiet()
-                ? new FrameProgress(limit, System.nanoTime()) : null;
+        private long windowStart = System.nanoTime();
+        private int windowFrames;
+        private double fps = Double.NaN;
+        private double frameMs = Double.NaN;
+        private long lastTitle;
+        private String message;
+        private long messageUntil;
+        private final long limit = options.frames();
+        private final FrameProgress progress;
         // the pass variants refined so far, and the switches the frames refine with: a key that needs
         // a variant not run yet first gets one frame with the old switches that says it is compiling
         // (on llvmpipe a new variant's first dispatches take seconds), then the slow frame
-        Set<String> variantsRun = new HashSet<>();
-        boolean uniform = controls.uniform();
-        boolean limitSurface = controls.limit();
-        Culling culling = controls.culling();
-        String announced = null;
+        private final Set<String> variantsRun = new HashSet<>();
+        private boolean uniform;
+        private boolean limitSurface;
+        private Culling culling;
+        private String announced;
 
-        int frame = 0;
-        while (true) {
-            long start = System.nanoTime();
-            window.poll();
-            boolean quit = controls.quit() || window.closeRequested();
-            if (limit > 0 && frame >= limit || quit && !options.keepLastFrame()) {
-                break;
+        FrameLoop(DemoWindow window, GpuMesh gpu, MeshRenderer renderer, Hud hud, DemoStats stats,
+                  SoftwareStart startCriterion, GpuWave wave) {
+            this.window = window;
+            this.gpu = gpu;
+            this.renderer = renderer;
+            this.hud = hud;
+            this.stats = stats;
+            this.startCriterion = startCriterion;
+            this.wave = wave;
+            float[] rest = mesh.positions();
+            this.hostWave = CAGE_ON_HOST ? new Wave(rest) : null;
+            this.moved = CAGE_ON_HOST ? new float[rest.length] : null;
+            this.camera = OrbitCamera.framing(rest);
+            this.controls = new Controls(camera, startCriterion.screenPx(), options.maxDepth(), options.culling());
+            controls.limit(options.limit());
+            controls.checker(options.checker());
+            controls.animating(options.animate());
+            window.listen(controls);
+            this.progress = options.headless() && limit > 0 && !options.quiet()
+                    ? new FrameProgress(limit, System.nanoTime()) : null;
+            this.uniform = controls.uniform();
+            this.limitSurface = controls.limit();
+            this.culling = controls.culling();
+        }
+
+        DemoStats run() {
+            int frame = 0;
+            while (true) {
+                long start = System.nanoTime();
+                window.poll();
+                boolean quit = controls.quit() || window.closeRequested();
+                if (limit > 0 && frame >= limit || quit && !options.keepLastFrame()) {
+                    break;
+                }
+                // asked to quit with --screenshot: draw this one more frame for it
+                boolean last = quit || limit > 0 && frame == limit - 1;
+                int[] fb = window.framebufferSize();
+                if (fb[0] == 0 || fb[1] == 0) {
+                    // minimised: nothing to draw into, and nothing to refine for
+                    window.waitEvents(0.1);
+                    continue;
+                }
+                frame(frame, start, last, fb);
+                if (last) {
+                    break;
+                }
+                frame++;
             }
-            // asked to quit with --screenshot: draw this one more frame for it
-            boolean last = quit || limit > 0 && frame == limit - 1;
-            int[] fb = window.framebufferSize();
-            if (fb[0] == 0 || fb[1] == 0) {
-                // minimised: nothing to draw into, and nothing to refine for
-                window.waitEvents(0.1);
-                continue;
+            if (previous != null) {
+                stats.gpu(stats.frames() - 1, previous.gpuNanos());
+                stats.triangles(stats.frames() - 1, previous.triangleCount());
             }
+            return stats;
+        }
+
+        /** One frame into a framebuffer of {@code fb} pixels: refine, draw, the HUD, swap, the figures. */
+        private void frame(int frame, long start, boolean last, int[] fb) {
             Overlay.Layout layout = Overlay.layout(fb[0], fb[1], options.hud(), controls.help());
             Overlay.Rect view3d = layout.mesh();
             controls.viewport(window.pixelsPerCursorUnit(), view3d.width(), view3d.height());
-
-            if (previous != null) {
-                // the previous frame has been swapped, its queries and sizes are done or nearly; read
-                // before the next refine replaces it (reading this frame's now would wait for the GPU)
-                long nanos = previous.gpuNanos();
-                refineGpuMs = nanos / 1e6;
-                shownTriangles = previous.triangleCount();
-                shownLevels = List.copyOf(previous.levels());
-                stats.gpu(stats.frames() - 1, nanos);
-                stats.triangles(stats.frames() - 1, shownTriangles);
-                previous = null;
+            takePrevious();
+            animate(frame, start);
+            if (options.orbitDegrees() != 0 && frame > 0) {
+                camera.orbit(options.orbitDegrees(), 0);
             }
+            Camera current = camera.camera(view3d.width(), view3d.height());
+            if (controls.takeFrozenChange()) {
+                frozenCamera = controls.frozen() ? current : null;
+            }
+            int uniformLevels = controls.uniformLevels(gpu.triangleCount());
+            RefineOptions refine = refineOptions(frame, current, uniformLevels);
+            long refineStart = System.nanoTime();
+            GpuFrame f = gpu.refine(refine);
+            long refineNanos = System.nanoTime() - refineStart;
+            checkFrame(refine, gpu, f);
 
+            drawMesh(f, view3d, fb);
+            if (message != null && start > messageUntil) {
+                message = null;
+            }
+            glViewport(0, 0, fb[0], fb[1]);
+            if (options.hud()) {
+                drawHud(f, layout, fb, last, uniformLevels);
+            }
+            if (frame == 0) {
+                GlImages.check("drawing the first frame");
+            }
+            for (int n = controls.takeScreenshots(); n > 0; n--) {
+                message = saveNumbered(fb[0], fb[1]);
+                messageUntil = start + (long) (MESSAGE_SECONDS * 1e9);
+            }
+            if (last && options.keepLastFrame()) {
+                stats.lastFrame(GlImages.readRgb(fb[0], fb[1]));
+            }
+            window.swap();
+            long end = System.nanoTime();
+            stats.frame(end - start, refineNanos);
+            previous = f;
+            String line = progress != null ? progress.after(frame + 1, end) : null;
+            if (line != null) {
+                note(line);
+            }
+            figures(end);
+        }
+
+        /**
+         * The previous frame has been swapped, its queries and sizes are done or nearly; read before the
+         * next refine replaces it (reading this frame's now would wait for the GPU).
+         */
+        private void takePrevious() {
+            if (previous == null) {
+                return;
+            }
+            long nanos = previous.gpuNanos();
+            refineGpuMs = nanos / 1e6;
+            shownTriangles = previous.triangleCount();
+            shownLevels = List.copyOf(previous.levels());
+            stats.gpu(stats.frames() - 1, nanos);
+            stats.triangles(stats.frames() - 1, shownTriangles);
+            previous = null;
+        }
+
+        /** Moves the cage to this frame's time while animating, back to rest when it stops. */
+        private void animate(int frame, long start) {
             if (controls.animating()) {
                 if (Double.isNaN(animationStart)) {
                     animationStart = options.headless() ? frame / HEADLESS_FPS : start / 1e9;
@@ -249,13 +347,13 @@ public final class Demo {
                 animationStart = Double.NaN;
                 animating = false;
             }
-            if (options.orbitDegrees() != 0 && frame > 0) {
-                camera.orbit(options.orbitDegrees(), 0);
-            }
-            Camera current = camera.camera(view3d.width(), view3d.height());
-            if (controls.takeFrozenChange()) {
-                frozenCamera = controls.frozen() ? current : null;
-            }
+        }
+
+        /**
+         * What this frame refines with: the controls' switches, unless they need a pass variant not run
+         * yet, which first gets a frame with the old switches that says it is compiling.
+         */
+        private RefineOptions refineOptions(int frame, Camera current, int uniformLevels) {
             String wanted = variant(controls.uniform(), controls.limit(), controls.culling());
             if (frame > 0 && !variantsRun.contains(wanted) && !wanted.equals(announced)) {
                 announced = wanted;
@@ -271,19 +369,16 @@ public final class Demo {
                 limitSurface = controls.limit();
                 culling = controls.culling();
             }
-            int uniformLevels = controls.uniformLevels(gpu.triangleCount());
             RefineOptions refine = uniform ? RefineOptions.uniform(uniformLevels)
                     : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
                             frozenCamera != null ? frozenCamera : current, controls.screenPx()));
-            refine = refine.withLimitSurface(limitSurface).withUvInterpolation(options.uvInterpolation())
-                    .withCulling(culling).withTriangleBudget(options.maxTriangles());
             variantsRun.add(variant(uniform, limitSurface, culling));
-            long refineStart = System.nanoTime();
-            GpuFrame f = gpu.refine(refine);
-            long refineNanos = System.nanoTime() - refineStart;
-            checkFrame(refine, gpu, f);
+            return refine.withLimitSurface(limitSurface).withUvInterpolation(options.uvInterpolation())
+                    .withCulling(culling).withTriangleBudget(options.maxTriangles());
+        }
 
-            // the mesh in the area between the HUD's columns (GL's viewport counts rows from the bottom)
+        /** The mesh in the area between the HUD's columns (GL's viewport counts rows from the bottom). */
+        private void drawMesh(GpuFrame f, Overlay.Rect view3d, int[] fb) {
             glViewport(view3d.x(), fb[1] - view3d.y() - view3d.height(), view3d.width(), view3d.height());
             glClearColor(LevelColours.BACKGROUND[0], LevelColours.BACKGROUND[1], LevelColours.BACKGROUND[2], 1);
             glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -294,44 +389,23 @@ public final class Demo {
             camera.projection(projection, (float) view3d.width() / view3d.height());
             renderer.draw(f, modelView, projection, controls.wireframe(), controls.levelColours(),
                     controls.checker() ? CHECKER_SQUARES : 0);
+        }
 
-            if (message != null && start > messageUntil) {
-                message = null;
-            }
-            glViewport(0, 0, fb[0], fb[1]);
-            if (options.hud()) {
-                hud.begin(fb[0], fb[1]);
-                // the frame before's figures (a frame late), but a screenshot's own
-                boolean own = last || shownLevels == null;
-                // the software note holds while the bound is the one it announced
-                String software = startCriterion.note() != null && controls.screenPx() == startCriterion.screenPx()
-                        ? startCriterion.note() : null;
-                Overlay.draw(hud, new Overlay.Figures(meshName, stats.renderer(), fps, frameMs, refineGpuMs,
-                        own ? f.triangleCount() : shownTriangles, own ? f.levels() : shownLevels, controls,
-                        uniformLevels, mesh.hasUvs(), software, message), layout, fb[1]);
-                hud.end();
-            }
-            if (frame == 0) {
-                GlImages.check("drawing the first frame");
-            }
+        private void drawHud(GpuFrame f, Overlay.Layout layout, int[] fb, boolean last, int uniformLevels) {
+            hud.begin(fb[0], fb[1]);
+            // the frame before's figures (a frame late), but a screenshot's own
+            boolean own = last || shownLevels == null;
+            // the software note holds while the bound is the one it announced
+            String software = startCriterion.note() != null && controls.screenPx() == startCriterion.screenPx()
+                    ? startCriterion.note() : null;
+            Overlay.draw(hud, new Overlay.Figures(meshName, stats.renderer(), fps, frameMs, refineGpuMs,
+                    own ? f.triangleCount() : shownTriangles, own ? f.levels() : shownLevels, controls,
+                    uniformLevels, mesh.hasUvs(), software, message), layout, fb[1]);
+            hud.end();
+        }
 
-            for (int n = controls.takeScreenshots(); n > 0; n--) {
-                String saved = saveNumbered(fb[0], fb[1]);
-                message = saved;
-                messageUntil = start + (long) (MESSAGE_SECONDS * 1e9);
-            }
-            if (last && options.keepLastFrame()) {
-                stats.lastFrame(GlImages.readRgb(fb[0], fb[1]));
-            }
-            window.swap();
-            long end = System.nanoTime();
-            stats.frame(end - start, refineNanos);
-            previous = f;
-            String line = progress != null ? progress.after(frame + 1, end) : null;
-            if (line != null) {
-                note(line);
-            }
-
+        /** The HUD's averages and, in a window, its title, after a frame that ended at {@code end}. */
+        private void figures(long end) {
             windowFrames++;
             if (end - windowStart >= TITLE_NANOS / 2) {
                 double seconds = (end - windowStart) / 1e9;
@@ -342,20 +416,12 @@ public final class Demo {
             }
             if (!options.headless() && end - lastTitle >= TITLE_NANOS) {
                 window.title(String.format(Locale.ROOT, "%s - %s fps, refine %s, %,d triangles", TITLE,
-                        Double.isNaN(fps) ? "-" : String.format(Locale.ROOT, "%.0f", fps), Double.isNaN(refineGpuMs) ? "-" : String.format(Locale.ROOT, "%.2f ms", refineGpuMs),
+                        Double.isNaN(fps) ? "-" : String.format(Locale.ROOT, "%.0f", fps),
+                        Double.isNaN(refineGpuMs) ? "-" : String.format(Locale.ROOT, "%.2f ms", refineGpuMs),
                         shownTriangles));
                 lastTitle = end;
             }
-            if (last) {
-                break;
-            }
-            frame++;
         }
-        if (previous != null) {
-            stats.gpu(stats.frames() - 1, previous.gpuNanos());
-            stats.triangles(stats.frames() - 1, previous.triangleCount());
-        }
-        return stats;
     }
 
     /** @return how the HUD names a pass variant (the switches that choose the engine's passes) */

@@ -136,28 +136,7 @@ public final class RecordBuilder {
                     int v = triangles[3 * t + c];
                     int s = topology.indexOf(v, triangles[3 * t + (c + 1) % 3]);
                     if (sharpness != null) {
-                        int sharpEdges = g[c] == RecordLayout.NO_GAP ? 0 : 2;
-                        boolean semiSharp = false;
-                        for (int i = 0; i < k[c]; i++) {
-                            int u = topology.neighbour(v, (s + i) % k[c]);
-                            float e = sharpness.edge(v, u);
-                            int bit = layout.ringBit(c, k[c], g[c], i);
-                            chunk.points[r * pf + layout.spokeSharpness(bit)] = e;
-                            if (layout.chaikin() && bit >= 3) {
-                                chunk.points[r * pf + layout.spokeFar(bit)] = otherAverage(topology, sharpness, u, v);
-                            }
-                            sharp |= e > 0;
-                            boolean boundarySpoke = g[c] != RecordLayout.NO_GAP && (i == g[c] || i == (g[c] + 1) % k[c]);
-                            sharpEdges += e > 0 && !boundarySpoke ? 1 : 0;
-                            semiSharp |= e > 0 && e < LoopRules.INFINITE_SHARPNESS;
-                        }
-                        float vs = sharpness.vertices()[v];
-                        chunk.points[r * pf + layout.cornerSharpness(c)] = vs;
-                        sharp |= vs > 0;
-                        semiSharp |= vs > 0 && vs < LoopRules.INFINITE_SHARPNESS;
-                        if (layout.carriesNormals() && (semiSharp || vs <= 0 && sharpEdges == 1)) {
-                            chunk.meta[r * mi] |= RecordLayout.STALE << c;
-                        }
+                        sharp |= writeSharpness(topology, layout, sharpness, chunk, r, c, v, s, k[c], g[c]);
                     }
                     if (cornerUvs != null) {
                         chunk.points[r * pf + layout.uvFloat(c, 0)] = cornerUvs[6 * t + 2 * c];
@@ -177,6 +156,42 @@ public final class RecordBuilder {
             chunks.add(chunk);
         }
         return chunks;
+    }
+
+    /**
+     * Writes the sharpness of corner c's spokes (ring order from {@code s}, the index of the next corner
+     * in v's ring) and of the corner itself, and marks the corner STALE where its limit depends on the
+     * level (semi-sharp, or a single sharp edge).
+     *
+     * @return whether any of it is above 0
+     */
+    private static boolean writeSharpness(MeshTopology topology, RecordLayout layout, Sharpness sharpness,
+                                          RecordChunk chunk, int r, int c, int v, int s, int k, int g) {
+        int base = r * layout.pointFloats();
+        boolean sharp = false;
+        int sharpEdges = g == RecordLayout.NO_GAP ? 0 : 2;
+        boolean semiSharp = false;
+        for (int i = 0; i < k; i++) {
+            int u = topology.neighbour(v, (s + i) % k);
+            float e = sharpness.edge(v, u);
+            int bit = layout.ringBit(c, k, g, i);
+            chunk.points[base + layout.spokeSharpness(bit)] = e;
+            if (layout.chaikin() && bit >= 3) {
+                chunk.points[base + layout.spokeFar(bit)] = otherAverage(topology, sharpness, u, v);
+            }
+            sharp |= e > 0;
+            boolean boundarySpoke = g != RecordLayout.NO_GAP && (i == g || i == (g + 1) % k);
+            sharpEdges += e > 0 && !boundarySpoke ? 1 : 0;
+            semiSharp |= e > 0 && e < LoopRules.INFINITE_SHARPNESS;
+        }
+        float vs = sharpness.vertices()[v];
+        chunk.points[base + layout.cornerSharpness(c)] = vs;
+        sharp |= vs > 0;
+        semiSharp |= vs > 0 && vs < LoopRules.INFINITE_SHARPNESS;
+        if (layout.carriesNormals() && (semiSharp || vs <= 0 && sharpEdges == 1)) {
+            chunk.meta[r * layout.metaInts()] |= RecordLayout.STALE << c;
+        }
+        return sharp;
     }
 
     /**

@@ -269,46 +269,7 @@ final class GlGpuMesh implements GpuMesh {
      *     more), or 0 for none
      */
     private Frame refineOnce(RefineOptions options, long cap) {
-        // Everything that can refuse the options does so before the GPU is touched: the previous
-        // frame stays valid then.
-        GlCriteria wantedCriteria = criteria(options);
-        boolean surfaceChanged = surfaceChanged(options);
-        PreparedMesh wanted = surfaceChanged ? prepared.configured(true, options) : prepared;
-        OutputBudget wantedBudget = wanted == prepared ? budget : budgetFor(wanted);
-        if (options.criteria().isEmpty()) {
-            wantedBudget.checkUniform(wanted.mesh().triangleCount(), options.levels());
-        }
-        try {
-            if (surfaceChanged) {
-                rememberSurface(options);
-            }
-            if (options.scheme() != engineScheme || wanted != prepared) {
-                // Other weights, the limit surface or other sharpness: other level-0 records, maybe another layout.
-                prepared = wanted;
-                budget = wantedBudget;
-                mover = null;
-                engine.close();
-                engine = newEngine(options.scheme());
-                engineScheme = options.scheme();
-                level0.close();
-                level0 = uploadLevel0();
-                if (cageOnGpu) {
-                    // the host's positions are older than the cage's: the new records' table from the GPU's
-                    gpuCage.configure(prepared.cage());
-                    gpuCage.renew(level0.deviceTable(prepared.records()), prepared.layout());
-                    level0.retile();
-                }
-            }
-            if (!options.criteria().isEmpty()) {
-                // a custom criterion's GLSL is compiled here, where a refusal leaves the last frame intact
-                engine.compileEdgeTest(wantedCriteria);
-            }
-        } catch (ShaderException e) {
-            throw customGlslRefused(options, e);
-        } catch (GlException e) {
-            throw GlGpuTessellator.gpuFailure("configuring the mesh for new options", e);
-        }
-        adoptCriteria(wantedCriteria, options);
+        configure(options);
 
         frameNumber++;
         Frame f = frames[(int) (frameNumber & 1)];
@@ -361,6 +322,52 @@ final class GlGpuMesh implements GpuMesh {
             gl.pool().refinementDone();
         }
         return f;
+    }
+
+    /**
+     * Takes the options' surface, scheme and criteria: other level-0 records (and engine) where they
+     * ask for others, the edge test's build. Everything that can refuse the options does so before the
+     * GPU is touched, so that the previous frame stays valid then.
+     */
+    private void configure(RefineOptions options) {
+        GlCriteria wantedCriteria = criteria(options);
+        boolean surfaceChanged = surfaceChanged(options);
+        PreparedMesh wanted = surfaceChanged ? prepared.configured(true, options) : prepared;
+        OutputBudget wantedBudget = wanted == prepared ? budget : budgetFor(wanted);
+        if (options.criteria().isEmpty()) {
+            wantedBudget.checkUniform(wanted.mesh().triangleCount(), options.levels());
+        }
+        try {
+            if (surfaceChanged) {
+                rememberSurface(options);
+            }
+            if (options.scheme() != engineScheme || wanted != prepared) {
+                // Other weights, the limit surface or other sharpness: other level-0 records, maybe another layout.
+                prepared = wanted;
+                budget = wantedBudget;
+                mover = null;
+                engine.close();
+                engine = newEngine(options.scheme());
+                engineScheme = options.scheme();
+                level0.close();
+                level0 = uploadLevel0();
+                if (cageOnGpu) {
+                    // the host's positions are older than the cage's: the new records' table from the GPU's
+                    gpuCage.configure(prepared.cage());
+                    gpuCage.renew(level0.deviceTable(prepared.records()), prepared.layout());
+                    level0.retile();
+                }
+            }
+            if (!options.criteria().isEmpty()) {
+                // a custom criterion's GLSL is compiled here, where a refusal leaves the last frame intact
+                engine.compileEdgeTest(wantedCriteria);
+            }
+        } catch (ShaderException e) {
+            throw customGlslRefused(options, e);
+        } catch (GlException e) {
+            throw GlGpuTessellator.gpuFailure("configuring the mesh for new options", e);
+        }
+        adoptCriteria(wantedCriteria, options);
     }
 
     /**

@@ -81,21 +81,10 @@ final class AdaptiveLevel {
              LevelRun run) {
         boolean atMax = level == maxDepth;
         boolean direct = level + 1 == maxDepth;
-        int count = 0;
+        int count = cutWindows(in);
         long cap = 1;
-        for (int si = 0; si < in.size(); si++) {
-            Segment seg = in.get(si);
-            for (long w0 = 0; w0 < seg.count(); w0 += window) {
-                if (count == windows.size()) {
-                    windows.add(new Window());
-                }
-                Window w = windows.get(count++);
-                w.seg = seg;
-                w.first = w0;
-                w.n = Math.min(window, seg.count() - w0);
-                w.b.acquire(pool, w.n);
-                cap = count == 1 ? w.n : Math.max(cap, w.n);
-            }
+        for (int wi = 0; wi < count; wi++) {
+            cap = wi == 0 ? windows.get(wi).n : Math.max(cap, windows.get(wi).n);
         }
         if (c.length < 3 * count) {
             c = new int[3 * count];
@@ -143,36 +132,11 @@ final class AdaptiveLevel {
                 long finished = Integer.toUnsignedLong(c[3 * wi + 1]);
                 long slivers = Integer.toUnsignedLong(c[3 * wi + 2]);
                 if (finished > 0) {
-                    passes.bindSource(w.seg, w.first, emit);
-                    w.b.finishedIdx().bind(INDEX);
-                    GlPasses.setUint(emit, "uOutFloatBase", passes.bindOutput(out, OUT, finishedAt, finished));
-                    GlPasses.setUint(emit, "uCount", finished);
-                    timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
-                    emit.dispatchFor(finished);
-                    timer.end();
-                    GlChecks.check("loop_emit_finished");
+                    emitFinished(w, emit, out, finishedAt, finished, timer, level);
                 }
                 if (active > 0 && split != null) {
-                    passes.bindSource(w.seg, w.first, split);
-                    passes.bindWeights();
-                    w.b.activeIdx().bind(INDEX);
-                    w.b.sliverOffset().bind(SLIVER_OFFSET);
-                    // Without slivers nothing is written there, but the binding must be valid.
-                    split.setUint("uSliverFloatBase", sliverTotal > 0
-                            ? passes.bindOutput(out, OUT, sliverAt, Math.max(1, slivers)) : passes.bindNoOutput(OUT));
-                    if (direct) {
-                        split.setUint("uDirectFloatBase", passes.bindTriangles(out, directAt + 4 * activeAt, 4 * active));
-                    } else {
-                        Segment children = passes.childSegment(active);
-                        passes.bindDestination(children);
-                        run.next.add(children);
-                    }
-                    split.setUint("uCount", active);
-                    timer.begin("loop_split", level, active * (passes.touchedBytes + 8),
-                            slivers * 36 + (direct ? active * 4 * 36 : 4 * active * passes.touchedBytes));
-                    split.dispatchFor(active, timer, level);
-                    timer.end();
-                    GlChecks.check("loop_split");
+                    splitWindow(w, split, out, run, level, timer, direct, active, slivers, sliverTotal > 0, sliverAt,
+                            directAt + 4 * activeAt);
                 }
                 finishedAt += finished;
                 sliverAt += slivers;
@@ -192,5 +156,66 @@ final class AdaptiveLevel {
             pool.release(scratch);
             pool.release(counts);
         }
+    }
+
+    /** Cuts the level's segments into windows of at most {@link #window} records, each with its buffers. */
+    private int cutWindows(List<Segment> in) {
+        int count = 0;
+        for (int si = 0; si < in.size(); si++) {
+            Segment seg = in.get(si);
+            for (long w0 = 0; w0 < seg.count(); w0 += window) {
+                if (count == windows.size()) {
+                    windows.add(new Window());
+                }
+                Window w = windows.get(count++);
+                w.seg = seg;
+                w.first = w0;
+                w.n = Math.min(window, seg.count() - w0);
+                w.b.acquire(pool, w.n);
+            }
+        }
+        return count;
+    }
+
+    /** A window's {@code finished} finished records to the output from triangle {@code at} on. */
+    private void emitFinished(Window w, ComputeProgram emit, GlOutput out, long at, long finished, GpuTimer timer,
+                              int level) {
+        passes.bindSource(w.seg, w.first, emit);
+        w.b.finishedIdx().bind(INDEX);
+        GlPasses.setUint(emit, "uOutFloatBase", passes.bindOutput(out, OUT, at, finished));
+        GlPasses.setUint(emit, "uCount", finished);
+        timer.begin("loop_emit_finished", level, finished * (36 + 4), finished * 36);
+        emit.dispatchFor(finished);
+        timer.end();
+        GlChecks.check("loop_emit_finished");
+    }
+
+    /**
+     * A window's {@code active} active records split: children to a new segment of {@code run.next}, or
+     * (direct) triangles from {@code directFirst} on; its slivers from {@code sliverAt} on.
+     */
+    private void splitWindow(Window w, SplitPair split, GlOutput out, LevelRun run, int level, GpuTimer timer,
+                             boolean direct, long active, long slivers, boolean anySlivers, long sliverAt,
+                             long directFirst) {
+        passes.bindSource(w.seg, w.first, split);
+        passes.bindWeights();
+        w.b.activeIdx().bind(INDEX);
+        w.b.sliverOffset().bind(SLIVER_OFFSET);
+        // Without slivers nothing is written there, but the binding must be valid.
+        split.setUint("uSliverFloatBase", anySlivers
+                ? passes.bindOutput(out, OUT, sliverAt, Math.max(1, slivers)) : passes.bindNoOutput(OUT));
+        if (direct) {
+            split.setUint("uDirectFloatBase", passes.bindTriangles(out, directFirst, 4 * active));
+        } else {
+            Segment children = passes.childSegment(active);
+            passes.bindDestination(children);
+            run.next.add(children);
+        }
+        split.setUint("uCount", active);
+        timer.begin("loop_split", level, active * (passes.touchedBytes + 8),
+                slivers * 36 + (direct ? active * 4 * 36 : 4 * active * passes.touchedBytes));
+        split.dispatchFor(active, timer, level);
+        timer.end();
+        GlChecks.check("loop_split");
     }
 }

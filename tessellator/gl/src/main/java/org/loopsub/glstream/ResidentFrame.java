@@ -154,20 +154,9 @@ final class ResidentFrame {
 
     private int issue(GlLevel0 level0, int maxDepth, int levels, FramePrediction prediction, GlOutput out,
                       GlBuffer draw) {
-        // a stop draws a level whole: the room holds level 0 whole whatever the prediction
-        long outRoom = Math.max(withMargin(prediction.end()), level0.recordCount() + SLACK);
-        if (cap > 0) {
-            outRoom = Math.max(Math.min(outRoom, cap), level0.recordCount());
-        }
-        if (36 * outRoom > Math.min(maxBinding, 0xFFFF_FFFFL)) {
+        long outRoom = outputRoom(level0, maxDepth, levels, prediction);
+        if (outRoom == 0) {
             return 0;
-        }
-        // every level's children go to one segment, which one binding must hold; the deepest level
-        // has none (the level above it writes triangles), whatever a stop predicted for it
-        for (int level = 1; level < Math.min(levels, maxDepth); level++) {
-            if (childRoom(prediction.records(level)) == 0) {
-                return 0;
-            }
         }
         out.ensureRoom(outRoom);
         GlBuffer output = out.buffer();
@@ -194,21 +183,7 @@ final class ResidentFrame {
             boolean direct = level + 1 == maxDepth;
             boolean mustFinish = level == planned - 1 && !atMax && !direct;
             boolean children = !atMax && !direct && !mustFinish;
-            windowCount = 0;
-            for (int pi = 0; pi < current.size(); pi++) {
-                Planned p = current.get(pi);
-                for (long first = 0; first < p.room; first += window) {
-                    if (windowCount == windows.size()) {
-                        windows.add(new Window());
-                    }
-                    Window w = windows.get(windowCount++);
-                    w.in = p;
-                    w.first = first;
-                    w.n = Math.min(window, p.room - first);
-                    w.block = sizes.newBlock();
-                    w.b.acquire(pool, w.n);
-                }
-            }
+            cutWindows();
             next.clear();
             try {
                 if (windowCount > GlSizes.MAX_WINDOWS) {
@@ -245,6 +220,48 @@ final class ResidentFrame {
         }
         release(current);
         return levels;
+    }
+
+    /**
+     * @return the output's room for the frame in triangles, or 0 where the planned frame does not fit
+     *     its bindings (it then goes level by level)
+     */
+    private long outputRoom(GlLevel0 level0, int maxDepth, int levels, FramePrediction prediction) {
+        // a stop draws a level whole: the room holds level 0 whole whatever the prediction
+        long outRoom = Math.max(withMargin(prediction.end()), level0.recordCount() + SLACK);
+        if (cap > 0) {
+            outRoom = Math.max(Math.min(outRoom, cap), level0.recordCount());
+        }
+        if (36 * outRoom > Math.min(maxBinding, 0xFFFF_FFFFL)) {
+            return 0;
+        }
+        // every level's children go to one segment, which one binding must hold; the deepest level
+        // has none (the level above it writes triangles), whatever a stop predicted for it
+        for (int level = 1; level < Math.min(levels, maxDepth); level++) {
+            if (childRoom(prediction.records(level)) == 0) {
+                return 0;
+            }
+        }
+        return outRoom;
+    }
+
+    /** Cuts the level's planned segments into windows, each with a block of sizes and its buffers. */
+    private void cutWindows() {
+        windowCount = 0;
+        for (int pi = 0; pi < current.size(); pi++) {
+            Planned p = current.get(pi);
+            for (long first = 0; first < p.room; first += window) {
+                if (windowCount == windows.size()) {
+                    windows.add(new Window());
+                }
+                Window w = windows.get(windowCount++);
+                w.in = p;
+                w.first = first;
+                w.n = Math.min(window, p.room - first);
+                w.block = sizes.newBlock();
+                w.b.acquire(pool, w.n);
+            }
+        }
     }
 
     /** Gives segments back to the pool (recycling their holders). */
