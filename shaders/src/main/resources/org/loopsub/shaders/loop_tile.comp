@@ -3,7 +3,7 @@
 // of record r to ((r / TILE) * uWords + f) * TILE + r % TILE; the lanes past the last record become
 // zeros.
 // Points and metadata alike, as 32-bit words. (Tiling on the host cost more than the refinement's
-// first levels: 2-3 ms for a level 0 of 9,000 wide records.) Records with slot sources go up
+// first levels: docs/design.md, "Where records live".) Records with slot sources go up
 // gathered: their point slots as entries of a per-vertex table, which this pass looks up (uSlots > 0).
 
 layout(local_size_x = 256) in;

@@ -30,7 +30,7 @@
 // general parents listed before (LIST_PARENTS) and writes their children densely, and the DIRECT pass
 // that follows runs over those. Regular children's records are never stored, and the few that are lie
 // together: spread over the whole child segment, as they were at 4j + k, their loads and stores cost
-// the H200 more than their arithmetic (docs/design.md). With smooth uvs the regular
+// more than their arithmetic (docs/design.md). With smooth uvs the regular
 // half writes positions, and FUSED_UVS, a build of its own over the same records, their uvs.
 #define DIRECT
 #endif
@@ -161,8 +161,8 @@ void countUp(int c, uint group, uint s, uint n) {
 #ifdef LIST_PARENTS
 // Before the fused pass (SplitPair.dispatchFused) this build lists its general parents, which its
 // general half splits: entry s's children become dense children 4s + k, which both halves of the
-// pass after run over. (Listed by the fused regular half itself, the linear uvs' regular half ran a
-// third slower on the H200: docs/design.md.)
+// pass after run over. (Listed by the fused regular half itself, the linear uvs' regular half ran
+// slower: docs/design.md.)
 void listParent(uint r) {
     uint s = atomicAdd(denseCount, 1u);
     denseOrigin[s] = r;

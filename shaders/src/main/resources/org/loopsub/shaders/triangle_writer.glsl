@@ -31,14 +31,13 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 #ifdef DIRECT
 // Four output triangles (a0 b0 c0 ... a3 b3 c3), 36 floats, at vec4 o4 of the output. The regular
 // half stores 9 vec4s; the general half stores the 36 floats one by one (its registers are scarce,
-// and a vec4 store wants four in a row: 9 vec4s cost the direct pass after the fused one a third
-// more time with uvs on the H200, docs/design.md).
+// and a vec4 store wants four in a row: 9 vec4s made the direct pass after the fused one slower,
+// docs/design.md).
 //
 // The fused pass's regular half (STAGED) writes 16 triangles, 36 vec4s, per parent: stored straight,
 // each of a warp's stores would touch 32 lines 576 bytes apart. It stages each grandchild's 9 vec4s
 // in shared memory instead, and the group stores them together, parent after parent (every lane a
-// vec4 of a run of 9): bigguyT depth 7 on the H200, the fused pass 2.66 -> 2.25 ms
-// (docs/design.md). With limit data each output buffer (positions, normals,
+// vec4 of a run of 9), which measured faster (docs/design.md). With limit data each output buffer (positions, normals,
 // uvs) has a bank of its own, all stored behind one pair of barriers (storeFour); else one bank is
 // stored behind a pair of barriers a buffer (FLUSH_BANK): with uvs alone the shared memory of a second
 // bank cost more occupancy than its barriers saved (SplitSchedule.stageBanks,
@@ -51,8 +50,8 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 #define BANK_POINTS 0u
 #if STAGE_BANKS == 1
 // One bank: each buffer's 9 vec4s are stored as soon as they are staged. (Written with the bank's
-// index folded away: with the banked form's arithmetic below, bank 0, linear uvs at depth 7 measured
-// 5.58 ms on the H200, with this text 4.59-4.69, in other calls: docs/design.md.)
+// index folded away: with the banked form's arithmetic below, bank 0, linear uvs measured slower:
+// docs/design.md.)
 #define BANK_NORMALS 0u
 #define BANK_UVS 0u
 shared vec4 sStage[GROUP * 9];
