@@ -258,7 +258,7 @@ void main() {
     // bits stay in registers and a point shared by several spokes is loaded once. With the valences
     // and gaps read from the record, the bits went to local memory and every spoke reloaded its
     // points.
-    if (valence(m0, 0) == 6 && valence(m0, 1) == 6 && valence(m0, 2) == 6 && m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP)) {
+    if ((m0 & 0xFFFFFFu) == packMeta0(6, 6, 6, 0u) && m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP)) {
         for (int c = 0; c < 3; c++) {
             for (int i = 0; i < 6; i++) testSpoke(r, c, 6, NO_GAP, i, ownTested);
         }
