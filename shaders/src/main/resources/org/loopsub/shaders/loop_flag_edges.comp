@@ -211,28 +211,6 @@ bool complete(uint a, uint b, bool hasC, uint oc, bool hasD, uint od) {
 // load had to wait for.
 void setBit(int bit) { bits[bit >> 5] |= 1u << uint(bit & 31); }
 
-// Tests spoke i of corner c (valence k, gap g) unless it is complete or, being one of the record's own
-// edges, was tested from the other corner already (a verdict is the same from either end: criteria
-// and culling take the spoke in a canonical order).
-void testSpoke(uint r, int c, int k, int g, int i, inout uint ownTested) {
-    int bit = ringBit(c, k, g, i);
-    if (hasBit(bit)) return;
-    if (bit < 3) {
-        if ((ownTested & (1u << uint(bit))) != 0u) return;
-        ownTested |= 1u << uint(bit);
-    }
-    uint b = pointOf(r, ringSlot(c, k, g, i));
-    bool hasC = hasPrevious(k, g, i);
-    bool hasD = hasNext(k, g, i);
-    uint oc = hasC ? pointOf(r, ringSlot(c, k, g, (i + k - 1) % k)) : 0u;
-    uint od = hasD ? pointOf(r, ringSlot(c, k, g, (i + 1) % k)) : 0u;
-    if (complete(pointOf(r, c), b, hasC, oc, hasD, od)) {
-        setBit(bit);
-        // The valence-3 corner's one D is both D spokes; keep their bits equal.
-        if (k == 3 && g == NO_GAP && i == 2) setBit(3 + 2 * c);
-    }
-}
-
 void main() {
     uint r = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x;
 #ifdef RESIDENT
@@ -251,22 +229,29 @@ void main() {
         loaded[w] = srcM[metaOf(r, 2 + w)];
         bits[w] = loaded[w];
     }
+    // The record's own edges lie in two corners' rings: a verdict is the same from either end
+    // (criteria and culling take the spoke in a canonical order), so each is tested once.
     uint ownTested = 0u;
-    // Spokes in LoopFlagEdges' order, corner by corner. A record with three interior corners of
-    // valence 6 (nearly every record after two levels) takes the same loop with its bounds and ring
-    // layout constant, so that the compiler can unroll it: every slot and bit is then a constant, the
-    // bits stay in registers and a point shared by several spokes is loaded once. With the valences
-    // and gaps read from the record, the bits went to local memory and every spoke reloaded its
-    // points.
-    if ((m0 & 0xFFFFFFu) == packMeta0(6, 6, 6, 0u) && m1 == packMeta1(NO_GAP, NO_GAP, NO_GAP)) {
-        for (int c = 0; c < 3; c++) {
-            for (int i = 0; i < 6; i++) testSpoke(r, c, 6, NO_GAP, i, ownTested);
-        }
-    } else {
-        for (int c = 0; c < 3; c++) {
-            int k = valence(m0, c);
-            int g = gap(m1, c);
-            for (int i = 0; i < k; i++) testSpoke(r, c, k, g, i, ownTested);
+    for (int c = 0; c < 3; c++) {
+        int k = valence(m0, c);
+        int g = gap(m1, c);
+        for (int i = 0; i < k; i++) {
+            int bit = ringBit(c, k, g, i);
+            if (hasBit(bit)) continue;
+            if (bit < 3) {
+                if ((ownTested & (1u << uint(bit))) != 0u) continue;
+                ownTested |= 1u << uint(bit);
+            }
+            uint b = pointOf(r, ringSlot(c, k, g, i));
+            bool hasC = hasPrevious(k, g, i);
+            bool hasD = hasNext(k, g, i);
+            uint oc = hasC ? pointOf(r, ringSlot(c, k, g, (i + k - 1) % k)) : 0u;
+            uint od = hasD ? pointOf(r, ringSlot(c, k, g, (i + 1) % k)) : 0u;
+            if (complete(pointOf(r, c), b, hasC, oc, hasD, od)) {
+                setBit(bit);
+                // The valence-3 corner's one D is both D spokes; keep their bits equal.
+                if (k == 3 && g == NO_GAP && i == 2) setBit(3 + 2 * c);
+            }
         }
     }
     for (int w = 0; w < META_INTS - 2; w++) {
