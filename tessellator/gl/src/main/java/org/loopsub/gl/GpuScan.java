@@ -103,8 +103,7 @@ public final class GpuScan implements AutoCloseable {
      * @param tidy whether each call unbinds its binding points and the program before it returns.
      *     The engine's scans run inside an entry point that restores the state once at its end, and
      *     unbinding after each of the three scans of every window and level, for the next pass to bind
-     *     again, was a hundred and more state changes a frame (a driver with a debug context reported
-     *     about 195 buffer notices a frame)
+     *     again, was a hundred and more state changes a frame for nothing
      * @throws IllegalStateException for {@link Strategy#SUBGROUP} on a context without subgroups
      */
     public GpuScan(GlContext ctx, Strategy strategy, boolean tidy) {
