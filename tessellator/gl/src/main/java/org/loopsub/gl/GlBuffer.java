@@ -317,14 +317,22 @@ public final class GlBuffer implements AutoCloseable {
      * @param data what to write
      */
     public void write(long byteOffset, int[] data) {
-        if (data.length == 0) {
+        write(byteOffset, data, 0, data.length);
+    }
+
+    /**
+     * @param byteOffset where to start, a multiple of 4
+     * @param data what to write: {@code data[first .. first + count)}
+     */
+    public void write(long byteOffset, int[] data, int first, int count) {
+        if (count == 0) {
             return;
         }
-        long at = stage(byteOffset, 4L * data.length);
-        for (int i = 0; i < data.length; i++) {
-            MemoryUtil.memPutInt(at + 4L * i, data[i]);
+        long at = stage(byteOffset, 4L * count);
+        for (int i = 0; i < count; i++) {
+            MemoryUtil.memPutInt(at + 4L * i, data[first + i]);
         }
-        writeStaged(byteOffset, at, 4L * data.length);
+        writeStaged(byteOffset, at, 4L * count);
     }
 
     /**
@@ -332,14 +340,22 @@ public final class GlBuffer implements AutoCloseable {
      * @param data what to write
      */
     public void write(long byteOffset, float[] data) {
-        if (data.length == 0) {
+        write(byteOffset, data, 0, data.length);
+    }
+
+    /**
+     * @param byteOffset where to start, a multiple of 4
+     * @param data what to write: {@code data[first .. first + count)}
+     */
+    public void write(long byteOffset, float[] data, int first, int count) {
+        if (count == 0) {
             return;
         }
-        long at = stage(byteOffset, 4L * data.length);
-        for (int i = 0; i < data.length; i++) {
-            MemoryUtil.memPutFloat(at + 4L * i, data[i]);
+        long at = stage(byteOffset, 4L * count);
+        for (int i = 0; i < count; i++) {
+            MemoryUtil.memPutFloat(at + 4L * i, data[first + i]);
         }
-        writeStaged(byteOffset, at, 4L * data.length);
+        writeStaged(byteOffset, at, 4L * count);
     }
 
     /** Scratch for {@code bytes} to go to {@code byteOffset}, the range checked first. */

@@ -490,8 +490,8 @@ public final class GlLevel0 implements AutoCloseable {
                 for (int done = 0; done < count; ) {
                     int take = nextRun(chunks, count - done);
                     RecordChunk c = chunks.get(cursorChunk);
-                    writeInts(b, sourcesAt + 4L * done * slots, c.slotSources, cursorIndex * slots, take * slots);
-                    writeFloats(b, restAt + 4L * done * rest, c.afterSlots, cursorIndex * rest, take * rest);
+                    b.write(sourcesAt + 4L * done * slots, c.slotSources, cursorIndex * slots, take * slots);
+                    b.write(restAt + 4L * done * rest, c.afterSlots, cursorIndex * rest, take * rest);
                     cursorIndex += take;
                     done += take;
                 }
@@ -505,28 +505,6 @@ public final class GlLevel0 implements AutoCloseable {
         deviceSources = kept;
         deviceTableWords = table.length;
         return kept.get(0);
-    }
-
-    private static void writeInts(GlBuffer b, long at, int[] from, int first, int count) {
-        if (count == 0) {
-            return;
-        }
-        long scratch = b.stage(4L * count);
-        for (int i = 0; i < count; i++) {
-            MemoryUtil.memPutInt(scratch + 4L * i, from[first + i]);
-        }
-        b.writeStaged(at, scratch, 4L * count);
-    }
-
-    private static void writeFloats(GlBuffer b, long at, float[] from, int first, int count) {
-        if (count == 0) {
-            return;
-        }
-        long scratch = b.stage(4L * count);
-        for (int i = 0; i < count; i++) {
-            MemoryUtil.memPutFloat(scratch + 4L * i, from[first + i]);
-        }
-        b.writeStaged(at, scratch, 4L * count);
     }
 
     /**
