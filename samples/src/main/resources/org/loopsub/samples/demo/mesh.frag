@@ -16,11 +16,14 @@ const vec3 LIGHT = normalize(vec3(-0.45, 0.55, 0.70));
 void main() {
     float len = length(vNormal);
     vec3 n = len > 0.0 ? vNormal / len : vec3(0.0, 0.0, 1.0);
-    // two-sided: an open mesh shows its inside, and that should not go black
-    if (!gl_FrontFacing) {
+    vec3 v = normalize(-vViewPos);
+    // two-sided: an open mesh shows its inside, and that should not go black. The rasteriser's
+    // facing alone does not say so: a sliver stands edge-on and shows either side by rounding, with
+    // the surface's normals beside it (a flip there made dark specks), and a front face near a
+    // silhouette may carry a normal turned a little away. Flip only where both say "back".
+    if (!gl_FrontFacing && dot(n, v) < 0.0) {
         n = -n;
     }
-    vec3 v = normalize(-vViewPos);
     float diffuse = max(dot(n, LIGHT), 0.0);
     // a little light from the viewer's side too, so the faces turned from the key light keep a shape
     float fill = 0.25 * max(dot(n, v), 0.0);
