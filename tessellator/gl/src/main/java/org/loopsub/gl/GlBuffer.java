@@ -46,17 +46,20 @@ public final class GlBuffer implements AutoCloseable {
     private final long bytes;
     /** Where a {@linkplain #mapped mapped} buffer's storage is in host memory; 0 for the others. */
     private final long mappedAddress;
+    /** The debug label it was made with (null: none): what a pool matches a request's role by. */
+    private final String label;
     private boolean closed;
 
-    private GlBuffer(GlContext ctx, int id, long bytes) {
-        this(ctx, id, bytes, 0);
+    private GlBuffer(GlContext ctx, int id, long bytes, String label) {
+        this(ctx, id, bytes, 0, label);
     }
 
-    private GlBuffer(GlContext ctx, int id, long bytes, long mappedAddress) {
+    private GlBuffer(GlContext ctx, int id, long bytes, long mappedAddress, String label) {
         this.ctx = ctx;
         this.id = id;
         this.bytes = bytes;
         this.mappedAddress = mappedAddress;
+        this.label = label;
     }
 
     /**
@@ -85,7 +88,7 @@ public final class GlBuffer implements AutoCloseable {
             throw new GlException("mapping buffer " + label + " of " + bytes + " bytes: no address");
         }
         ctx.buffersAllocated++;
-        return new GlBuffer(ctx, id, bytes, address);
+        return new GlBuffer(ctx, id, bytes, address, label);
     }
 
     /** @return where a {@linkplain #mapped mapped} buffer's storage is in host memory, 0 for another */
@@ -164,7 +167,12 @@ public final class GlBuffer implements AutoCloseable {
         }
         labelAndCheck(id, label, "allocating buffer " + label + " of " + bytes + " bytes");
         ctx.buffersAllocated++;
-        return new GlBuffer(ctx, id, bytes);
+        return new GlBuffer(ctx, id, bytes, label);
+    }
+
+    /** @return the debug label the buffer was made with, or null */
+    public String label() {
+        return label;
     }
 
     /** @return the GL buffer name */

@@ -9,7 +9,14 @@ import org.loopsub.gl.GlBuffer;
  * <p>Requests are rounded up to size classes (powers of 2 and 1.5 times powers of 2, at least 64
  * KiB): a frame whose sizes drift a little, as a moving camera's do, takes the same buffers as the
  * frame before. A request takes the smallest free buffer of at least its class and at most twice
- * it; otherwise a new one is made. Buffers handed out may be larger than asked for.
+ * it, one made for the same role (its label) first; otherwise a new one is made. Buffers handed out
+ * may be larger than asked for.
+ *
+ * <p>Roles first, because a driver's debug output speaks up whenever a buffer turns up at a set of
+ * binding points it has not been bound at before (NVIDIA's "will use VIDEO memory" notices): a pool
+ * that handed a level's flags out as another level's output from frame to frame kept it talking on
+ * every steady frame. With each role taking back its own buffers a steady frame binds each buffer
+ * where it was bound the frame before.
  *
  * <p>Free buffers that no refinement has taken for {@link #IDLE_REFINEMENTS} refinements are
  * deleted ({@link #refinementDone()}), so a renderer whose frames grow and shrink does not
@@ -57,10 +64,18 @@ public final class GlBufferPool implements AutoCloseable {
         }
         long want = sizeClass(bytes);
         int best = -1;
+        boolean bestSameRole = false;
         for (int i = 0; i < freeCount; i++) {
             long b = free[i].bytes();
-            if (b >= want && b <= 2 * want && (best < 0 || b < free[best].bytes())) {
+            if (b < want || b > 2 * want) {
+                continue;
+            }
+            // labels are constants: equals is an identity check in practice, and allocates nothing
+            boolean sameRole = label != null && label.equals(free[i].label());
+            if (best < 0 || (sameRole && !bestSameRole)
+                    || (sameRole == bestSameRole && b < free[best].bytes())) {
                 best = i;
+                bestSameRole = sameRole;
             }
         }
         if (best >= 0) {

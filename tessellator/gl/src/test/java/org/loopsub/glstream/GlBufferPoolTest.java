@@ -48,4 +48,17 @@ class GlBufferPoolTest extends GlTestBase {
             assertEquals(0, pool.freeBytes(), "deleted once idle for longer");
         }
     }
+
+    @Test
+    void aRoleTakesBackItsOwnBufferBeforeASmallerOneOfAnotherRole() {
+        try (GlBufferPool pool = new GlBufferPool()) {
+            GlBuffer keep = pool.acquire(1_500_000, "keep");
+            GlBuffer done = pool.acquire(1_000_000, "done");
+            pool.release(done);
+            pool.release(keep);
+            // both fit a request of 1 MB; the smaller one served another role
+            assertSame(keep, pool.acquire(1_000_000, "keep"));
+            assertSame(done, pool.acquire(1_000_000, "other"), "no buffer of its role: the smallest that fits");
+        }
+    }
 }
