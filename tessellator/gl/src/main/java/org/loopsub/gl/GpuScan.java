@@ -52,12 +52,17 @@ public final class GpuScan implements AutoCloseable {
     private static final int B_AUX = 1;
     private static final int B_DST = 2;
     private static final int B_TOTAL = 3;
+    /** A partition's second flags, and where their indices go. */
+    private static final int B_OTHER = 4;
+    private static final int B_OTHER_DST = 5;
     /** The bindings above as the scan shaders' defines. */
     public static final Map<String, String> BINDING_DEFINES = Map.of(
             "BINDING_SCAN_SRC", Integer.toString(B_SRC),
             "BINDING_SCAN_AUX", Integer.toString(B_AUX),
             "BINDING_SCAN_DST", Integer.toString(B_DST),
-            "BINDING_SCAN_TOTAL", Integer.toString(B_TOTAL));
+            "BINDING_SCAN_TOTAL", Integer.toString(B_TOTAL),
+            "BINDING_SCAN_OTHER", Integer.toString(B_OTHER),
+            "BINDING_SCAN_OTHER_DST", Integer.toString(B_OTHER_DST));
 
     private final GlContext ctx;
     /** Whether each call leaves its binding points unbound and no program current. */
@@ -78,15 +83,20 @@ public final class GpuScan implements AutoCloseable {
     /** What a failed check after a whole selection or sum blames (made once: checked every scan). */
     private final String selectDone;
     private final String sumDone;
+    /** A partition's second flags and output while {@link #partition} runs its selection; else null. */
+    private GlBuffer otherFlags;
+    private GlBuffer otherOut;
     private boolean closed;
 
     private static final String[] STEMS = {"scan_reduce", "select_scatter", "scan_downsweep", "select_gather",
-        "scan_hillis_steele"};
+        "scan_hillis_steele", "select_scatter"};
     private static final int REDUCE = 0;
     private static final int SCATTER = 1;
     private static final int DOWNSWEEP = 2;
     private static final int GATHER = 3;
     private static final int HILLIS_STEELE_STEP = 4;
+    /** select_scatter with PARTITION: a second selection in the same sweep. */
+    private static final int PARTITION_SCATTER = 5;
 
     /**
      * @param ctx the context, current on this thread
@@ -219,6 +229,54 @@ public final class GpuScan implements AutoCloseable {
         run(flags, out, n, scratch, countBuf, countOffset, true);
     }
 
+    /**
+     * Stable partition of the flagged elements: {@link #selectFlagged} of {@code flags} into {@code
+     * out} with its count at byte {@code countOffset}, and of {@code otherFlags} into {@code
+     * otherOut} with its count in the next word, in one sweep where the strategy has tiles (the
+     * engine's active and finished records: a window's scans were three, one of them this second
+     * selection). No element may be flagged in both arrays, and an element flagged in neither must
+     * not come before one flagged in {@code otherFlags} (a window's records past its count): an
+     * element of the second selection at index i then goes to slot i minus the selected elements
+     * before it, which the first selection's scan has already counted. {@link
+     * Strategy#HILLIS_STEELE} runs the two selections one after the other.
+     *
+     * @param flags the first flags, at least {@code 4n} bytes
+     * @param otherFlags the second flags, as many
+     * @param n elements
+     * @param out receives the indices flagged in {@code flags}, at least {@code 4n} bytes
+     * @param otherOut receives those flagged in {@code otherFlags}, as many
+     * @param scratch at least {@link #scratchBytes(long)} bytes, not aliasing the others
+     * @param countBuf receives the two counts
+     * @param countOffset byte offset of the first count, a multiple of 4; the second follows it
+     */
+    public void partition(GlBuffer flags, GlBuffer otherFlags, long n, GlBuffer out, GlBuffer otherOut,
+                          GlBuffer scratch, GlBuffer countBuf, long countOffset) {
+        if (strategy == Strategy.HILLIS_STEELE || n == 0) {
+            selectFlagged(flags, n, out, scratch, countBuf, countOffset);
+            selectFlagged(otherFlags, n, otherOut, scratch, countBuf, countOffset + 4);
+            return;
+        }
+        if (otherFlags.bytes() < 4 * n || otherOut.bytes() < 4 * n) {
+            throw new IllegalArgumentException("partition: buffers hold fewer than n = " + n + " elements");
+        }
+        if (otherOut.id() == flags.id() || otherOut.id() == otherFlags.id() || otherOut.id() == out.id()) {
+            throw new IllegalArgumentException("partition: otherOut must not alias the flags or out");
+        }
+        if (countOffset + 8 > countBuf.bytes()) {
+            throw new IllegalArgumentException("partition: counts at " + countOffset + " not two words inside " + countBuf);
+        }
+        // the second count is summed tile by tile
+        countBuf.fill(countOffset + 4, 1, 0);
+        this.otherFlags = otherFlags;
+        this.otherOut = otherOut;
+        try {
+            selectFlagged(flags, n, out, scratch, countBuf, countOffset);
+        } finally {
+            this.otherFlags = null;
+            this.otherOut = null;
+        }
+    }
+
     private void run(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, GlBuffer totalBuf, long totalOffset, boolean select) {
         if (closed) {
             throw new IllegalStateException("GpuScan closed");
@@ -256,7 +314,7 @@ public final class GpuScan implements AutoCloseable {
             GlChecks.check(done);
         } finally {
             if (tidy) {
-                for (int b = B_SRC; b <= B_TOTAL; b++) {
+                for (int b = B_SRC; b <= B_OTHER_DST; b++) {
                     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b, 0);
                 }
                 glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
@@ -303,9 +361,10 @@ public final class GpuScan implements AutoCloseable {
             bindWord(B_AUX, totalBuf, totalOffset); // unread: no carry
             bindElems(B_SRC, in, 0, 0, n);
             bindElems(B_DST, out, 0, 0, n);
-            ComputeProgram p = select ? program(SCATTER, false) : program(DOWNSWEEP, false);
+            ComputeProgram p = select ? program(scatterStem(), false) : program(DOWNSWEEP, false);
             if (select) {
                 uniforms(p, n, 1, 0, 0, totalIndex, 0, 0);
+                bindOthers(p, totalBuf, totalOffset, 0, n, 0, n);
             } else {
                 uniforms(p, n, 1, 0, 0, totalIndex);
             }
@@ -323,7 +382,7 @@ public final class GpuScan implements AutoCloseable {
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         GlChecks.check("scan_downsweep (spine)");
 
-        downSweep(in, out, n, scratch, top, select, down);
+        downSweep(in, out, n, scratch, top, select, down, totalBuf, totalOffset);
     }
 
     /** Reduce-then-scan's up-sweep: the tile sums of each level below the spine ({@link #levelSizes}). */
@@ -353,13 +412,13 @@ public final class GpuScan implements AutoCloseable {
      * level 0 into {@code out} (a selection scattered there, chunk by chunk).
      */
     private void downSweep(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, int top, boolean select,
-                           ComputeProgram down) {
+                           ComputeProgram down, GlBuffer totalBuf, long totalOffset) {
         long[] size = this.size;
         long[] off = this.off;
         int tile = policy.tile();
         for (int l = top - 1; l >= 0; l--) {
             boolean scatter = select && l == 0;
-            ComputeProgram p = scatter ? program(SCATTER, false) : down;
+            ComputeProgram p = scatter ? program(scatterStem(), false) : down;
             GlBuffer src = l == 0 ? in : scratch;
             GlBuffer dst = l == 0 ? out : scratch;
             long srcOff = l == 0 ? 0 : off[l];
@@ -379,6 +438,8 @@ public final class GpuScan implements AutoCloseable {
                     }
                     long outBase = bindElems(B_DST, out, 0, outStart, outCount);
                     uniforms(p, cnt, tiles(cnt), s / tile, 1, NO_TOTAL, s, outBase);
+                    // every element before the chunk was selected or is the second selection's
+                    bindOthers(p, totalBuf, totalOffset, s, cnt, s - outStart, Math.min(cnt, n - (s - outStart)));
                 } else {
                     requireBase(bindElems(B_DST, dst, srcOff, s, cnt), s);
                     uniforms(p, cnt, tiles(cnt), s / tile, 1, NO_TOTAL);
@@ -391,6 +452,29 @@ public final class GpuScan implements AutoCloseable {
             }
             GlChecks.check(scatter ? "select_scatter, level" : "scan_downsweep, level", l);
         }
+    }
+
+    private int scatterStem() {
+        return otherFlags != null ? PARTITION_SCATTER : SCATTER;
+    }
+
+    /**
+     * A partition's second flags for the chunk's {@code count} elements from {@code first} on, its
+     * output's {@code outCount} slots from {@code otherStart} on, and the word its count is summed
+     * into; nothing for a plain selection.
+     */
+    private void bindOthers(ComputeProgram p, GlBuffer totalBuf, long totalOffset, long first, long count,
+                            long otherStart, long outCount) {
+        if (otherFlags == null) {
+            return;
+        }
+        requireBase(bindElems(B_OTHER, otherFlags, 0, first, count), first);
+        long otherBase = bindElems(B_OTHER_DST, otherOut, 0, otherStart, Math.max(1, outCount));
+        // the count's word beside the first one, bound with it
+        long start = alignDown(totalOffset);
+        totalBuf.bindRange(B_TOTAL, start, totalOffset + 8 - start);
+        glProgramUniform1ui(p.id(), 7, (int) otherBase);
+        glProgramUniform1ui(p.id(), 8, (int) ((totalOffset + 4 - start) / 4));
     }
 
     private long tiles(long count) {
@@ -511,6 +595,9 @@ public final class GpuScan implements AutoCloseable {
             }
             if (predicate) {
                 defines.put("PREDICATE", "1");
+            }
+            if (which == PARTITION_SCATTER) {
+                defines.put("PARTITION", "1");
             }
             p = ComputeProgram.load(ctx, stem, defines, ext);
             programs[key] = p;

@@ -17,7 +17,9 @@ import org.loopsub.gl.GpuTimer;
  * The first sweep of an adaptive level over one window, shared by the level-by-level path
  * ({@link AdaptiveLevel}) and the resident frame ({@link ResidentFrame}): edge test, filter, the
  * selections of the active and the finished records and the exclusive sum of the sliver counts,
- * leaving three counts (active, finished, slivers) in consecutive words of a buffer. The two paths
+ * leaving three counts (active, finished, slivers) in consecutive words of a buffer. The
+ * selections are one partition: a window's records past its count are neither active nor finished,
+ * and they come last, as {@link GpuScan#partition} asks. The two paths
  * differ only in how a pass learns its window's count, which the caller sets.
  */
 final class TestAndScan {
@@ -129,11 +131,10 @@ final class TestAndScan {
         }
         // The selections and the sliver scan read the flags and counts.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        timer.begin("scan_select_active", level, 4 * n, 4 * n);
-        scan.selectFlagged(b.keep(), n, b.activeIdx(), scratch, counts, countsOffset);
-        timer.end();
-        timer.begin("scan_select_finished", level, 4 * n, 4 * n);
-        scan.selectFlagged(b.done(), n, b.finishedIdx(), scratch, counts, countsOffset + 4);
+        // Every record in the window's count is active or finished, so the finished ones go where
+        // the active selection's scan puts them: one sweep selects both (GpuScan.partition).
+        timer.begin("scan_partition", level, 12 * n, 8 * n);
+        scan.partition(b.keep(), b.done(), n, b.activeIdx(), b.finishedIdx(), scratch, counts, countsOffset);
         timer.end();
         timer.begin("scan_sliver_offsets", level, 4 * n, 4 * n);
         scan.exclusiveSum(b.slivers(), b.sliverOffset(), n, scratch, counts, countsOffset + 8);

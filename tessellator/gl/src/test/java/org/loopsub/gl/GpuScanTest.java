@@ -89,6 +89,81 @@ class GpuScanTest extends GlTestBase {
         }
     }
 
+    @ParameterizedTest(name = "{0} n={1}")
+    @MethodSource("strategiesAndSizes")
+    void partitionIsBothSelections(Strategy strategy, int n) {
+        try (GpuScan scan = scan(strategy)) {
+            // a window's records: each active or finished, then a tail past its count that is neither
+            SplittableRandom r = new SplittableRandom(41L * n + strategy.ordinal());
+            for (int tail : new int[] {0, n / 3, n}) {
+                int[][] flags = partitionFlags(n, n - tail, r);
+                checkPartition(scan, flags[0], flags[1]);
+            }
+        }
+    }
+
+    /** All of one side, and the chunked paths with their host-placed starts of both selections. */
+    @ParameterizedTest
+    @EnumSource(Strategy.class)
+    void partitionOfOneSideAndInChunks(Strategy strategy) {
+        if (strategy == Strategy.SUBGROUP) {
+            Assumptions.assumeTrue(gl.hasSubgroups(), "no KHR_shader_subgroup on " + gl.renderer());
+        }
+        try (GpuScan scan = new GpuScan(gl, strategy, ScanPolicy.DEFAULT, 64 * 1024)) {
+            int[] ones = new int[5000];
+            Arrays.fill(ones, 1);
+            checkPartition(scan, ones, new int[5000]);
+            checkPartition(scan, new int[5000], ones);
+            SplittableRandom r = new SplittableRandom(8);
+            int[][] flags = partitionFlags(100_003, 90_001, r);
+            checkPartition(scan, flags[0], flags[1]);
+        }
+    }
+
+    /** {flags, other}: elements [0, counted) flagged in exactly one of them (0/1), the rest in neither. */
+    private static int[][] partitionFlags(int n, int counted, SplittableRandom r) {
+        int[] keep = new int[n];
+        int[] done = new int[n];
+        for (int i = 0; i < counted; i++) {
+            if (r.nextInt(3) == 0) {
+                keep[i] = 1;
+            } else {
+                done[i] = 1;
+            }
+        }
+        return new int[][] {keep, done};
+    }
+
+    private void checkPartition(GpuScan scan, int[] flags, int[] other) {
+        int n = flags.length;
+        int[] want = new int[n];
+        int[] wantOther = new int[n];
+        int count = StreamCompaction.flaggedIndices(flags, n, want);
+        int otherCount = StreamCompaction.flaggedIndices(other, n, wantOther);
+        try (GlBuffer flagBuf = GlBuffer.of(flags, "partition_flags");
+                GlBuffer otherBuf = GlBuffer.of(other, "partition_other");
+                GlBuffer out = GlBuffer.allocate(4L * n, "partition_out");
+                GlBuffer otherOut = GlBuffer.allocate(4L * n, "partition_other_out");
+                GlBuffer scratch = GlBuffer.allocate(scan.scratchBytes(n), "partition_scratch");
+                GlBuffer result = GlBuffer.allocate(32, "partition_counts")) {
+            out.fill(0, n, 0xdeadbeef);
+            otherOut.fill(0, n, 0xdeadbeef);
+            result.fill(0, 8, 0xdeadbeef);
+            scan.partition(flagBuf, otherBuf, n, out, otherOut, scratch, result, RESULT_OFFSET);
+            int[] counts = result.readInts(RESULT_OFFSET, 2);
+            String what = "partition " + scan.strategy() + " n=" + n;
+            assertEquals(count, counts[0], what + ": count");
+            assertEquals(otherCount, counts[1], what + ": other count");
+            int[] got = out.readInts(0, n);
+            int[] gotOther = otherOut.readInts(0, n);
+            assertArraysEqual(Arrays.copyOf(want, count), Arrays.copyOf(got, count), what);
+            assertArraysEqual(Arrays.copyOf(wantOther, otherCount), Arrays.copyOf(gotOther, otherCount), what + " (other)");
+            for (int i = otherCount; i < n; i++) {
+                assertEquals(0xdeadbeef, gotOther[i], what + ": other slot " + i + " past the count was written");
+            }
+        }
+    }
+
     /** 2^22 values below 1024: the total exceeds 2^31 (wraps as int) but not 2^32, so uint must hold it. */
     @ParameterizedTest
     @EnumSource(value = Strategy.class, names = {"REDUCE_THEN_SCAN", "SUBGROUP"})
