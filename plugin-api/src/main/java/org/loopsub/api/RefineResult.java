@@ -13,6 +13,10 @@ import java.util.Objects;
  * disagree; a tessellator puts it on the mesh it builds (the {@code TriangleMesh.Builder}'s
  * {@code uvs} methods) before it starts the result's builder.
  *
+ * <p>The input's {@linkplain Primvar primvars} come out on the mesh too ({@link #primvars()}), each
+ * refined by its interpolation: a vertex or varying channel with a value per output vertex, a
+ * face-varying one with values welded by exact value and an index per output corner.
+ *
  * <p>Immutable, and so safe to share between threads: the normals are the result's own, handed
  * out only as copies ({@link #normals()}, {@link #getNormals(FloatBuffer)}) or one value at a time
  * ({@link #normal(int, int)}), as {@link TriangleMesh} does with its positions. A tessellator
@@ -170,6 +174,24 @@ public final class RefineResult {
     /** @return a copy of the output uv indices, three per triangle; empty without a uv channel */
     public int[] uvIndices() {
         return mesh.uvIndices();
+    }
+
+    /** @return the refined primvars, in the input's order ({@code mesh().primvars()}) */
+    public List<Primvar> primvars() {
+        return mesh.primvars();
+    }
+
+    /**
+     * The same result whose mesh carries these primvars (the normals are shared, not copied: neither
+     * result ever changes them).
+     *
+     * @param primvars the refined channels
+     * @return a new result
+     * @throws IllegalArgumentException as {@link TriangleMesh#withPrimvars}
+     */
+    public RefineResult withPrimvars(List<Primvar> primvars) {
+        return new RefineResult(mesh.withPrimvars(primvars), normals, levels, inputVerticesMerged, warnings, backend,
+                true);
     }
 
     /** @return the number of output triangles */

@@ -2,13 +2,17 @@ package org.loopsub.api;
 
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * An immutable indexed triangle mesh: {@code float} positions (x, y, z per vertex), {@code int}
  * triangles (three 0-based vertex indices each, counter-clockwise seen from outside), optional
- * crease tags and an optional uv channel.
+ * crease tags, an optional uv channel and any number of named {@linkplain Primvar primvars}.
  *
  * <p><b>The uv channel</b> (texture coordinates) is face-varying: it has its own values, u and v
  * per uv, and its own index per triangle corner ({@link #uvIndex(int, int)}, 0-based into the uv
@@ -29,6 +33,13 @@ import java.util.Objects;
  * invalid mesh with an {@link InvalidMeshException}. The uv channel is checked here instead because
  * subdivision never looks at it, it only carries it: a bad uv would otherwise surface as a wrong
  * texture, or an exception deep inside an engine, far from where it was made.
+ *
+ * <p><b>Primvars</b> ({@link #primvars()}): named channels of n floats that refinement carries to
+ * every output vertex, each with its {@link Primvar.Interpolation}: a value per vertex refined by
+ * the surface's masks or linearly, or face-varying values with their own indices. Names are unique
+ * within a mesh. The mesh checks that each fits it (a value per vertex, an index per corner) when it
+ * is made; {@link Primvar} checks the rest. The uv channel stays apart from them, as before: it is
+ * what the output's {@code vt} and texture coordinates are made of.
  */
 public final class TriangleMesh {
     /**
@@ -46,6 +57,8 @@ public final class TriangleMesh {
     private final float[] uvs;
     /** A uv index per corner, parallel to {@link #triangles}; null without a uv channel. */
     private final int[] uvIndices;
+    /** Named channels, unmodifiable; empty for a mesh without any. */
+    private final List<Primvar> primvars;
 
     /**
      * Creates a mesh without a uv channel from copies of the given arrays.
@@ -55,7 +68,7 @@ public final class TriangleMesh {
      * @param creases crease tags (copied; may be empty)
      */
     public TriangleMesh(float[] positions, int[] triangles, List<Crease> creases) {
-        this(positions.clone(), triangles.clone(), List.copyOf(creases), null, null, List.of());
+        this(positions.clone(), triangles.clone(), List.copyOf(creases), null, null, List.of(), List.of());
     }
 
     /**
@@ -71,7 +84,8 @@ public final class TriangleMesh {
      *     not finite; the message names the first offender (0-based)
      */
     public TriangleMesh(float[] positions, int[] triangles, List<Crease> creases, float[] uvs, int[] uvIndices) {
-        this(positions.clone(), triangles.clone(), List.copyOf(creases), uvs.clone(), uvIndices.clone(), List.of());
+        this(positions.clone(), triangles.clone(), List.copyOf(creases), uvs.clone(), uvIndices.clone(), List.of(),
+                List.of());
     }
 
     /**
@@ -79,7 +93,7 @@ public final class TriangleMesh {
      * {@code uvs} and {@code uvIndices} are both null (no uv channel) or both not.
      */
     private TriangleMesh(float[] positions, int[] triangles, List<Crease> creases, float[] uvs, int[] uvIndices,
-                         List<Corner> corners) {
+                         List<Corner> corners, List<Primvar> primvars) {
         if (positions.length % 3 != 0) {
             throw new IllegalArgumentException("positions length " + positions.length + " is not a multiple of 3");
         }
@@ -89,12 +103,25 @@ public final class TriangleMesh {
         if (uvs != null) {
             checkUvs(uvs, uvIndices, triangles.length);
         }
+        checkPrimvars(primvars, positions.length / 3, triangles.length / 3);
         this.positions = positions;
         this.triangles = triangles;
         this.creases = creases;
         this.uvs = uvs;
         this.uvIndices = uvIndices;
         this.corners = corners;
+        this.primvars = primvars;
+    }
+
+    /** Each channel fits the mesh and no two share a name. */
+    private static void checkPrimvars(List<Primvar> primvars, int vertexCount, int triangleCount) {
+        Set<String> names = new HashSet<>();
+        for (Primvar p : primvars) {
+            if (!names.add(p.name())) {
+                throw new IllegalArgumentException("two primvars are named \"" + p.name() + "\"; names must be unique");
+            }
+            p.checkFits(vertexCount, triangleCount);
+        }
     }
 
     /** The uv channel's contract (class comment); messages count from 0, as the API does. */
@@ -241,7 +268,39 @@ public final class TriangleMesh {
      * @return a new mesh
      */
     public TriangleMesh withCorners(List<Corner> corners) {
-        return new TriangleMesh(positions, triangles, creases, uvs, uvIndices, List.copyOf(corners));
+        return new TriangleMesh(positions, triangles, creases, uvs, uvIndices, List.copyOf(corners), primvars);
+    }
+
+    /** @return the named channels, in the order they were given (unmodifiable; empty if none) */
+    public List<Primvar> primvars() {
+        return primvars;
+    }
+
+    /**
+     * @param name a channel's name
+     * @return the channel of that name, if the mesh has one
+     */
+    public Optional<Primvar> primvar(String name) {
+        for (Primvar p : primvars) {
+            if (p.name().equals(name)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The same mesh with these primvars in place of its own (the arrays are shared: neither mesh
+     * ever changes them; a primvar is immutable).
+     *
+     * @param primvars the channels (the list is copied)
+     * @return a new mesh
+     * @throws IllegalArgumentException if a channel does not fit the mesh (a value per vertex for a
+     *     vertex or varying channel, three indices per triangle for a face-varying one) or two share a
+     *     name; the message names the channel
+     */
+    public TriangleMesh withPrimvars(List<Primvar> primvars) {
+        return new TriangleMesh(positions, triangles, creases, uvs, uvIndices, corners, List.copyOf(primvars));
     }
 
     /** @return whether the mesh has a uv channel: a uv index at every corner */
@@ -350,6 +409,7 @@ public final class TriangleMesh {
         /** null until a uv channel is started, as in the mesh. */
         private float[] uvs;
         private int[] uvIndices;
+        private final List<Primvar> primvars = new ArrayList<>();
 
         private Builder(int vertexCount, int triangleCount) {
             if (vertexCount < 0 || triangleCount < 0) {
@@ -564,6 +624,19 @@ public final class TriangleMesh {
             return this;
         }
 
+        /**
+         * Adds a named channel (immutable, so shared, not copied); it is checked against the mesh by
+         * {@link #build()}.
+         *
+         * @param primvar the channel
+         * @return this builder
+         */
+        public Builder primvar(Primvar primvar) {
+            p();
+            primvars.add(Objects.requireNonNull(primvar, "primvar"));
+            return this;
+        }
+
         /** @return whether a uv channel was started */
         public boolean hasUvs() {
             p();
@@ -672,15 +745,17 @@ public final class TriangleMesh {
          *
          * @return the mesh
          * @throws IllegalStateException if this builder has already built its mesh
-         * @throws IllegalArgumentException if a uv index names no uv or a uv value is not finite
+         * @throws IllegalArgumentException if a uv index names no uv or a uv value is not finite, or a
+         *     primvar does not fit the mesh or repeats a name
          */
         public TriangleMesh build() {
-            TriangleMesh mesh = new TriangleMesh(p(), t(), creases, uvs, uvIndices, corners);
+            TriangleMesh mesh = new TriangleMesh(p(), t(), creases, uvs, uvIndices, corners, List.copyOf(primvars));
             positions = null;
             triangles = null;
             creases = null;
             uvs = null;
             uvIndices = null;
+            primvars.clear();
             return mesh;
         }
     }

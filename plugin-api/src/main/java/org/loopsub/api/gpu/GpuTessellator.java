@@ -43,6 +43,9 @@ public interface GpuTessellator extends AutoCloseable {
      * @throws InvalidMeshException if the mesh cannot be subdivided; nothing is kept then
      * @throws IllegalStateException if this tessellator is closed, or not called on its thread with its
      *     context current (see the class comment); checked before anything else
+     * @throws UnsupportedOperationException if the mesh carries {@linkplain TriangleMesh#primvars()
+     *     primvars} and the back end cannot refine them into a frame's buffers (loopsub-gl's cannot
+     *     yet: refine such a mesh with the Java back end); nothing is kept then
      */
     GpuMesh prepare(TriangleMesh mesh);
 

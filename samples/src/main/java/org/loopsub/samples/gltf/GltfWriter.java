@@ -13,6 +13,12 @@ import java.io.OutputStream;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import de.javagl.jgltf.model.creation.AccessorModels;
+import de.javagl.jgltf.model.impl.DefaultAccessorModel;
+import org.loopsub.api.Primvar;
 import org.loopsub.api.TriangleMesh;
 
 /**
@@ -29,6 +35,15 @@ import org.loopsub.api.TriangleMesh;
  * index) pair of a corner becomes one glTF vertex, numbered in order of first use over the
  * triangles' corners, so a vertex on a uv seam appears once per side, with the same position and
  * normal.
+ *
+ * <p><b>Primvars</b> ({@link TriangleMesh#primvars()}) become float attributes: the channel named
+ * {@code color} of width 3 or 4 is {@code COLOR_0} (VEC3 or VEC4), every other channel of width 2
+ * a further texture set ({@code TEXCOORD_1}, {@code TEXCOORD_2}, ... after the uvs' {@code TEXCOORD_0},
+ * or from {@code TEXCOORD_0} without uvs; {@code v} flipped as the uvs'), and the rest
+ * application-specific attributes named {@code _} and the channel's name in upper case
+ * ({@code _WEIGHTS}), SCALAR to VEC4; a channel wider than 4 is cut into attributes of 4 named
+ * {@code _NAME_0}, {@code _NAME_1}, ... A face-varying channel splits vertices as the uvs do: a
+ * glTF vertex is a distinct (vertex, uv index, each face-varying channel's index) of a corner.
  *
  * <p><b>Uvs.</b> glTF puts the texture origin at the image's top-left corner, OBJ at its bottom
  * left: {@code v} is written as {@code 1 - v} (in float), {@code u} as it is. A texture then lands
@@ -107,15 +122,30 @@ public final class GltfWriter {
         }
         float[] positions = mesh.positions();
         float[] uvs = null;
+        List<int[]> faceVarying = new ArrayList<>();
         if (mesh.hasUvs()) {
-            Split split = Split.of(mesh, indices);
+            faceVarying.add(mesh.uvIndices());
+        }
+        for (Primvar p : mesh.primvars()) {
+            if (p.hasIndices()) {
+                faceVarying.add(p.indices());
+            }
+        }
+        // glTF vertex g stands for mesh corner first[g] (every corner when nothing is face-varying)
+        int[] first = null;
+        if (!faceVarying.isEmpty()) {
+            Split split = Split.of(mesh, indices, faceVarying);
             indices = split.indices;
+            first = split.corner;
             positions = gather(positions, split.vertex, 3);
             normals = normals == null ? null : gather(normals, split.vertex, 3);
-            uvs = new float[2 * split.vertex.length];
-            for (int g = 0; g < split.vertex.length; g++) {
-                uvs[2 * g] = mesh.uv(split.uv[g], 0);
-                uvs[2 * g + 1] = 1f - mesh.uv(split.uv[g], 1);
+            if (mesh.hasUvs()) {
+                int[] uvIndex = faceVarying.get(0);
+                uvs = new float[2 * first.length];
+                for (int g = 0; g < first.length; g++) {
+                    uvs[2 * g] = mesh.uv(uvIndex[first[g]], 0);
+                    uvs[2 * g + 1] = 1f - mesh.uv(uvIndex[first[g]], 1);
+                }
             }
         }
         MeshPrimitiveBuilder primitive = MeshPrimitiveBuilder.create().setTriangles()
@@ -127,6 +157,7 @@ public final class GltfWriter {
         if (uvs != null) {
             primitive.addTexCoords02D(FloatBuffer.wrap(uvs));
         }
+        addPrimvars(primitive, mesh, first, uvs != null ? 1 : 0);
         DefaultMeshModel meshModel = new DefaultMeshModel();
         meshModel.addMeshPrimitiveModel(primitive.build());
         DefaultNodeModel node = new DefaultNodeModel();
@@ -140,6 +171,57 @@ public final class GltfWriter {
         return model;
     }
 
+    /**
+     * Each primvar as one or more attributes (class comment).
+     *
+     * @param first the mesh corner each glTF vertex stands for, or null when they are the mesh's vertices
+     * @param texCoords the texture sets written so far
+     */
+    private static void addPrimvars(MeshPrimitiveBuilder primitive, TriangleMesh mesh, int[] first, int texCoords) {
+        int[] corners = mesh.triangles();
+        boolean color = false;
+        for (Primvar p : mesh.primvars()) {
+            int n = p.width();
+            int count = first == null ? mesh.vertexCount() : first.length;
+            float[] values = new float[n * count];
+            for (int g = 0; g < count; g++) {
+                int value = first == null ? g : p.hasIndices() ? p.index(first[g] / 3, first[g] % 3) : corners[first[g]];
+                for (int x = 0; x < n; x++) {
+                    values[n * g + x] = p.value(value, x);
+                }
+            }
+            if (!color && p.name().equals("color") && (n == 3 || n == 4)) {
+                color = true;
+                primitive.addAttribute("COLOR_0", accessor(values, n));
+            } else if (n == 2) {
+                for (int g = 0; g < count; g++) {
+                    values[2 * g + 1] = 1f - values[2 * g + 1];
+                }
+                primitive.addAttribute("TEXCOORD_" + texCoords++, accessor(values, 2));
+            } else {
+                String name = "_" + p.name().toUpperCase(Locale.ROOT);
+                for (int k = 0; k < n; k += 4) {
+                    int w = Math.min(4, n - k);
+                    float[] part = new float[w * count];
+                    for (int g = 0; g < count; g++) {
+                        System.arraycopy(values, n * g + k, part, w * g, w);
+                    }
+                    primitive.addAttribute(n > 4 ? name + "_" + k / 4 : name, accessor(part, w));
+                }
+            }
+        }
+    }
+
+    private static DefaultAccessorModel accessor(float[] values, int width) {
+        FloatBuffer b = FloatBuffer.wrap(values);
+        return switch (width) {
+            case 1 -> AccessorModels.createFloatScalar(b);
+            case 2 -> AccessorModels.createFloat2D(b);
+            case 3 -> AccessorModels.createFloat3D(b);
+            default -> AccessorModels.createFloat4D(b);
+        };
+    }
+
     /** {@code values[k * from[g] ...]} for every g: one attribute per glTF vertex. */
     private static float[] gather(float[] values, int[] from, int k) {
         float[] out = new float[k * from.length];
@@ -150,37 +232,46 @@ public final class GltfWriter {
     }
 
     /**
-     * The glTF vertices of a mesh with uvs: one per distinct (vertex, uv index) of a corner, in
-     * order of first use. Each mesh vertex keeps a short list of the pairs seen so far (most
-     * vertices have one uv, seam vertices a few), so the pass is linear.
+     * The glTF vertices of a mesh with face-varying data: one per distinct (vertex, index of each
+     * face-varying channel) of a corner, in order of first use, each standing for its first corner.
+     * Each mesh vertex keeps a short list of the glTF vertices seen so far (most vertices have one,
+     * seam vertices a few), so the pass is linear.
      */
-    private record Split(int[] indices, int[] vertex, int[] uv) {
-        static Split of(TriangleMesh mesh, int[] triangles) {
+    private record Split(int[] indices, int[] vertex, int[] corner) {
+        static Split of(TriangleMesh mesh, int[] triangles, List<int[]> faceVarying) {
             int corners = triangles.length;
             int[] head = new int[mesh.vertexCount()];
             Arrays.fill(head, -1);
             int[] next = new int[corners];
             int[] vertex = new int[corners];
-            int[] uv = new int[corners];
+            int[] corner = new int[corners];
             int[] indices = new int[corners];
             int count = 0;
             for (int c = 0; c < corners; c++) {
                 int v = triangles[c];
-                int t = mesh.uvIndex(c / 3, c % 3);
                 int g = head[v];
-                while (g >= 0 && uv[g] != t) {
+                while (g >= 0 && !same(faceVarying, corner[g], c)) {
                     g = next[g];
                 }
                 if (g < 0) {
                     g = count++;
                     vertex[g] = v;
-                    uv[g] = t;
+                    corner[g] = c;
                     next[g] = head[v];
                     head[v] = g;
                 }
                 indices[c] = g;
             }
-            return new Split(indices, Arrays.copyOf(vertex, count), Arrays.copyOf(uv, count));
+            return new Split(indices, Arrays.copyOf(vertex, count), Arrays.copyOf(corner, count));
+        }
+
+        private static boolean same(List<int[]> faceVarying, int a, int b) {
+            for (int[] index : faceVarying) {
+                if (index[a] != index[b]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

@@ -143,6 +143,7 @@ public record GltfFile(JsonNode json, ByteBuffer bin) {
             case "SCALAR" -> 1;
             case "VEC2" -> 2;
             case "VEC3" -> 3;
+            case "VEC4" -> 4;
             default -> throw new AssertionError("unexpected accessor type " + type);
         };
     }

@@ -10,6 +10,7 @@ import org.loopsub.api.TriangleMesh;
 import org.loopsub.mesh.ConformingOutput;
 import org.loopsub.parallel.Workers;
 import org.loopsub.prepare.PreparedMesh;
+import org.loopsub.stream.Verdicts;
 
 /**
  * The body of {@link org.loopsub.api.Tessellator#refine} that both back ends share: prepare the
@@ -23,8 +24,16 @@ public final class FacadeBody {
     private FacadeBody() {
     }
 
-    /** What a back end's level loop made: every output corner in the Java back end's vertex layout. */
-    public record Made(float[] corners, long triangles, List<LevelStats> levels) {
+    /**
+     * What a back end's level loop made: every output corner in the Java back end's vertex layout,
+     * and the edge test's verdicts where the back end kept them for the primvars' replays (the Java
+     * back end's; null for a back end that refuses primvars).
+     */
+    public record Made(float[] corners, long triangles, List<LevelStats> levels, Verdicts verdicts) {
+        /** Made without verdicts: a back end that refuses primvars. */
+        public Made(float[] corners, long triangles, List<LevelStats> levels) {
+            this(corners, triangles, levels, null);
+        }
     }
 
     /** One back end's level loop over a prepared mesh. */
@@ -49,6 +58,11 @@ public final class FacadeBody {
 
     private static RefineResult once(TriangleMesh input, RefineOptions options, ProgressListener progress,
                                      String backend, LevelLoop loop) {
+        if (!input.primvars().isEmpty() && options.conforming()) {
+            // ConformingOutput cuts triangles and adds centroids for positions and uvs only
+            throw new UnsupportedOperationException("conforming output does not carry primvars yet ("
+                    + input.primvars().get(0).name() + "); refine without conforming output, or drop the primvars");
+        }
         PreparedMesh prepared = PreparedMesh.of(input, options.welding()).configured(false, options);
         Made made = loop.run(prepared, options, progress);
         // the weld is CPU work: it runs on the threads the options ask for, whatever the back end
@@ -60,6 +74,21 @@ public final class FacadeBody {
                 .warnings(prepared.warnings())
                 .backend(backend)
                 .build();
+        if (!input.primvars().isEmpty()) {
+            if (made.verdicts() == null) {
+                throw new UnsupportedOperationException("the " + backend + " back end does not refine primvars ("
+                        + input.primvars().get(0).name() + "); use the java back end");
+            }
+            PrimvarReplay.Refined p = PrimvarReplay.refine(input, prepared, options, made.verdicts(), welded.mesh(),
+                    made.triangles(), Workers.forThreads(options.parallelism()));
+            welded = welded.withPrimvars(p.primvars());
+            if (!p.warnings().isEmpty()) {
+                List<String> warnings = new java.util.ArrayList<>(welded.warnings());
+                warnings.addAll(p.warnings());
+                welded = new RefineResult(welded.mesh(), welded.normals(), welded.levels(), welded.inputVerticesMerged(),
+                        warnings, welded.backend());
+            }
+        }
         return options.conforming() ? ConformingOutput.of(welded) : welded;
     }
 }

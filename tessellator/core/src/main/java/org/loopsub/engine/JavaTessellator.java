@@ -10,6 +10,7 @@ import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.JavaStreamEngine;
 import org.loopsub.stream.SpokeTest;
+import org.loopsub.stream.Verdicts;
 import org.loopsub.prepare.PreparedMesh;
 
 /**
@@ -39,17 +40,24 @@ public final class JavaTessellator implements Tessellator {
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
-        return FacadeBody.refine(input, options, progress, "java", JavaTessellator::levels);
+        boolean primvars = !input.primvars().isEmpty();
+        return FacadeBody.refine(input, options, progress, "java", (p, o, pr) -> levels(p, o, pr, primvars));
     }
 
-    /** The Java level loop over the prepared mesh. */
-    private static FacadeBody.Made levels(PreparedMesh prepared, RefineOptions options, ProgressListener progress) {
+    /**
+     * The Java level loop over the prepared mesh.
+     *
+     * @param primvars whether to keep the verdicts for the primvars' replays
+     */
+    private static FacadeBody.Made levels(PreparedMesh prepared, RefineOptions options, ProgressListener progress,
+                                          boolean primvars) {
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
         JavaStreamEngine engine = new JavaStreamEngine(prepared.layout(), weights, Workers.forThreads(options.parallelism()));
         SpokeTest test = EdgeCriteria.of(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
                 prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
-        JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), test, progress);
-        return new FacadeBody.Made(out.corners(), out.triangleCount(), out.levels);
+        Verdicts verdicts = primvars ? Verdicts.recording(test) : null;
+        JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), -1, test, progress, verdicts);
+        return new FacadeBody.Made(out.corners(), out.triangleCount(), out.levels, verdicts);
     }
 
     private void checkOpen() {

@@ -158,6 +158,19 @@ public final class JavaStreamEngine {
      */
     public Output run(List<RecordChunk> stream, int maxDepth, int stopLevel, SpokeTest test,
                       ProgressListener progress) {
+        return run(stream, maxDepth, stopLevel, test, progress, null);
+    }
+
+    /**
+     * As {@link #run(List, int, int, SpokeTest, ProgressListener)}, recording the edge test's
+     * verdicts or replaying recorded ones in place of the test.
+     *
+     * @param verdicts {@link Verdicts#recording} to keep this run's verdicts, {@link Verdicts#replay()}
+     *     to split as the recorded run did (then {@code test} is {@link Verdicts#test()} and
+     *     {@code stream} has the recorded run's records, in any layout), or null for neither
+     */
+    public Output run(List<RecordChunk> stream, int maxDepth, int stopLevel, SpokeTest test,
+                      ProgressListener progress, Verdicts verdicts) {
         // a stream moved through its table (a GPU mesh's) reads its slots here: bring them up first
         RecordBuilder.refreshSlots(layout, stream);
         Output out = new Output(layout.triangleFloats());
@@ -169,7 +182,11 @@ public final class JavaStreamEngine {
             final boolean atMax = level == maxDepth || level == stopLevel;
             final boolean lastSplit = level + 1 == maxDepth && !atMax;
             ChunkResult[] results = new ChunkResult[in.size()];
-            workers.forEach(in.size(), i -> results[i] = filterChunk(in.get(i), lvl, atMax, test));
+            boolean tests = !atMax && test.canComplete();
+            if (tests && verdicts != null) {
+                verdicts.startLevel(level, in.size());
+            }
+            workers.forEach(in.size(), i -> results[i] = filterChunk(in.get(i), i, lvl, atMax, test, verdicts));
             long active = 0;
             long finished = 0;
             long slivers = 0;
@@ -275,9 +292,17 @@ public final class JavaStreamEngine {
         workers.forEach(results.length, i -> splitChunk(in.get(i), results[i]));
     }
 
-    private ChunkResult filterChunk(RecordChunk chunk, int level, boolean atMax, SpokeTest test) {
+    private ChunkResult filterChunk(RecordChunk chunk, int index, int level, boolean atMax, SpokeTest test,
+                                    Verdicts verdicts) {
         if (!atMax && test.canComplete()) {
-            LoopFlagEdges.run(chunk, layout, level, test);
+            if (verdicts != null && verdicts.replaying()) {
+                verdicts.copy(level, index, chunk, layout);
+            } else {
+                LoopFlagEdges.run(chunk, layout, level, test);
+                if (verdicts != null) {
+                    verdicts.record(level, index, chunk, layout);
+                }
+            }
         }
         ChunkResult res = new ChunkResult();
         res.filter = LoopFilter.run(chunk, layout, atMax);

@@ -65,6 +65,8 @@ final class GlGpuTessellator implements GpuTessellator {
     @Override
     public GpuMesh prepare(TriangleMesh mesh) {
         checkUsable();
+        // a frame's buffers hold positions, normals and uvs: the channels would be lost
+        GlTessellator.refusePrimvars(mesh);
         PreparedMesh prepared = PreparedMesh.of(mesh);
         GlGpuMesh m;
         try {

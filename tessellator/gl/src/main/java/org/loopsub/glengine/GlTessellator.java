@@ -134,12 +134,34 @@ public final class GlTessellator implements Tessellator {
      *     in one Java array ({@link OutputBudget}), before any GPU work; or if a criterion cannot run here
      * @throws IllegalStateException if this tessellator is closed, or its context is not current on
      *     the calling thread, before any GL call
+     * @throws UnsupportedOperationException if the mesh carries primvars, which this back end does not
+     *     refine yet ({@link #refusePrimvars}), before any GL call
      */
     @Override
     public RefineResult refine(TriangleMesh input, RefineOptions options, ProgressListener progress) {
         checkOpen();
+        refusePrimvars(input);
         context.checkCurrent(USER);
         return FacadeBody.refine(input, options, progress, "gl", this::levels);
+    }
+
+    /**
+     * Refuses a mesh with primvars: the GL back end has no twin of the Java back end's replays
+     * (docs/design.md §3, "Primvars"), and dropping the channels silently would hand a renderer or
+     * a file less than it asked for.
+     *
+     * @param mesh the mesh to refine
+     * @throws UnsupportedOperationException if it carries primvars; the message names the first and
+     *     the Java back end
+     */
+    static void refusePrimvars(TriangleMesh mesh) {
+        if (!mesh.primvars().isEmpty()) {
+            throw new UnsupportedOperationException("the gl back end does not refine primvars yet (the mesh carries \""
+                    + mesh.primvars().get(0).name() + "\"" + (mesh.primvars().size() > 1
+                    ? " and " + (mesh.primvars().size() - 1) + " more" : "")
+                    + "); refine it with the java back end (Tessellators.create(\"java\"), --backend java),"
+                    + " or drop them (TriangleMesh.withPrimvars(List.of()))");
+        }
     }
 
     /** The GL level loop over the prepared mesh, its output read back. */
@@ -168,9 +190,11 @@ public final class GlTessellator implements Tessellator {
      *     ({@link OutputBudget}), before any GPU work
      * @throws IllegalStateException if this tessellator is closed, or its context is not current on
      *     the calling thread, before any GL call
+     * @throws UnsupportedOperationException if the mesh carries primvars ({@link #refusePrimvars})
      */
     public GpuRun refineOnGpu(TriangleMesh input, RefineOptions options, ProgressListener progress, boolean timed) {
         checkOpen();
+        refusePrimvars(input);
         context.checkCurrent(USER);
         PreparedMesh prepared = PreparedMesh.of(input, options.welding())
                 .configured(false, options);

@@ -18,6 +18,7 @@ import org.loopsub.api.Crease;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.MeshProblem;
 import org.loopsub.api.MeshProblem.Kind;
+import org.loopsub.api.Primvar;
 import org.loopsub.api.TriangleMesh;
 
 /**
@@ -42,8 +43,11 @@ import org.loopsub.api.TriangleMesh;
  *
  * <p><b>Statements.</b>
  * <ul>
- * <li>{@code v x y z}, optionally followed by {@code w} or {@code r g b} (3 to 7 numbers; values
- *     after {@code z} are ignored with one warning);</li>
+ * <li>{@code v x y z}, optionally followed by {@code w} or {@code r g b} (3 to 7 numbers): a vertex
+ *     colour {@code r g b} (six numbers) becomes the mesh's {@linkplain org.loopsub.api.Primvar primvar}
+ *     {@code "color"}, a {@link org.loopsub.api.Primvar.Interpolation#VERTEX} channel of width 3, when
+ *     every vertex has one (some without: no channel, one warning); other values after {@code z}
+ *     are ignored with one warning;</li>
  * <li>{@code vt u [v [w]]}: texture coordinates, the mesh's {@linkplain TriangleMesh#hasUvs() uv
  *     channel} when every face has a {@code vt} index at every corner: uv {@code i} is the
  *     {@code i}-th {@code vt} of the file, {@code v} is 0 where only {@code u} is given, and
@@ -177,6 +181,10 @@ public final class ObjReader {
         private final ObjStatements st;
         private final String source;
         final ObjModel model = new ObjModel();
+        /** r, g, b per vertex (0 where a {@code v} has none), parallel to the model's positions. */
+        private final ObjModel.Floats colors = new ObjModel.Floats();
+        private int coloredVertices;
+        private int colorFirstLine;
 
         private final List<Crease> creases = new ArrayList<>();
         private final ObjModel.Ints creaseLines = new ObjModel.Ints();
@@ -351,6 +359,9 @@ public final class ObjReader {
             ObjModel.Floats values = values(kind);
             for (int i = 0; i < 3; i++) {
                 values.add(0);
+                if (kind == VERTEX) {
+                    colors.add(0);
+                }
             }
             if (kind == TEX_COORD) {
                 model.texCoordDimensions.add(3);
@@ -371,6 +382,7 @@ public final class ObjReader {
                 return;
             }
             float[] xyz = new float[3];
+            float[] rgb = new float[3];
             boolean finite = true;
             for (int i = 1; i <= found; i++) {
                 String token = st.token(i);
@@ -397,10 +409,14 @@ public final class ObjReader {
                 }
                 if (i <= 3) {
                     xyz[i - 1] = value;
+                } else if (i <= 6) {
+                    rgb[i - 4] = value;
                 }
             }
-            if (kind == VERTEX && found > 3) {
-                warn("v+", "values after x y z of a vertex (w or colour) are ignored");
+            boolean colored = kind == VERTEX && found == 6;
+            if (kind == VERTEX && found > 3 && !colored) {
+                warn("v+", "values after x y z of a vertex that are not a colour r g b (w or colour with a fourth"
+                        + " value) are ignored");
             }
             if (!finite) {
                 placeholder(kind);
@@ -409,6 +425,12 @@ public final class ObjReader {
             ObjModel.Floats values = values(kind);
             for (int i = 0; i < 3; i++) {
                 values.add(i < found ? xyz[i] : 0f);
+                if (kind == VERTEX) {
+                    colors.add(colored ? rgb[i] : 0f);
+                }
+            }
+            if (colored && coloredVertices++ == 0) {
+                colorFirstLine = st.line();
             }
             if (kind == TEX_COORD) {
                 model.texCoordDimensions.add(found);
@@ -688,6 +710,10 @@ public final class ObjReader {
                 }
             }
             int vertexCount = model.vertexCount();
+            if (coloredVertices > 0 && coloredVertices < vertexCount) {
+                warn("v rgb", colorFirstLine, 1, "vertex colours (v x y z r g b) on " + coloredVertices + " of "
+                        + vertexCount + " vertices are ignored: the \"color\" primvar needs one on every vertex");
+            }
             for (int i = 0; i < creases.size(); i++) {
                 Crease c = creases.get(i);
                 int bad = c.v0() >= vertexCount ? c.v0() : c.v1() >= vertexCount ? c.v1() : -1;
@@ -830,6 +856,9 @@ public final class ObjReader {
                     }
                     mesh.setTriangle(t++, corners[first], corners[k], corners[k + 1]);
                 }
+            }
+            if (coloredVertices > 0 && coloredVertices == model.vertexCount()) {
+                mesh.primvar(Primvar.vertex("color", 3, colors.toArray()));
             }
             return mesh.creases(creases).corners(cornerTags).build();
         }

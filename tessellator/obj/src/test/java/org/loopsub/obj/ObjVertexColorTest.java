@@ -1,0 +1,76 @@
+package org.loopsub.obj;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.MeshProblem.Kind;
+import org.loopsub.api.Primvar;
+import org.loopsub.api.TriangleMesh;
+
+/** Vertex colours ({@code v x y z r g b}, as scanners write them) become the "color" primvar. */
+class ObjVertexColorTest {
+    private static ObjFile read(String text) throws IOException {
+        return ObjReader.read(new StringReader(text), "test.obj");
+    }
+
+    @Test
+    void coloursOnEveryVertexBecomeAVertexChannel() throws IOException {
+        ObjFile file = read("""
+                v 0 0 0 1 0 0.5
+                v 1 0 0 0 1 0
+                v 0 1 0 0.25 0.125 1
+                v 1 1 0 1e-3 2 -0
+                f 1 2 3
+                f 2 4 3
+                """);
+        TriangleMesh mesh = file.mesh();
+        assertEquals(1, mesh.primvars().size());
+        Primvar color = mesh.primvar("color").orElseThrow();
+        assertEquals(Primvar.Interpolation.VERTEX, color.interpolation());
+        assertEquals(3, color.width());
+        assertArrayEquals(new float[] {1, 0, 0.5f, 0, 1, 0, 0.25f, 0.125f, 1, 1e-3f, 2, -0f}, color.values());
+        assertArrayEquals(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0}, mesh.positions());
+        assertTrue(file.warnings().isEmpty(), file.warnings().toString());
+    }
+
+    @Test
+    void coloursOnSomeVerticesOnlyAreDroppedWithAWarning() throws IOException {
+        ObjFile file = read("""
+                v 0 0 0
+                v 1 0 0 0 1 0
+                v 0 1 0 1 1 1
+                f 1 2 3
+                """);
+        assertTrue(file.mesh().primvars().isEmpty());
+        List<String> w = file.warnings();
+        assertEquals(1, w.size(), w.toString());
+        assertTrue(w.get(0).contains("line 2") && w.get(0).contains("2 of 3 vertices"), w.toString());
+    }
+
+    @Test
+    void wAndFourValueColoursAreStillIgnoredAndBadColoursRefused() throws IOException {
+        ObjFile file = read("""
+                v 0 0 0 1
+                v 1 0 0 1
+                v 0 1 0 1 0 0 1
+                f 1 2 3
+                """);
+        assertTrue(file.mesh().primvars().isEmpty());
+        assertTrue(file.warnings().get(0).contains("w or colour"), file.warnings().toString());
+        InvalidMeshException e = assertThrows(InvalidMeshException.class, () -> read("""
+                v 0 0 0 1 nan 0
+                v 1 0 0 0 1 0
+                v 0 1 0 0 0 1
+                f 1 2 3
+                """));
+        assertEquals(Kind.NON_FINITE, e.problems().get(0).kind());
+        assertTrue(e.getMessage().contains("line 1"), e.getMessage());
+    }
+}
