@@ -114,6 +114,20 @@ final class BackendOptions {
      *     cannot run on the context found
      */
     Backend open(PrintWriter err, boolean quiet) {
+        return open(err, quiet, null);
+    }
+
+    /**
+     * {@link #open(PrintWriter, boolean)} for an input that only the Java back end refines whole:
+     * {@code auto} then takes java without looking for a context, and says why.
+     *
+     * @param javaOnlyReason why the input needs the Java back end, or null where it does not
+     */
+    Backend open(PrintWriter err, boolean quiet, String javaOnlyReason) {
+        if (javaOnlyReason != null && backend.equals("auto")) {
+            note(err, quiet, "back end java (auto): " + javaOnlyReason + ignoredGlOptions());
+            return Backend.java();
+        }
         switch (backend) {
             case "java" -> {
                 return Backend.java();

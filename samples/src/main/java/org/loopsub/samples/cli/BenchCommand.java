@@ -147,7 +147,7 @@ final class BenchCommand extends RefiningCommand {
         ObjCompare.Difference difference = null;
         try (Backend b = openBackend(backend)) {
             activity = "refining " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
-            report = b.isGl() ? measureGl(in, mesh, options, b) : measureJava(in, mesh, options, b);
+            report = b.isGl() ? measureGl(in, in.glMesh(this::note), options, b) : measureJava(in, mesh, options, b);
             if (verify && b.isGl()) {
                 activity = "verifying " + in.name() + " (" + AdaptiveOptions.describe(options) + ")";
                 String expected = ObjCompare.obj(refineWithJava(mesh, options));

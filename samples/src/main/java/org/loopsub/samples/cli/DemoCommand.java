@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.loopsub.api.InvalidMeshException;
 import org.loopsub.api.RefineOptions;
+import org.loopsub.api.TriangleMesh;
 import org.loopsub.api.Welding;
 import org.loopsub.glengine.FrameCheck;
 import org.loopsub.samples.demo.Demo;
@@ -196,7 +197,12 @@ final class DemoCommand extends Subcommand {
         DemoStats stats;
         try {
             // GpuTessellator.prepare welds by exact position; its warnings and refusals come back in the file's numbers
-            stats = Demo.run(in.obj().mesh(), in.name(), options, err(), w -> in.named(w, Welding.EXACT));
+            TriangleMesh mesh = in.glMesh(n -> {
+                if (!quiet) {
+                    err().println("loopsub: demo: " + n);
+                }
+            });
+            stats = Demo.run(mesh, in.name(), options, err(), w -> in.named(w, Welding.EXACT));
         } catch (DemoUnavailableException e) {
             throw new CliFailure(ExitCodes.RESOURCE, "demo: " + e.getMessage(), e);
         } catch (InvalidMeshException e) {

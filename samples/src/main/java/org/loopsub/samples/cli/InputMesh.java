@@ -269,4 +269,41 @@ record InputMesh(String name, ObjFile obj) {
     List<String> warnings() {
         return obj.warnings();
     }
+
+    /**
+     * Why this input needs the Java back end to be refined whole: its per-vertex channels
+     * (primvars), which the GL back end does not refine yet.
+     *
+     * @return the reason, or null where the mesh has none
+     */
+    String javaOnlyReason() {
+        List<org.loopsub.api.Primvar> channels = obj.mesh().primvars();
+        return channels.isEmpty() ? null : "the input carries per-vertex " + channelNames(channels)
+                + ", which only the Java back end refines";
+    }
+
+    /**
+     * The mesh for the GL back end: without its per-vertex channels, which that back end does not
+     * refine yet (it refuses a mesh that has them), and a note saying so where there were any.
+     *
+     * @param notes receives the note
+     * @return the mesh, or the same without its channels
+     */
+    TriangleMesh glMesh(java.util.function.Consumer<String> notes) {
+        TriangleMesh mesh = obj.mesh();
+        if (mesh.primvars().isEmpty()) {
+            return mesh;
+        }
+        notes.accept(name + ": the GL back end does not refine per-vertex channels yet: "
+                + channelNames(mesh.primvars()) + " left out");
+        return mesh.withPrimvars(List.of());
+    }
+
+    private static String channelNames(List<org.loopsub.api.Primvar> channels) {
+        StringBuilder b = new StringBuilder(channels.size() == 1 ? "channel " : "channels ");
+        for (int i = 0; i < channels.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append('\'').append(channels.get(i).name()).append('\'');
+        }
+        return b.toString();
+    }
 }

@@ -69,8 +69,25 @@ abstract class RefiningCommand extends Subcommand {
      * @see BackendOptions#open
      */
     Backend openBackend(BackendOptions backend) {
+        return openBackend(backend, null);
+    }
+
+    /**
+     * {@link #openBackend(BackendOptions)} for an input that {@code auto} must give the Java back end.
+     *
+     * @param javaOnlyReason why ({@link InputMesh#javaOnlyReason()}), or null
+     */
+    Backend openBackend(BackendOptions backend, String javaOnlyReason) {
         activity = "opening the back end";
-        return backend.open(err(), quiet());
+        return backend.open(err(), quiet(), javaOnlyReason);
+    }
+
+    /** Prints a note on stderr, naming nothing more than it says; nothing if quiet. */
+    void note(String text) {
+        if (!quiet()) {
+            err().println("loopsub: " + text);
+            err().flush();
+        }
     }
 
     /**

@@ -9,6 +9,7 @@ import org.loopsub.api.RefineResult;
 import org.loopsub.api.Scheme;
 import org.loopsub.api.StopCriterion;
 import org.loopsub.api.Tessellator;
+import org.loopsub.api.TriangleMesh;
 import org.loopsub.mesh.FarPositions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -177,12 +178,13 @@ final class SubdivideCommand extends RefiningCommand {
         }
         long refineNanos;
         RefineResult result;
-        try (Backend b = openBackend(backend)) {
+        try (Backend b = openBackend(backend, in.javaOnlyReason())) {
             activity = refining;
             long t0 = System.nanoTime();
             Tessellator tessellator = b.tessellator();
-            result = b.isGl() ? Backend.unsupportedIsUsage(() -> tessellator.refine(in.obj().mesh(), options, progress))
-                    : tessellator.refine(in.obj().mesh(), options, progress);
+            TriangleMesh mesh = b.isGl() ? in.glMesh(this::note) : in.obj().mesh();
+            result = b.isGl() ? Backend.unsupportedIsUsage(() -> tessellator.refine(mesh, options, progress))
+                    : tessellator.refine(mesh, options, progress);
             // before the context is destroyed: that is not refinement
             refineNanos = System.nanoTime() - t0;
         } catch (InvalidMeshException e) {
@@ -218,12 +220,6 @@ final class SubdivideCommand extends RefiningCommand {
         return quiet;
     }
 
-    private void note(String text) {
-        if (!quiet) {
-            err().println("loopsub: " + text);
-            err().flush();
-        }
-    }
 
     /**
      * What a budget chose for a uniform refinement, known before it runs.

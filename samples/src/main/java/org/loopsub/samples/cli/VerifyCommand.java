@@ -94,7 +94,8 @@ final class VerifyCommand extends RefiningCommand {
         long budget = BackendOptions.budgetBytes(budgetMib);
 
         InputMesh in = readInput(given.input, given.sample);
-        TriangleMesh mesh = in.obj().mesh();
+        // both back ends refine what the GL back end can: like with like
+        TriangleMesh mesh = in.glMesh(this::note);
         checkFits(in, options);
 
         activity = "refining " + in.name() + " with the Java back end (" + AdaptiveOptions.describe(options) + ")";

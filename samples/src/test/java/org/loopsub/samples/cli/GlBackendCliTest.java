@@ -300,6 +300,34 @@ class GlBackendCliTest {
         assertTrue(out.contains("frame 2 (sizes kept on the GPU): identical ("), out);
     }
 
+    /**
+     * A coloured OBJ: auto gives it to the Java back end, which keeps its colours (the GL back end
+     * refuses primvars); --backend gl drops them with a note and writes the same positions.
+     */
+    @Test
+    void colouredInputGoesToJavaUnderAutoAndLosesItsColoursOnGlWithANote() throws Exception {
+        Path obj = dir.resolve("tetra.obj");
+        Files.writeString(obj, "v 0 0 0 1 0 0\nv 1 0 0 0 1 0\nv 0 1 0 0 0 1\nv 0 0 1 1 1 0\n"
+                + "f 1 3 2\nf 1 2 4\nf 2 3 4\nf 1 4 3\n", StandardCharsets.US_ASCII);
+        Path auto = dir.resolve("auto.glb");
+        Cli.Result r = Cli.run("subdivide", obj.toString(), "-l", "2", "-o", auto.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        assertTrue(r.err().startsWith("loopsub: back end java (auto): the input carries per-vertex channel 'color', "
+                + "which only the Java back end refines"), r::both);
+        String json = new String(Files.readAllBytes(auto), StandardCharsets.ISO_8859_1);
+        assertTrue(json.contains("\"COLOR_0\""), "the colours reach the file");
+
+        Path java = dir.resolve("java.obj");
+        Path gl = dir.resolve("gl.obj");
+        assertEquals(ExitCodes.OK, Cli.run("subdivide", obj.toString(), "-l", "2", "--backend", "java", "-o",
+                java.toString()).exitCode());
+        Cli.Result g = Cli.run("subdivide", obj.toString(), "-l", "2", "--backend", "gl", "-o", gl.toString());
+        assertEquals(ExitCodes.OK, g.exitCode(), g::both);
+        assertTrue(g.err().contains("tetra.obj: the GL back end does not refine per-vertex channels yet: "
+                + "channel 'color' left out"), g::both);
+        assertArrayEquals(Files.readAllBytes(java), Files.readAllBytes(gl), "positions and normals alike");
+    }
+
     @Test
     void benchAdaptiveOnGlTimesEveryPass() {
         Cli.Result r = Cli.run("bench", "--sample", "bigguy", "--adaptive", "--max-edge", "0.5", "--max-depth", "2",
