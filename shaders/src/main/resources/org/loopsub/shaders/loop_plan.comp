@@ -116,7 +116,7 @@ void main() {
 #endif
     }
 #ifdef UVS
-    for (uint f = 6u * afterSlivers; direct && f < 6u * ((afterSlivers + 3u) / 4u * 4u); f++) {
+    for (uint f = TRIANGLE_UV_FLOATS * afterSlivers; direct && f < TRIANGLE_UV_FLOATS * ((afterSlivers + 3u) / 4u * 4u); f++) {
         outUv[f] = 0.0;
     }
 #endif

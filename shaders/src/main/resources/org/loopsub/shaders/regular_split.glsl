@@ -220,11 +220,11 @@ void splitRegular(uint j, uint r, uint m0) {
     writeSlivers(r, neighbourFinished(m0), SLIVER_FLOAT_BASE + TRIANGLE_FLOATS * sliverOffset[r], P0, P1, P2, M0, M1, M2);
 #endif
 #if defined(FUSED)
-    uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
+    uint o4 = (DIRECT_FLOAT_BASE + GRANDCHILDREN_FLOATS * j) / 4u;
     directRegularChild(r, 0, o4);
-    directRegularChild(r, 1, o4 + 9u);
-    directRegularChild(r, 2, o4 + 18u);
-    directRegularChild(r, 3, o4 + 27u);
+    directRegularChild(r, 1, o4 + CHILDREN_VEC4S);
+    directRegularChild(r, 2, o4 + 2u * CHILDREN_VEC4S);
+    directRegularChild(r, 3, o4 + 3u * CHILDREN_VEC4S);
 #elif defined(DIRECT)
     // The four children as output triangles; edge c's point is E_c0, spoke 0 of the corner it
     // starts from, as in RegularSplit.splitRegular.
@@ -233,7 +233,7 @@ void splitRegular(uint j, uint r, uint m0) {
 #else
     vec2 PU0 = CORNER_UV(r, 0), PU1 = CORNER_UV(r, 1), PU2 = CORNER_UV(r, 2);
 #endif
-    writeDirect((DIRECT_FLOAT_BASE + 36u * OUT_INDEX(j)) / 4u, P0, P1, P2, M0, M1, M2,
+    writeDirect((DIRECT_FLOAT_BASE + CHILDREN_FLOATS * OUT_INDEX(j)) / 4u, P0, P1, P2, M0, M1, M2,
                 cornerNormal(r, 0), cornerNormal(r, 1), cornerNormal(r, 2), PU0, PU1, PU2);
 #endif
 }
@@ -527,11 +527,11 @@ void directRegularChildUvs(uint r, int k, uint o4) {
 void fusedRegularUvs(uint j, uint r, uint m0) {
     loadRegularBits(r);
     regularUvs(r, m0);
-    uint o4 = (DIRECT_FLOAT_BASE + 144u * j) / 4u;
+    uint o4 = (DIRECT_FLOAT_BASE + GRANDCHILDREN_FLOATS * j) / 4u;
     directRegularChildUvs(r, 0, o4);
-    directRegularChildUvs(r, 1, o4 + 9u);
-    directRegularChildUvs(r, 2, o4 + 18u);
-    directRegularChildUvs(r, 3, o4 + 27u);
+    directRegularChildUvs(r, 1, o4 + CHILDREN_VEC4S);
+    directRegularChildUvs(r, 2, o4 + 2u * CHILDREN_VEC4S);
+    directRegularChildUvs(r, 3, o4 + 3u * CHILDREN_VEC4S);
 }
 #endif
 #endif

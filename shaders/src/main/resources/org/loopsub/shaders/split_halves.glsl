@@ -59,7 +59,7 @@ void recordSlivers(uint r) {
 #ifdef DIRECT
 // Record r, the j-th, as its four children's output triangles.
 void recordTriangles(uint j, uint r) {
-    writeDirect((DIRECT_FLOAT_BASE + 36u * OUT_INDEX(j)) / 4u, directCorner(r, 0), directCorner(r, 1), directCorner(r, 2),
+    writeDirect((DIRECT_FLOAT_BASE + CHILDREN_FLOATS * OUT_INDEX(j)) / 4u, directCorner(r, 0), directCorner(r, 1), directCorner(r, 2),
                 bornOut(0), bornOut(1), bornOut(2), directCornerNormal(r, 0), directCornerNormal(r, 1),
                 directCornerNormal(r, 2), OUT_CORNER_UV(r, 0), OUT_CORNER_UV(r, 1), OUT_CORNER_UV(r, 2));
 }

@@ -54,9 +54,9 @@ void sliverNormals(uint o, vec3 a, vec3 b, vec3 m) {
 // docs/design.md.)
 #define BANK_NORMALS 0u
 #define BANK_UVS 0u
-shared vec4 sStage[GROUP * 9];
+shared vec4 sStage[GROUP * int(CHILDREN_VEC4S)];
 shared bool sStageValid[GROUP];
-#define PUT4(dst, bank, i, p, q, r, s) sStage[9u * gl_LocalInvocationID.x + i] = vec4(p, q, r, s);
+#define PUT4(dst, bank, i, p, q, r, s) sStage[CHILDREN_VEC4S * gl_LocalInvocationID.x + i] = vec4(p, q, r, s);
 // The group's invocation l has o4 = first + 4n l (plus n per grandchild) in the buffer stored to:
 // n = 9 vec4s of positions, 6 of uvs (o4 there is the uv buffer's); its n vec4s follow.
 #define FLUSH_N(dst, n) \
@@ -66,19 +66,19 @@ shared bool sStageValid[GROUP];
         for (uint t_ = 0u; t_ < n; t_++) { \
             uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
             uint l_ = s_ / n; \
-            if (sStageValid[l_]) dst[first_ + 4u * n * l_ + (s_ - n * l_)] = sStage[9u * l_ + (s_ - n * l_)]; \
+            if (sStageValid[l_]) dst[first_ + 4u * n * l_ + (s_ - n * l_)] = sStage[CHILDREN_VEC4S * l_ + (s_ - n * l_)]; \
         } \
     } \
     barrier();
-#define FLUSH_BANK(dst) FLUSH_N(dst, 9u)
-#define FLUSH_BANK6(dst) FLUSH_N(dst, 6u)
+#define FLUSH_BANK(dst) FLUSH_N(dst, CHILDREN_VEC4S)
+#define FLUSH_BANK6(dst) FLUSH_N(dst, CHILDREN_UV_VEC4S)
 void storeFour(uint o4) {}
 #elif defined(NORMALS)
 #define BANK_NORMALS 1u
 #define BANK_UVS 2u
-shared vec4 sStage[GROUP * 9 * STAGE_BANKS];
+shared vec4 sStage[GROUP * int(CHILDREN_VEC4S) * STAGE_BANKS];
 shared bool sStageValid[GROUP];
-#define PUT4(dst, bank, i, p, q, r, s) sStage[uint(9 * STAGE_BANKS) * gl_LocalInvocationID.x + 9u * bank + i] = vec4(p, q, r, s);
+#define PUT4(dst, bank, i, p, q, r, s) sStage[CHILDREN_VEC4S * uint(STAGE_BANKS) * gl_LocalInvocationID.x + CHILDREN_VEC4S * bank + i] = vec4(p, q, r, s);
 // The group's invocation l has its n vec4s of each bank (9 for positions and normals, 6 for uvs)
 // at first + 4n l (plus n per grandchild) of the buffer stored to.
 #define STORE_BANK(dst, bank, first, n) \
@@ -86,17 +86,17 @@ shared bool sStageValid[GROUP];
         uint s_ = t_ * uint(GROUP) + gl_LocalInvocationID.x; \
         uint l_ = s_ / n; \
         uint i_ = s_ - n * l_; \
-        if (sStageValid[l_]) dst[first + 4u * n * l_ + i_] = sStage[uint(9 * STAGE_BANKS) * l_ + 9u * bank + i_]; \
+        if (sStageValid[l_]) dst[first + 4u * n * l_ + i_] = sStage[CHILDREN_VEC4S * uint(STAGE_BANKS) * l_ + CHILDREN_VEC4S * bank + i_]; \
     }
 #define FLUSH_BANK(dst)
 #define FLUSH_BANK6(dst)
 void storeFour(uint o4) {
     barrier();
-    uint first_ = o4 - 36u * gl_LocalInvocationID.x;
-    STORE_BANK(directP4, BANK_POINTS, first_, 9u)
-    STORE_BANK(directN4, BANK_NORMALS, first_, 9u)
+    uint first_ = o4 - GRANDCHILDREN_VEC4S * gl_LocalInvocationID.x;
+    STORE_BANK(directP4, BANK_POINTS, first_, CHILDREN_VEC4S)
+    STORE_BANK(directN4, BANK_NORMALS, first_, CHILDREN_VEC4S)
 #ifdef UVS
-    STORE_BANK(directUv4, BANK_UVS, OUT_UV_FLOAT(first_), 6u)
+    STORE_BANK(directUv4, BANK_UVS, OUT_UV_FLOAT(first_), CHILDREN_UV_VEC4S)
 #endif
     barrier();
 }
@@ -178,7 +178,7 @@ void writeSlivers(uint r, uint nf, uint o, vec3 P0, vec3 P1, vec3 P2, vec3 M0, v
 #ifdef UVS
         sliverUvs(o, loadOutputUv(r, e), loadOutputUv(r, (e + 1) % 3), bornOutUv(e));
 #endif
-        o += 9u;
+        o += TRIANGLE_FLOATS;
     }
 }
 #endif

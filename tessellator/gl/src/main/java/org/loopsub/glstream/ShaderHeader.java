@@ -116,11 +116,31 @@ final class ShaderHeader {
         d.put("RULE_CORNER", Integer.toString(LoopRules.CORNER));
         d.put("OUT_UV_FLOAT(o)", "((o) / " + ShaderContract.OUT_POSITION_FLOATS + "u * " + ShaderContract.OUT_UV_FLOATS + "u)");
         d.put("TRIANGLE_FLOATS", GlOutput.TRIANGLE_FLOATS + "u");
+        outputBlocks(d);
         // rounded_double.glsl's split of a double into halves of 26 bits: 2^27 + 1, a whole number a
         // double holds exactly, so its decimal literal is exact
         d.put("DEKKER_SPLIT", (long) Math.scalb(1.0, 27) + 1 + ".0lf");
         d.put("REGULAR_MASK", "0x" + Integer.toHexString(RecordLayout.REGULAR_MASK).toUpperCase(Locale.ROOT) + "u");
         return Collections.unmodifiableMap(d);
+    }
+
+    /**
+     * The output's blocks a split writes whole, from {@link GlOutput#TRIANGLE_FLOATS}: a record's four
+     * children as triangles (DIRECT), its sixteen grandchildren (FUSED), in floats and in the vec4s the
+     * staged stores move, and a triangle's uv floats.
+     */
+    private static void outputBlocks(Map<String, String> d) {
+        int triangle = GlOutput.TRIANGLE_FLOATS;
+        int uvTriangle = 3 * ShaderContract.OUT_UV_FLOATS;
+        if (4 * triangle % 4 != 0 || 4 * uvTriangle % 4 != 0) {
+            throw new IllegalStateException("four triangles fill no whole vec4s");
+        }
+        d.put("CHILDREN_FLOATS", 4 * triangle + "u");
+        d.put("GRANDCHILDREN_FLOATS", 16 * triangle + "u");
+        d.put("CHILDREN_VEC4S", triangle + "u");
+        d.put("GRANDCHILDREN_VEC4S", 4 * triangle + "u");
+        d.put("TRIANGLE_UV_FLOATS", uvTriangle + "u");
+        d.put("CHILDREN_UV_VEC4S", uvTriangle + "u");
     }
 
     private static void binding(Map<String, String> d, String name, int point) {
