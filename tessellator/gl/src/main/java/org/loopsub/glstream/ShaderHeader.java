@@ -168,6 +168,9 @@ final class ShaderHeader {
         if (layout.carriesNormals()) {
             d.put(RecordLayout.Feature.NORMALS.macro(), "1");
             d.put("NORMAL_SLOT0", Integer.toString(layout.normalSlot(0)));
+            if (layout.birthNormals()) {
+                d.put(RecordLayout.Feature.BIRTH_NORMALS.macro(), "1");
+            }
         }
         if (layout.uvs()) {
             d.put(RecordLayout.Feature.UVS.macro(), "1");
