@@ -21,6 +21,7 @@ import org.loopsub.corpus.TestMeshes;
 import org.loopsub.reference.ReferenceCreaseLoop;
 import org.loopsub.reference.ReferenceFaceVarying;
 import org.loopsub.testing.CrackCheck;
+import org.loopsub.testing.DisplacementMaps;
 import org.loopsub.testing.SyntheticMeshes;
 import org.loopsub.testing.TestCameras;
 import org.loopsub.testing.TestCriteria;
@@ -29,62 +30,10 @@ import org.loopsub.testing.TestCriteria;
  * Displaced output ({@link RefineOptions#withDisplacement}) on the Java back end, against an
  * independent reference: OpenSubdiv's limit positions and normals in double
  * ({@link ReferenceCreaseLoop#limit}), the linear face-varying uvs ({@link ReferenceFaceVarying}) and
- * a bilinear filter in double written here from the definition (texel centres, wrap), sharing no code
- * with the engine's.
+ * a bilinear filter in double written from the definition (texel centres, wrap) in
+ * {@link DisplacementMaps}, sharing no code with the engine's.
  */
 class DisplacementTest {
-    /** A map with no symmetry, so that a flipped row or column, a shifted centre or a wrong wrap shows. */
-    static Displacement map(float scale, float offset) {
-        int w = 11;
-        int h = 7;
-        float[] heights = new float[w * h];
-        for (int j = 0; j < h; j++) {
-            for (int i = 0; i < w; i++) {
-                heights[j * w + i] = (float) (Math.sin(0.9 * i + 0.3) * Math.cos(1.3 * j) + 0.15 * ((i * 3 + j * 5) % 4));
-            }
-        }
-        return Displacement.of(w, h, heights, scale, offset);
-    }
-
-    /** A map whose every row is one height: it varies along v alone, the same on both sides of a seam in u. */
-    static Displacement rowsMap(float scale) {
-        int w = 9;
-        int h = 6;
-        float[] heights = new float[w * h];
-        for (int j = 0; j < h; j++) {
-            for (int i = 0; i < w; i++) {
-                heights[j * w + i] = (float) Math.sin(1.7 * j + 0.2);
-            }
-        }
-        return Displacement.of(w, h, heights, scale, 0f);
-    }
-
-    /** The bilinear filter in double, from the definition: texel i's centre at (i + 1/2) / width. */
-    static double referenceHeight(Displacement d, double u, double v) {
-        double x = wrapped(d, u) * d.width() - 0.5;
-        double y = wrapped(d, v) * d.height() - 0.5;
-        int i = (int) Math.floor(x);
-        int j = (int) Math.floor(y);
-        double fx = x - i;
-        double fy = y - j;
-        double sum = 0;
-        for (int dj = 0; dj <= 1; dj++) {
-            for (int di = 0; di <= 1; di++) {
-                double w = (di == 0 ? 1 - fx : fx) * (dj == 0 ? 1 - fy : fy);
-                sum += w * d.height(texel(d, i + di, d.width()), texel(d, j + dj, d.height()));
-            }
-        }
-        return sum;
-    }
-
-    private static double wrapped(Displacement d, double s) {
-        return d.wrap() == Displacement.Wrap.REPEAT ? s - Math.floor(s) : Math.min(1, Math.max(0, s));
-    }
-
-    private static int texel(Displacement d, int i, int n) {
-        return d.wrap() == Displacement.Wrap.REPEAT ? Math.floorMod(i, n) : Math.min(n - 1, Math.max(0, i));
-    }
-
     static RefineResult refine(String backend, TriangleMesh mesh, RefineOptions options) {
         try (Tessellator t = Tessellators.create(backend)) {
             return t.refine(mesh, options);
@@ -109,7 +58,7 @@ class DisplacementTest {
     void uniformEqualsTheReference(String name, TriangleMesh mesh) {
         double diag = TestCameras.diagonal(mesh);
         for (Displacement.Wrap wrap : Displacement.Wrap.values()) {
-            Displacement d = map((float) (0.02 * diag), (float) (0.004 * diag)).withWrap(wrap);
+            Displacement d = DisplacementMaps.map((float) (0.02 * diag), (float) (0.004 * diag)).withWrap(wrap);
             ReferenceCreaseLoop.Level base = ReferenceCreaseLoop.base(mesh, Map.of(), ReferenceCreaseLoop.Options.DEFAULT);
             ReferenceFaceVarying.Channel channel = channel(mesh);
             for (int level = 0; level <= 3; level++) {
@@ -151,7 +100,7 @@ class DisplacementTest {
                 done[v] = true;
                 double u = ref.lastChannel().value(t, c, 0);
                 double w = ref.lastChannel().value(t, c, 1);
-                double amount = d.offset() + (double) d.scale() * referenceHeight(d, u, w);
+                double amount = d.offset() + (double) d.scale() * DisplacementMaps.referenceHeight(d, u, w);
                 double[] n = {lim.normals()[3 * v], lim.normals()[3 * v + 1], lim.normals()[3 * v + 2]};
                 double len = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
                 for (int x = 0; x < 3; x++) {
@@ -204,7 +153,7 @@ class DisplacementTest {
     @MethodSource("crackCases")
     void adaptiveIsCrackFree(String name, TriangleMesh mesh, boolean seams) {
         double diag = TestCameras.diagonal(mesh);
-        Displacement d = seams ? rowsMap((float) (0.03 * diag)) : map((float) (0.03 * diag), (float) (0.01 * diag));
+        Displacement d = seams ? DisplacementMaps.rowsMap((float) (0.03 * diag)) : DisplacementMaps.map((float) (0.03 * diag), (float) (0.01 * diag));
         for (long seed = 1; seed <= 3; seed++) {
             RefineOptions o = RefineOptions.adaptive(4, TestCriteria.randomCriterion(seed, 0.25 * seed))
                     .withDisplacement(d);
@@ -238,9 +187,9 @@ class DisplacementTest {
         TriangleMesh ico = SyntheticMeshes.seamed(TestMeshes.load("icosahedron.obj"));
         double diag = TestCameras.diagonal(ico);
         int closed = refine("java", ico, RefineOptions.uniform(2).withLimitSurface(true)).mesh().vertexCount();
-        RefineResult rows = refine("java", ico, RefineOptions.uniform(2).withDisplacement(rowsMap((float) (0.05 * diag))));
+        RefineResult rows = refine("java", ico, RefineOptions.uniform(2).withDisplacement(DisplacementMaps.rowsMap((float) (0.05 * diag))));
         assertEquals(closed, rows.mesh().vertexCount(), "a map that meets the condition keeps the seam welded");
-        RefineResult open = refine("java", ico, RefineOptions.uniform(2).withDisplacement(map((float) (0.05 * diag), 0f)));
+        RefineResult open = refine("java", ico, RefineOptions.uniform(2).withDisplacement(DisplacementMaps.map((float) (0.05 * diag), 0f)));
         assertTrue(open.mesh().vertexCount() > closed,
                 "the seam stays welded although its two sides sample different heights");
     }
@@ -257,7 +206,7 @@ class DisplacementTest {
         float offset = 0.125f;
         for (RefineOptions o : new RefineOptions[] {RefineOptions.uniform(2),
             RefineOptions.adaptive(3, TestCriteria.randomCriterion(4, 0.4))}) {
-            RefineResult r = refine("java", grid, o.withDisplacement(map(0f, offset)));
+            RefineResult r = refine("java", grid, o.withDisplacement(DisplacementMaps.map(0f, offset)));
             for (int v = 0; v < r.mesh().vertexCount(); v++) {
                 assertEquals(d0 + offset, LimitSurfaceTest.dot(n, r.mesh(), v), 1e-6, "distance of vertex " + v);
             }
@@ -272,7 +221,7 @@ class DisplacementTest {
     void normalsAreTheDisplacedTriangles() {
         TriangleMesh grid = SyntheticMeshes.projected(SyntheticMeshes.planarGrid(6, 1f, 1f));
         double[] plane = LimitSurfaceTest.faceNormal(grid, 0);
-        RefineResult r = refine("java", grid, RefineOptions.uniform(3).withDisplacement(map(0.1f, 0f)));
+        RefineResult r = refine("java", grid, RefineOptions.uniform(3).withDisplacement(DisplacementMaps.map(0.1f, 0f)));
         TriangleMesh m = r.mesh();
         double[] sum = new double[3 * m.vertexCount()];
         for (int t = 0; t < m.triangleCount(); t++) {
@@ -305,7 +254,7 @@ class DisplacementTest {
     /** Displacement implies the limit surface, and a mesh without uvs is refused, naming the cause. */
     @Test
     void impliesTheLimitAndNeedsUvs() {
-        Displacement d = map(1f, 0f);
+        Displacement d = DisplacementMaps.map(1f, 0f);
         assertTrue(RefineOptions.uniform(1).withDisplacement(d).limitSurface());
         TriangleMesh bare = TestMeshes.load("icosahedron.obj");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -6,7 +6,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.loopsub.api.Displacement;
-import org.loopsub.engine.DisplacementTestAccess;
+import org.loopsub.testing.DisplacementMaps;
 
 /**
  * The height filter of {@link LoopDisplace} against the test's bilinear filter in double: on random uvs
@@ -18,12 +18,12 @@ class LoopDisplaceTest {
     void heightIsTheBilinearFilter() {
         Random random = new Random(41);
         for (Displacement.Wrap wrap : Displacement.Wrap.values()) {
-            Displacement d = DisplacementTestAccess.map(1f, 0f).withWrap(wrap);
+            Displacement d = DisplacementMaps.map(1f, 0f).withWrap(wrap);
             LoopDisplace pass = LoopDisplace.of(d, 0);
             for (int k = 0; k < 20000; k++) {
                 float u = (float) (random.nextDouble() * 3 - 1);
                 float v = (float) (random.nextDouble() * 3 - 1);
-                assertEquals(DisplacementTestAccess.referenceHeight(d, u, v), pass.height(u, v), 1e-5,
+                assertEquals(DisplacementMaps.referenceHeight(d, u, v), pass.height(u, v), 1e-5,
                         wrap + " at (" + u + ", " + v + ")");
             }
             for (int j = 0; j < d.height(); j++) {
@@ -35,7 +35,7 @@ class LoopDisplaceTest {
                 }
             }
         }
-        LoopDisplace repeat = LoopDisplace.of(DisplacementTestAccess.map(1f, 0f), 0);
+        LoopDisplace repeat = LoopDisplace.of(DisplacementMaps.map(1f, 0f), 0);
         for (int k = 0; k < 1000; k++) {
             float v = random.nextFloat();
             assertEquals(Float.floatToIntBits(repeat.height(0f, v)), Float.floatToIntBits(repeat.height(1f, v)));
