@@ -24,16 +24,18 @@ public final class RefineOptions {
     private final long triangleBudget;
     private final Welding welding;
     private final boolean conforming;
+    /** Null for none. */
+    private final Displacement displacement;
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria) {
         this(levels, scheme, parallelism, criteria, false, true, BoundaryInterpolation.EDGE_ONLY, Creasing.UNIFORM,
-                UvInterpolation.LINEAR, Culling.ALL, 0, Welding.EXACT, false);
+                UvInterpolation.LINEAR, Culling.ALL, 0, Welding.EXACT, false, null);
     }
 
     private RefineOptions(int levels, Scheme scheme, int parallelism, List<StopCriterion> criteria,
                           boolean limitSurface, boolean creases, BoundaryInterpolation boundary, Creasing creasing,
                           UvInterpolation uvInterpolation, Culling culling, long triangleBudget, Welding welding,
-                          boolean conforming) {
+                          boolean conforming, Displacement displacement) {
         if (levels < 0 || levels > MAX_LEVELS) {
             throw new IllegalArgumentException("levels must be in 0.." + MAX_LEVELS + ", got " + levels);
         }
@@ -56,6 +58,7 @@ public final class RefineOptions {
         this.triangleBudget = triangleBudget;
         this.welding = Objects.requireNonNull(welding, "welding");
         this.conforming = conforming;
+        this.displacement = displacement;
     }
 
     /**
@@ -89,7 +92,7 @@ public final class RefineOptions {
      * @return a copy with that scheme
      */
     public RefineOptions withScheme(Scheme scheme) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /**
@@ -104,7 +107,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withLimitSurface(boolean limitSurface) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /**
@@ -117,7 +120,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreases(boolean creases) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /**
@@ -125,7 +128,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withBoundary(BoundaryInterpolation boundary) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /** @return whether crease tags apply ({@link #withCreases}) */
@@ -138,7 +141,7 @@ public final class RefineOptions {
      * @return a copy with that setting
      */
     public RefineOptions withCreasing(Creasing creasing) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /** @return how semi-sharp sharpness decays ({@link #withCreasing}) */
@@ -152,7 +155,7 @@ public final class RefineOptions {
      */
     public RefineOptions withUvInterpolation(UvInterpolation uvInterpolation) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding, conforming);
+                uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /**
@@ -165,7 +168,7 @@ public final class RefineOptions {
      */
     public RefineOptions withCulling(Culling culling) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding, conforming);
+                uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /**
@@ -181,7 +184,7 @@ public final class RefineOptions {
      */
     public RefineOptions withTriangleBudget(long maxTriangles) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, maxTriangles, welding, conforming);
+                uvInterpolation, culling, maxTriangles, welding, conforming, displacement);
     }
 
     /**
@@ -196,7 +199,7 @@ public final class RefineOptions {
      */
     public RefineOptions withWelding(Welding welding) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding, conforming);
+                uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /**
@@ -213,7 +216,57 @@ public final class RefineOptions {
      */
     public RefineOptions withConforming(boolean conforming) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding, conforming);
+                uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
+    }
+
+    /**
+     * Displaced output (docs/design.md, "Displacement"): every output vertex moves along its unit limit
+     * normal by {@code offset + scale * h(uv)}, {@code h} the map filtered bilinearly at the vertex's
+     * uv ({@link Displacement}). It implies the limit surface ({@link #limitSurface()} is then true
+     * whatever {@link #withLimitSurface} said), and it needs the mesh's uv channel: a refinement of a
+     * mesh without uvs is refused with an {@link IllegalArgumentException} that says so.
+     *
+     * <ul>
+     *   <li>Both back ends write the same bytes: the height, the unit normal and the move are float
+     *       (the normal's length in double) in one written-out order.
+     *   <li>Normals: the output's vertex normals are those of the displaced triangles
+     *       (area-weighted, as without the limit surface), not the limit normals, which the
+     *       displaced surface no longer has.
+     *   <li>Cracks: all corners of an output vertex carry the same position and limit normal (in
+     *       adaptive refinement a boundary vertex keeps the normal it was born with instead of
+     *       taking it again at each level); a vertex on a uv seam has one uv per side, so the map
+     *       must give both sides the same height there, as it does across the edges of a
+     *       {@link Displacement.Wrap#REPEAT} map for a seam from u = 0 to u = 1; elsewhere the map
+     *       must hold one height over the texels a seam's uvs filter from on each side, or the seam
+     *       opens.
+     *   <li>Criteria and culling: the stop criteria measure the undisplaced limit surface's control
+     *       points; view culling grows its regions by {@link Displacement#reach()} and culls no back
+     *       faces (a displaced region may face the eye where its limit surface does not).
+     *   <li>{@code Tessellator.refine} and its GPU twin honour it; a {@code GpuMesh}'s frames do not.
+     * </ul>
+     *
+     * @param displacement the displacement, or null for none (the default)
+     * @return a copy with that displacement
+     */
+    public RefineOptions withDisplacement(Displacement displacement) {
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
+                uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
+    }
+
+    /** @return the displacement ({@link #withDisplacement}), empty for none */
+    public java.util.Optional<Displacement> displacement() {
+        return java.util.Optional.ofNullable(displacement);
+    }
+
+    /**
+     * @return what a screen-space refinement culls, as it applies: {@link #culling()}, without back faces
+     *     when the output is displaced ({@link #withDisplacement})
+     */
+    public Culling effectiveCulling() {
+        if (displacement == null) {
+            return culling;
+        }
+        return culling.frustum() ? Culling.FRUSTUM : Culling.NONE;
     }
 
     /** @return whether the output is sliver-free ({@link #withConforming}) */
@@ -261,7 +314,7 @@ public final class RefineOptions {
      */
     public RefineOptions withLevels(int levels) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding, conforming);
+                uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /**
@@ -270,7 +323,7 @@ public final class RefineOptions {
      */
     public RefineOptions withCriteria(List<StopCriterion> criteria) {
         return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing,
-                uvInterpolation, culling, triangleBudget, welding, conforming);
+                uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     /** @return what a screen-space refinement culls ({@link #withCulling}) */
@@ -296,12 +349,15 @@ public final class RefineOptions {
      * @return a copy with that parallelism
      */
     public RefineOptions withParallelism(int parallelism) {
-        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
+        return new RefineOptions(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
-    /** @return whether output vertices lie on the limit surface ({@link #withLimitSurface}) */
+    /**
+     * @return whether output vertices lie on the limit surface ({@link #withLimitSurface}, or implied by
+     *     a {@link #withDisplacement displacement})
+     */
     public boolean limitSurface() {
-        return limitSurface;
+        return limitSurface || displacement != null;
     }
 
     /** @return the stop criteria; empty for uniform refinement */
@@ -335,18 +391,18 @@ public final class RefineOptions {
                 && r.criteria.equals(criteria) && r.limitSurface == limitSurface && r.creases == creases
                 && r.boundary == boundary && r.creasing == creasing && r.uvInterpolation == uvInterpolation
                 && r.culling == culling && r.triangleBudget == triangleBudget && r.welding == welding
-                && r.conforming == conforming;
+                && r.conforming == conforming && Objects.equals(r.displacement, displacement);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming);
+        return Objects.hash(levels, scheme, parallelism, criteria, limitSurface, creases, boundary, creasing, uvInterpolation, culling, triangleBudget, welding, conforming, displacement);
     }
 
     @Override
     public String toString() {
         return "RefineOptions[levels=" + levels + ", scheme=" + scheme + ", parallelism=" + parallelism
                 + ", criteria=" + criteria + ", limitSurface=" + limitSurface + ", creases=" + creases + ", boundary=" + boundary + ", creasing=" + creasing
-                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + ", triangleBudget=" + triangleBudget + ", welding=" + welding + ", conforming=" + conforming + "]";
+                + ", uvInterpolation=" + uvInterpolation + ", culling=" + culling + ", triangleBudget=" + triangleBudget + ", welding=" + welding + ", conforming=" + conforming + ", displacement=" + displacement + "]";
     }
 }

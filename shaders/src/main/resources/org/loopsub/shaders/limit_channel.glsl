@@ -303,7 +303,14 @@ void bornLimits(uint r) {
 // The corners whose limit data is taken again at the next level (LimitChannel.renewCorners): boundary
 // corners of LEVEL_DEPENDENT_BOUNDARY or more neighbours their normal, and at the last uniform level
 // stale corners their limit position, normal and limit uv.
-bool renewsNormal(int c) { return sG[c] != NO_GAP && sK[c] >= LEVEL_DEPENDENT_BOUNDARY; }
+// Under BIRTH_NORMALS (adaptive displacement) none does: every vertex keeps the normal it was born with.
+bool renewsNormal(int c) {
+#ifdef BIRTH_NORMALS
+    return false;
+#else
+    return sG[c] != NO_GAP && sK[c] >= LEVEL_DEPENDENT_BOUNDARY;
+#endif
+}
 void renewCornerOf(int c) {
     sRenewed[c] = renewsNormal(c);
     if (sRenewed[c]) sRenewedNormal[c] = renewNormal(c, sK[c], sG[c]);

@@ -138,6 +138,23 @@ final class AdaptiveOptions {
                     + "The output stays crack-free. Default: ${DEFAULT-VALUE}.")
     String cull;
 
+    @Option(names = "--displace", paramLabel = "<FILE>",
+            description = "Displace the output along the limit normal (implies --limit): each vertex moves by "
+                    + "O + S * h, h the height map FILE (a grey PNG of 8 or 16 bits, no alpha; a sample s is "
+                    + "s / 255 or s / 65535) filtered bilinearly at the vertex's uv, v up, the map repeated "
+                    + "outside [0, 1]. Needs a mesh with uvs (vt) and --displace-scale. Normals are the displaced "
+                    + "triangles'. Across a uv seam both sides must see the same height. Default: no displacement.")
+    java.nio.file.Path displace;
+
+    @Option(names = "--displace-scale", paramLabel = "<S>",
+            description = "With --displace: the height map's factor S, in mesh units.")
+    Float displaceScale;
+
+    @Option(names = "--displace-offset", paramLabel = "<O>", defaultValue = "0",
+            description = "With --displace: the displacement O added everywhere, in mesh units. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    float displaceOffset;
+
     @Option(names = "--flatness", paramLabel = "<T>",
             description = "With --adaptive: an edge is fine once its Loop edge point lies within T of the edge's "
                     + "midpoint, in mesh units (T > 0; boundary edges are always fine). Default: not used.")
@@ -261,7 +278,41 @@ final class AdaptiveOptions {
             default -> throw usage("--weld must be exact or none, not '" + weld + "'");
         };
         return o.withLimitSurface(limit).withCreases(!ignoreCreases).withBoundary(b).withCreasing(c)
-                .withUvInterpolation(u).withTriangleBudget(budget(maxTriangles, this::usage)).withWelding(w);
+                .withUvInterpolation(u).withTriangleBudget(budget(maxTriangles, this::usage)).withWelding(w)
+                .withDisplacement(displacement());
+    }
+
+    /** {@code --displace} and its scale and offset: checked, then the map read (exit 3 if unusable). */
+    private org.loopsub.api.Displacement displacement() {
+        if (displace == null) {
+            for (String name : new String[] {"--displace-scale", "--displace-offset"}) {
+                if (given(name)) {
+                    throw usage(name + " applies to --displace only");
+                }
+            }
+            return null;
+        }
+        if (displaceScale == null) {
+            throw usage("--displace needs --displace-scale <S>, the height map's factor in mesh units");
+        }
+        if (!Float.isFinite(displaceScale) || !Float.isFinite(displaceOffset)) {
+            throw usage("--displace-scale and --displace-offset must be finite numbers");
+        }
+        return HeightMapFile.read(displace, displaceScale, displaceOffset);
+    }
+
+    /**
+     * Refuses, before any work, a displacement of a mesh without uvs: the map is sampled at them.
+     *
+     * @param options the resolved options
+     * @param in the input
+     * @throws CliFailure (exit 3) when the options displace a mesh without uvs
+     */
+    static void checkDisplaceable(RefineOptions options, InputMesh in) {
+        if (options.displacement().isPresent() && !in.obj().mesh().hasUvs()) {
+            throw new CliFailure(ExitCodes.INPUT, in.name() + " has no uvs (vt lines and f v/vt corners), which "
+                    + "--displace samples its height map at");
+        }
     }
 
     /**
@@ -275,7 +326,9 @@ final class AdaptiveOptions {
                 + (options.boundary() == BoundaryInterpolation.EDGE_AND_CORNER ? ", boundary edge-and-corner" : "")
                 + (options.creasing() == org.loopsub.api.Creasing.CHAIKIN ? ", Chaikin creasing" : "")
                 + (options.uvInterpolation() == UvInterpolation.SMOOTH ? ", smooth uvs" : "")
-                + (options.welding() == Welding.NONE ? ", no weld" : "");
+                + (options.welding() == Welding.NONE ? ", no weld" : "")
+                + options.displacement().map(d -> ", displaced (" + d.width() + " x " + d.height() + " map, scale "
+                        + d.scale() + ", offset " + d.offset() + ")").orElse("");
         if (!options.isAdaptive()) {
             return "uniform, " + options.levels() + " level" + (options.levels() == 1 ? "" : "s") + surface;
         }

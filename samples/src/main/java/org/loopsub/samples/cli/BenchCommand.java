@@ -135,6 +135,7 @@ final class BenchCommand extends RefiningCommand {
         checkGlOnly();
 
         InputMesh in = readInput(given.input, given.sample);
+        AdaptiveOptions.checkDisplaceable(options, in);
         OutputTarget jsonTarget = json != null ? OutputTarget.check(json, false) : null;
         TriangleMesh mesh = in.obj().mesh();
         checkFits(in, options);

@@ -155,6 +155,7 @@ final class SubdivideCommand extends RefiningCommand {
         Progress progress = new Progress(err(), !quiet);
 
         InputMesh in = readInput(input, sample);
+        AdaptiveOptions.checkDisplaceable(asked, in);
         OutputTarget target = OutputTarget.check(output, true);
         if (!backend.javaOnly()) {
             in.requireValid(asked.welding());

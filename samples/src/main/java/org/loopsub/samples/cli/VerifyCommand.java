@@ -94,6 +94,7 @@ final class VerifyCommand extends RefiningCommand {
         long budget = BackendOptions.budgetBytes(budgetMib);
 
         InputMesh in = readInput(given.input, given.sample);
+        AdaptiveOptions.checkDisplaceable(options, in);
         // both back ends refine what the GL back end can: like with like
         TriangleMesh mesh = in.glMesh(this::note);
         checkFits(in, options);
@@ -129,8 +130,12 @@ final class VerifyCommand extends RefiningCommand {
             if (only == null && !ctx.hasSubgroups()) {
                 out.println(Names.word(GpuScan.Strategy.SUBGROUP) + ": skipped (no GL_KHR_shader_subgroup)");
             }
-            activity = "refining " + in.name() + " as a renderer's frames";
-            different.addAll(checkFrames(out, mesh, options));
+            if (options.displacement().isPresent()) {
+                out.println("frames: skipped (a renderer's frames do not displace)");
+            } else {
+                activity = "refining " + in.name() + " as a renderer's frames";
+                different.addAll(checkFrames(out, mesh, options));
+            }
         }
         if (different.isEmpty()) {
             out.printf(Locale.ROOT, "result: identical: the GL back end wrote the same bytes as the Java back end "

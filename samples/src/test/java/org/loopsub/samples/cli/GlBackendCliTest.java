@@ -150,6 +150,31 @@ class GlBackendCliTest {
         assertSameBytes("ico-tiny", List.of("--sample", "icosahedron", "-l", "3"), tiny);
     }
 
+    /** verify with --displace: uniform and adaptive, the GL back end's bytes are the Java back end's. */
+    @Test
+    void verifyDisplaced() throws java.io.IOException {
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(16, 8,
+                java.awt.image.BufferedImage.TYPE_USHORT_GRAY);
+        for (int y = 0; y < 8; y++) {
+            for (int x = 0; x < 16; x++) {
+                img.getRaster().setSample(x, y, 0, (x * 7919 + y * 104729) % 65536);
+            }
+        }
+        Path map = dir.resolve("map.png");
+        javax.imageio.ImageIO.write(img, "png", map.toFile());
+        for (List<String> refine : List.of(List.of("--levels", "2"),
+                List.of("--adaptive", "--max-edge", "0.3", "--max-depth", "3"))) {
+            List<String> args = new ArrayList<>(List.of("verify", "--sample", "cylinder", "--scan", "reduce-then-scan",
+                    "--displace", map.toString(), "--displace-scale", "0.1", "--displace-offset", "0.02"));
+            args.addAll(refine);
+            Cli.Result r = Cli.run(args.toArray(String[]::new));
+            assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+            assertTrue(r.out().contains("displaced (16 x 8 map"), r::both);
+            assertTrue(r.out().contains("frames: skipped"), r::both);
+            assertTrue(r.out().contains("result: identical"), r::both);
+        }
+    }
+
     @Test
     void verifyReportsIdenticalForEveryStrategy() {
         Cli.Result r = Cli.run("verify", "--sample", "icosahedron", "--levels", "2");

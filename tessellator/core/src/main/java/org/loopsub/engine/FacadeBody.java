@@ -56,6 +56,14 @@ public final class FacadeBody {
         return TriangleBudget.refine(input, options, o -> once(input, o, progress, backend, loop));
     }
 
+    /**
+     * @return how far a displaced output may lie off the limit surface, in the mesh's units: 0 without
+     *     displacement (what view culling's regions grow by)
+     */
+    public static double reach(RefineOptions options) {
+        return options.displacement().map(d -> (double) d.reach()).orElse(0.0);
+    }
+
     private static RefineResult once(TriangleMesh input, RefineOptions options, ProgressListener progress,
                                      String backend, LevelLoop loop) {
         if (!input.primvars().isEmpty() && options.conforming()) {
@@ -66,7 +74,11 @@ public final class FacadeBody {
         PreparedMesh prepared = PreparedMesh.of(input, options.welding()).configured(false, options);
         Made made = loop.run(prepared, options, progress);
         // the weld is CPU work: it runs on the threads the options ask for, whatever the back end
-        RefineResult welded = OutputCorners.weld(made.corners(), prepared.layout(), Math.toIntExact(made.triangles()),
+        // displaced corners carry the limit normal they moved along, no normal of the displaced surface:
+        // the welder takes the displaced triangles' own (docs/design.md §3, "Displacement")
+        boolean carriedNormals = options.displacement().isEmpty();
+        RefineResult welded = OutputCorners.weld(made.corners(), prepared.layout(), carriedNormals,
+                Math.toIntExact(made.triangles()),
                         prepared.frame().centre(), prepared.frame().inverseScale(),
                         Workers.forThreads(options.parallelism()))
                 .levels(made.levels())

@@ -9,6 +9,7 @@ import org.loopsub.parallel.Workers;
 import org.loopsub.rules.LoopRules;
 import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.JavaStreamEngine;
+import org.loopsub.stream.LoopDisplace;
 import org.loopsub.stream.SpokeTest;
 import org.loopsub.stream.Verdicts;
 import org.loopsub.prepare.PreparedMesh;
@@ -52,12 +53,17 @@ public final class JavaTessellator implements Tessellator {
     private static FacadeBody.Made levels(PreparedMesh prepared, RefineOptions options, ProgressListener progress,
                                           boolean primvars) {
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
-        JavaStreamEngine engine = new JavaStreamEngine(prepared.layout(), weights, Workers.forThreads(options.parallelism()));
-        SpokeTest test = EdgeCriteria.of(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
-                prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
+        Workers workers = Workers.forThreads(options.parallelism());
+        JavaStreamEngine engine = new JavaStreamEngine(prepared.layout(), weights, workers);
+        SpokeTest test = EdgeCriteria.of(options.criteria(), options.effectiveCulling(), options.limitSurface(),
+                prepared.frame().centre(), prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()),
+                FacadeBody.reach(options));
         Verdicts verdicts = primvars ? Verdicts.recording(test) : null;
         JavaStreamEngine.Output out = engine.run(prepared.records(), options.levels(), -1, test, progress, verdicts);
-        return new FacadeBody.Made(out.corners(), out.triangleCount(), out.levels, verdicts);
+        float[] corners = out.corners();
+        options.displacement().ifPresent(d -> LoopDisplace.of(d, prepared.frame().scaleExponent())
+                .run(corners, prepared.layout(), out.triangleCount(), workers));
+        return new FacadeBody.Made(corners, out.triangleCount(), out.levels, verdicts);
     }
 
     private void checkOpen() {

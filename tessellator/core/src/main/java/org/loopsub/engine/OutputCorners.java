@@ -14,25 +14,35 @@ final class OutputCorners {
     private OutputCorners() {
     }
 
-    static RefineResult.Builder weld(float[] corners, RecordLayout layout, int triangles, float[] centre,
-                                     double invScale, Workers workers) {
-        if (!layout.uvs()) {
+    /**
+     * @param carriedNormals whether the vertices take the normals the corners carry; else (or where
+     *     they carry none) the welder computes them from the triangles
+     */
+    static RefineResult.Builder weld(float[] corners, RecordLayout layout, boolean carriedNormals, int triangles,
+                                     float[] centre, double invScale, Workers workers) {
+        boolean dropNormals = layout.carriesNormals() && !carriedNormals;
+        if (!layout.uvs() && !dropNormals) {
             return OutputWelder.weld(corners, layout.triangleFloats(), triangles, centre, invScale, workers);
         }
         int vf = layout.vertexFloats();
-        int keep = layout.vertexUv();
+        int keep = dropNormals ? 3 : layout.vertexUv();
+        int uvAt = layout.vertexUv();
+        boolean uvs = layout.uvs();
         float[] positions = new float[Math.multiplyExact(3 * keep, triangles)];
-        float[] uvs = new float[Math.multiplyExact(6, triangles)];
+        float[] cornerUvs = uvs ? new float[Math.multiplyExact(6, triangles)] : null;
         int corners3 = 3 * triangles;
         workers.forEach((corners3 + BLOCK - 1) / BLOCK, b -> {
             int hi = Math.min(corners3, (b + 1) * BLOCK);
             for (int v = b * BLOCK; v < hi; v++) {
                 System.arraycopy(corners, vf * v, positions, keep * v, keep);
-                uvs[2 * v] = corners[vf * v + keep];
-                uvs[2 * v + 1] = corners[vf * v + keep + 1];
+                if (uvs) {
+                    cornerUvs[2 * v] = corners[vf * v + uvAt];
+                    cornerUvs[2 * v + 1] = corners[vf * v + uvAt + 1];
+                }
             }
         });
-        return OutputWelder.weld(positions, 3 * keep, triangles, uvs, centre, invScale, workers);
+        return uvs ? OutputWelder.weld(positions, 3 * keep, triangles, cornerUvs, centre, invScale, workers)
+                : OutputWelder.weld(positions, 3 * keep, triangles, centre, invScale, workers);
     }
 
     private static final int BLOCK = 1 << 15;

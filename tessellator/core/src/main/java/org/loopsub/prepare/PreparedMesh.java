@@ -53,13 +53,21 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
      * @param normals whether records carry limit normals (a renderer's frames want them)
      * @param options the refinement options
      * @return this mesh when it already has that layout and sharpness, else the mesh rebuilt for them
+     * @throws IllegalArgumentException if the options displace and the mesh has no uvs
      */
     public PreparedMesh configured(boolean normals, RefineOptions options) {
+        if (options.displacement().isPresent() && !mesh.hasUvs()) {
+            throw new IllegalArgumentException("displacement samples its height map at the mesh's uvs, and the mesh "
+                    + "has none (an OBJ gives them as vt lines and f v/vt corners)");
+        }
         Sharpness s = sharpness(options);
         boolean n = normals || options.limitSurface();
         boolean chaikin = s != null && options.creasing() == org.loopsub.api.Creasing.CHAIKIN;
         boolean smoothUvs = mesh.hasUvs() && options.uvInterpolation() == UvInterpolation.SMOOTH;
+        // adaptive displacement moves corners of one vertex from several levels: one normal for all
+        boolean birthNormals = options.displacement().isPresent() && options.isAdaptive();
         boolean same = layout.carriesNormals() == n && layout.limit() == options.limitSurface()
+                && layout.birthNormals() == birthNormals
                 && layout.uvs() == mesh.hasUvs() && layout.chaikin() == chaikin && layout.smoothUvs() == smoothUvs
                 && (!n || options.scheme() == scheme) && Objects.equals(s, sharpness);
         if (same) {
@@ -83,6 +91,9 @@ public record PreparedMesh(TriangleMesh mesh, InternalFrame frame, float[] posit
         }
         if (smoothUvs) {
             features.add(RecordLayout.Feature.SMOOTH_UVS);
+        }
+        if (birthNormals) {
+            features.add(RecordLayout.Feature.BIRTH_NORMALS);
         }
         RecordLayout l = RecordLayout.of(layout.fanCapacity(), features);
         List<RecordChunk> r = RecordBuilder.build(mesh.triangles(), positions, topology, l, options.scheme(), s,

@@ -36,8 +36,17 @@ public final class EdgeCriteria {
      */
     public static SpokeTest of(List<StopCriterion> criteria, Culling culling, boolean limitSurface, float[] centre,
                                int scaleExponent, double radius) {
+        return of(criteria, culling, limitSurface, centre, scaleExponent, radius, 0.0);
+    }
+
+    /**
+     * As {@link #of(List, Culling, boolean, float[], int, double)}, for an output displaced by up to
+     * {@code reach} (the mesh's units) off the limit surface: view culling's regions grow by it.
+     */
+    public static SpokeTest of(List<StopCriterion> criteria, Culling culling, boolean limitSurface, float[] centre,
+                               int scaleExponent, double radius, double reach) {
         SpokeTest all = of(criteria, centre, scaleExponent, radius);
-        ViewCulling cull = culling(criteria, culling, limitSurface, centre, scaleExponent);
+        ViewCulling cull = culling(criteria, culling, limitSurface, centre, scaleExponent, reach);
         if (!cull.any()) {
             return all;
         }
@@ -55,9 +64,18 @@ public final class EdgeCriteria {
      */
     public static ViewCulling culling(List<StopCriterion> criteria, Culling culling, boolean limitSurface,
                                       float[] centre, int scaleExponent) {
+        return culling(criteria, culling, limitSurface, centre, scaleExponent, 0.0);
+    }
+
+    /**
+     * As {@link #culling(List, Culling, boolean, float[], int)}, the regions grown by {@code reach}
+     * (the mesh's units): a displaced output's.
+     */
+    public static ViewCulling culling(List<StopCriterion> criteria, Culling culling, boolean limitSurface,
+                                      float[] centre, int scaleExponent, double reach) {
         for (StopCriterion c : criteria) {
             if (c instanceof StopCriterion.ScreenEdgeLength s) {
-                return ViewCulling.of(s.camera(), culling, limitSurface, centre, scaleExponent);
+                return ViewCulling.of(s.camera(), culling, limitSurface, centre, scaleExponent, reach);
             }
         }
         return ViewCulling.NONE;

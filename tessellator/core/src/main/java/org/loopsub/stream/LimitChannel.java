@@ -132,7 +132,8 @@ final class LimitChannel {
 
     /** {@link #renewCorners} for corner c: one lane's share where the GPU splits a record on lanes. */
     private void renewCornerOf(int c, boolean lastLevel) {
-        renewed[c] = g[c] != RecordLayout.NO_GAP && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
+        renewed[c] = !layout.birthNormals() && g[c] != RecordLayout.NO_GAP
+                && k[c] >= LoopRules.LEVEL_DEPENDENT_BOUNDARY;
         if (renewed[c]) {
             renewNormal(c, k[c], g[c]);
         }

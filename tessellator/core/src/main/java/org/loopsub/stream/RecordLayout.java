@@ -79,6 +79,7 @@ public final class RecordLayout {
     private final int uvFarBase;
     private final int uvPinBase;
     private final boolean uvLimits;
+    private final boolean birthNormals;
 
     /** @return whether sharpness decays by Chaikin's rule (spokes carry their far-end averages) */
     public boolean chaikin() {
@@ -225,7 +226,15 @@ public final class RecordLayout {
          * and its far end's uv on both sides ({@link #uvSeam}, {@link #uvFar}) and every corner whether
          * its value is pinned ({@link #uvPin})
          */
-        SMOOTH_UVS;
+        SMOOTH_UVS,
+        /**
+         * with {@link #NORMALS}: every vertex keeps the limit normal it was born with, where a boundary
+         * vertex of {@code LoopRules.LEVEL_DEPENDENT_BOUNDARY} or more neighbours would take it again at
+         * each level. Adaptive displacement asks for it: its corners move along their normal, so the
+         * corners of one vertex in triangles finished at different levels must carry the same bits.
+         * No slot changes.
+         */
+        BIRTH_NORMALS;
 
         /** @return the shaders' macro for it, defined as 1 when the layout has it */
         public String macro() {
@@ -254,7 +263,7 @@ public final class RecordLayout {
     public static RecordLayout of(int fanCapacity, java.util.Set<Feature> features) {
         return new RecordLayout(fanCapacity, features.contains(Feature.NORMALS), features.contains(Feature.LIMIT),
                 features.contains(Feature.CREASES), features.contains(Feature.UVS), features.contains(Feature.CHAIKIN),
-                features.contains(Feature.SMOOTH_UVS));
+                features.contains(Feature.SMOOTH_UVS), features.contains(Feature.BIRTH_NORMALS));
     }
 
     /** @return what the records carry, implied features included (a new set) */
@@ -278,11 +287,14 @@ public final class RecordLayout {
         if (smoothUvs) {
             f.add(Feature.SMOOTH_UVS);
         }
+        if (birthNormals) {
+            f.add(Feature.BIRTH_NORMALS);
+        }
         return f;
     }
 
     private RecordLayout(int fanCapacity, boolean normals, boolean limit, boolean creases, boolean uvs,
-                         boolean chaikin, boolean smoothUvs) {
+                         boolean chaikin, boolean smoothUvs, boolean birthNormals) {
         if (fanCapacity < MIN_FAN) {
             throw new IllegalArgumentException("fan capacity must be >= " + MIN_FAN);
         }
@@ -302,6 +314,12 @@ public final class RecordLayout {
         this.uvPinBase = uvFarBase + 4 * (FIXED_SPOKES + 3 * fanCapacity);
         this.uvLimits = this.smoothUvs && limit;
         this.metaInts = 2 + (FIXED_SPOKES + 3 * fanCapacity + 31) / 32;
+        this.birthNormals = this.normals && birthNormals;
+    }
+
+    /** @return whether every vertex keeps the limit normal it was born with ({@link Feature#BIRTH_NORMALS}) */
+    public boolean birthNormals() {
+        return birthNormals;
     }
 
     /** @return whether records carry sharpness (creases and corners) */

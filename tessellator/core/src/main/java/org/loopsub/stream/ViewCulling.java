@@ -44,7 +44,7 @@ public final class ViewCulling {
     public static final double BACKFACE_BEND_DEGREES = 8.0;
 
     /** No culling. */
-    public static final ViewCulling NONE = new ViewCulling(false, false, new float[16], new float[4], 0f, 0f, 0f, 0f);
+    public static final ViewCulling NONE = new ViewCulling(false, false, new float[16], new float[4], 0f, 0f, 0f, 0f, 0.0);
 
     private final boolean frustum;
     private final boolean backface;
@@ -57,6 +57,11 @@ public final class ViewCulling {
     private float backfaceMargin2;
     private final float backfaceAngle2;
     private final float bendCos2;
+    /**
+     * How far the output may lie off the surface the test sees, in the internal frame: a displacement's
+     * reach, by which every side plane moves outward.
+     */
+    private final double reach;
     /** Scratch of {@link #refill}, made at its first call. */
     private Matrix4d clip;
     private Matrix4d scratch;
@@ -64,7 +69,7 @@ public final class ViewCulling {
     private Vector4d other;
 
     private ViewCulling(boolean frustum, boolean backface, float[] planes, float[] eye, float frustumMargin2,
-                        float backfaceMargin2, float backfaceAngle2, float bendCos2) {
+                        float backfaceMargin2, float backfaceAngle2, float bendCos2, double reach) {
         this.frustum = frustum;
         this.backface = backface;
         this.planes = planes;
@@ -73,6 +78,7 @@ public final class ViewCulling {
         this.backfaceMargin2 = backfaceMargin2;
         this.backfaceAngle2 = backfaceAngle2;
         this.bendCos2 = bendCos2;
+        this.reach = reach;
     }
 
     /**
@@ -84,6 +90,21 @@ public final class ViewCulling {
      * @return the culling test in the internal frame
      */
     public static ViewCulling of(View view, Culling culling, boolean limitSurface, float[] centre, int scaleExponent) {
+        return of(view, culling, limitSurface, centre, scaleExponent, 0.0);
+    }
+
+    /**
+     * The culling test of a displaced output: the frustum's side planes moved outward by the
+     * displacement's reach, so that a region culls only when what it becomes, displaced, lies outside
+     * too. The back-face test cannot bound a displaced surface's normals: the caller leaves it out
+     * ({@code RefineOptions.effectiveCulling}).
+     *
+     * @param reach how far an output vertex may move off the limit surface, in the mesh's units
+     *     (0 for none)
+     * @return the culling test in the internal frame
+     */
+    public static ViewCulling of(View view, Culling culling, boolean limitSurface, float[] centre, int scaleExponent,
+                                 double reach) {
         if (culling == Culling.NONE) {
             return NONE;
         }
@@ -91,7 +112,7 @@ public final class ViewCulling {
         // (t |v| + r)^2 <= 2 t^2 |v|^2 + 2 r^2: the test compares squares only
         ViewCulling c = new ViewCulling(culling.frustum(), culling.backface(), new float[16], new float[4],
                 (float) (FRUSTUM_MARGIN * FRUSTUM_MARGIN), 0f, (float) (2 * sin * sin),
-                (float) Math.pow(Math.cos(Math.toRadians(BACKFACE_BEND_DEGREES)), 2));
+                (float) Math.pow(Math.cos(Math.toRadians(BACKFACE_BEND_DEGREES)), 2), Math.scalb(reach, scaleExponent));
         c.refill(view, centre, scaleExponent);
         return c;
     }
@@ -121,7 +142,7 @@ public final class ViewCulling {
             } else {
                 row.sub(other);
             }
-            plane(row, planes, 4 * i);
+            plane(row, reach, planes, 4 * i);
         }
         // The eye is the point clip space sends to (0, 0, z, 0): the inverse's column z.
         Vector4d e = scratch.set(m).invert().getColumn(2, row);
@@ -142,12 +163,13 @@ public final class ViewCulling {
         backfaceMargin2 = eye[3] == 0f ? 0f : (float) (2 * BACKFACE_MARGIN * BACKFACE_MARGIN);
     }
 
-    private static void plane(Vector4d p, float[] dest, int at) {
+    /** A unit plane from {@code p}, moved outward by {@code grow}: n . q + w grows by it at every point. */
+    private static void plane(Vector4d p, double grow, float[] dest, int at) {
         double n = Math.sqrt(p.x * p.x + p.y * p.y + p.z * p.z);
         dest[at] = (float) (p.x / n);
         dest[at + 1] = (float) (p.y / n);
         dest[at + 2] = (float) (p.z / n);
-        dest[at + 3] = (float) (p.w / n);
+        dest[at + 3] = (float) (p.w / n + grow);
     }
 
     /** @return whether this culls anything */

@@ -20,9 +20,14 @@ class RecordLayoutFeaturesTest {
         RecordLayout full = RecordLayout.of(4, all);
         assertEquals(all, full.features());
         assertTrue(full.carriesNormals() && full.limit() && full.creases() && full.uvs() && full.chaikin() && full.smoothUvs());
-        // every feature adds floats to a record
+        // birth normals need normals, and change what a split does, not what a record holds
+        assertEquals(EnumSet.noneOf(Feature.class), RecordLayout.of(4, EnumSet.of(Feature.BIRTH_NORMALS)).features());
+        assertEquals(RecordLayout.of(4, EnumSet.of(Feature.NORMALS)).pointFloats(),
+                RecordLayout.of(4, EnumSet.of(Feature.NORMALS, Feature.BIRTH_NORMALS)).pointFloats());
+        assertTrue(full.birthNormals());
+        // every other feature adds floats to a record
         int plain = RecordLayout.of(4).pointFloats();
-        for (Feature f : Feature.values()) {
+        for (Feature f : EnumSet.complementOf(EnumSet.of(Feature.BIRTH_NORMALS))) {
             EnumSet<Feature> with = EnumSet.of(f);
             if (f == Feature.CHAIKIN) {
                 with.add(Feature.CREASES);

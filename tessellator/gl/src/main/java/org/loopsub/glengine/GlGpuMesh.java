@@ -216,6 +216,11 @@ final class GlGpuMesh implements GpuMesh {
     @Override
     public GpuFrame refine(RefineOptions options) {
         checkUsable();
+        if (options.displacement().isPresent()) {
+            // refused rather than ignored: a frame drawn undisplaced would look like a bug of the map
+            throw new IllegalArgumentException("a GpuMesh's frames do not displace (RefineOptions.withDisplacement "
+                    + "is for Tessellator.refine)");
+        }
         long budget = options.triangleBudget();
         if (budget == 0) {
             return refineOnce(options, 0);

@@ -23,6 +23,7 @@ import org.loopsub.glstream.GlCriteria;
 import org.loopsub.glstream.GlBufferPool;
 import org.loopsub.glstream.OutputBudget;
 import org.loopsub.prepare.PreparedMesh;
+import org.loopsub.stream.LoopDisplace;
 import org.loopsub.stream.RecordChunk;
 
 /**
@@ -222,8 +223,9 @@ public final class GlTessellator implements Tessellator {
     private GlOutput run(PreparedMesh prepared, RefineOptions options, ProgressListener progress,
                                       GpuTimer timer) {
         float[] weights = LoopRules.weights(options.scheme(), Math.max(6, prepared.topology().maxValence()));
-        GlCriteria criteria = new GlCriteria(options.criteria(), options.culling(), options.limitSurface(), prepared.frame().centre(),
-                prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()));
+        GlCriteria criteria = new GlCriteria(options.criteria(), options.effectiveCulling(), options.limitSurface(),
+                prepared.frame().centre(), prepared.frame().scaleExponent(), prepared.frame().radius(prepared.positions()),
+                FacadeBody.reach(options));
         float inverseScale = Math.scalb(1f, -prepared.frame().scaleExponent());
         if (passes == null || !passes.serves(prepared.layout(), weights)) {
             if (passes != null) {
@@ -236,7 +238,15 @@ public final class GlTessellator implements Tessellator {
         List<RecordChunk> level0 = prepared.recordsWithSlotSources();
         try (GlStreamEngine engine = new GlStreamEngine(context, passes, scan(), budgetBytes,
                 prepared.frame().centre(), inverseScale, pool)) {
-            return engine.run(level0, options.levels(), criteria, timer, progress);
+            GlOutput out = engine.run(level0, options.levels(), criteria, timer, progress);
+            try {
+                options.displacement().ifPresent(d -> engine.displace(out,
+                        LoopDisplace.of(d, prepared.frame().scaleExponent())));
+            } catch (RuntimeException e) {
+                out.close();
+                throw e;
+            }
+            return out;
         }
     }
 

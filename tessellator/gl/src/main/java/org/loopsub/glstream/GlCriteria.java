@@ -45,7 +45,16 @@ public final class GlCriteria {
 
     public GlCriteria(List<StopCriterion> criteria, Culling culling, boolean limitSurface, float[] centre,
                       int scaleExponent, double radius) {
-        this.culling = EdgeCriteria.culling(criteria, culling, limitSurface, centre, scaleExponent);
+        this(criteria, culling, limitSurface, centre, scaleExponent, radius, 0.0);
+    }
+
+    /**
+     * @param reach how far a displaced output may lie off the limit surface, in the mesh's units (0 for
+     *     none): view culling's regions grow by it, as {@link EdgeCriteria#culling} grows them
+     */
+    public GlCriteria(List<StopCriterion> criteria, Culling culling, boolean limitSurface, float[] centre,
+                      int scaleExponent, double radius, double reach) {
+        this.culling = EdgeCriteria.culling(criteria, culling, limitSurface, centre, scaleExponent, reach);
         this.culling.planes(cullPlanes);
         this.culling.eye(cullEye);
         any = !criteria.isEmpty();

@@ -164,6 +164,11 @@ final class GlPasses implements AutoCloseable {
         this.weights = GlBuffer.of(table, "loop_weights");
     }
 
+    /** @return the storage buffers' offset alignment, in bytes (what a bound range starts on) */
+    long align() {
+        return align;
+    }
+
     /** A pass of the record stream, compiled once per set of defines and kept. */
     ComputeProgram program(String stem, Map<String, String> extra) {
         return program(stem, extra, "");

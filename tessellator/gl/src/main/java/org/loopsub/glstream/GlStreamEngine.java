@@ -180,6 +180,29 @@ public final class GlStreamEngine implements AutoCloseable {
     }
 
     /**
+     * Displaces the output of {@link #run} in place (loop_displace, the twin of
+     * {@link org.loopsub.stream.LoopDisplace}) and waits for the GPU: the bytes the Java back end's
+     * displaced output has.
+     *
+     * @param out the output, with limit normals and uvs
+     * @param displace the displacement in the internal frame
+     */
+    public void displace(GlOutput out, org.loopsub.stream.LoopDisplace displace) {
+        long start = System.nanoTime();
+        GlChecks.deferOnThisThread();
+        try {
+            GlDisplace.run(passes, out, displace, maxBinding);
+            GlChecks.checkDeferred("displacing the output (loop_displace)");
+        } finally {
+            GlChecks.endDeferral();
+        }
+        glFinish();
+        long took = System.nanoTime() - start;
+        out.waitNanos += took;
+        out.endToEndNanos += took;
+    }
+
+    /**
      * Compiles the edge test for these criteria now (both variants), rather than in the middle of a
      * frame: a custom criterion's GLSL that does not compile is then refused before any GPU work.
      *

@@ -79,8 +79,11 @@ public final class ShaderContract {
         return positionOffset / OUT_POSITION_FLOATS * OUT_UV_FLOATS;
     }
 
+    /** loop_displace's height map (the pass reads and writes the output at {@link #OUT} and beside it). */
+    static final int DISPLACE_MAP = DIRECT_UVS + 1;
+
     /** One past the highest binding a record pass uses: what a refinement unbinds when it is done. */
-    static final int BINDINGS_USED = DIRECT_UVS + 1;
+    static final int BINDINGS_USED = DISPLACE_MAP + 1;
 
     /** loop_face_normals' triangles (positions, 9 floats each), for a {@code GpuRun}'s flat normals. */
     public static final int FACE_POSITIONS = 0;

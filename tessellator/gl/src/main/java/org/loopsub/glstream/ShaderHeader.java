@@ -110,6 +110,7 @@ final class ShaderHeader {
         binding(d, "CAGE_KEPT", ShaderContract.CAGE_KEPT);
         binding(d, "CAGE_TABLE", ShaderContract.CAGE_TABLE);
         binding(d, "CAGE_WEIGHTS", ShaderContract.CAGE_WEIGHTS);
+        binding(d, "DISPLACE_MAP", ShaderContract.DISPLACE_MAP);
         d.put("RULE_SMOOTH", Integer.toString(LoopRules.SMOOTH));
         d.put("RULE_DART", Integer.toString(LoopRules.DART));
         d.put("RULE_CREASE", Integer.toString(LoopRules.CREASE));
@@ -188,6 +189,9 @@ final class ShaderHeader {
         if (layout.carriesNormals()) {
             d.put(RecordLayout.Feature.NORMALS.macro(), "1");
             d.put("NORMAL_SLOT0", Integer.toString(layout.normalSlot(0)));
+            if (layout.birthNormals()) {
+                d.put(RecordLayout.Feature.BIRTH_NORMALS.macro(), "1");
+            }
         }
         if (layout.uvs()) {
             d.put(RecordLayout.Feature.UVS.macro(), "1");
@@ -272,6 +276,15 @@ final class ShaderHeader {
         d.put("SIZES_CHILD_BASE", GlSizes.CHILD_BASE + "u");
         d.put("SIZES_WHOLE", GlSizes.WHOLE + "u");
         return Collections.unmodifiableMap(d);
+    }
+
+    /** loop_displace's own: the wrap codes and where a texel's centre lies, LoopDisplace's. */
+    static Map<String, String> displace() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("WRAP_REPEAT", Integer.toString(org.loopsub.stream.LoopDisplace.WRAP_REPEAT));
+        d.put("WRAP_CLAMP", Integer.toString(org.loopsub.stream.LoopDisplace.WRAP_CLAMP));
+        d.put("TEXEL_CENTRE", glslFloat(org.loopsub.stream.LoopDisplace.TEXEL_CENTRE));
+        return d;
     }
 
     /**

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.loopsub.stream.EdgeCriteria;
 import org.loopsub.stream.LoopCage;
+import org.loopsub.stream.LoopDisplace;
 import org.loopsub.stream.LoopEmitFinished;
 import org.loopsub.stream.LoopFilter;
 import org.loopsub.stream.LoopFlagEdges;
@@ -64,7 +65,8 @@ class TwinNamesTest {
             new Twin("loop_filter.comp", List.of(LoopFilter.class)),
             new Twin("loop_emit_finished.comp", List.of(LoopEmitFinished.class)),
             new Twin("loop_record.glsl", List.of(RecordLayout.class)),
-            new Twin("loop_cage.comp", List.of(LoopCage.class)));
+            new Twin("loop_cage.comp", List.of(LoopCage.class)),
+            new Twin("loop_displace.comp", List.of(LoopDisplace.class)));
 
     /** A class of org.loopsub.stream by its simple name: the split's parts are package-private there. */
     static Class<?> stream(String simpleName) {
@@ -98,6 +100,11 @@ class TwinNamesTest {
     static {
         javaOnly("the pass's entry point over a chunk; the shader's is main(), one record per invocation",
                 "LoopSplit.run", "LoopFlagEdges.run", "LoopFilter.run", "LoopEmitFinished.run");
+        javaOnly("the pass's entry point over the output's corners; the shader's is main(), one corner per "
+                + "invocation", "LoopDisplace.run");
+        javaOnly("host-side: the map in the internal frame, which GlDisplace hands the shader as uniforms and a buffer",
+                "LoopDisplace.of", "LoopDisplace.width", "LoopDisplace.map", "LoopDisplace.scale",
+                "LoopDisplace.offset", "LoopDisplace.wrap");
         javaOnly("host-side configuration of the Java pass; the GL build takes it as #defines",
                 "LoopSplit.renewSharpLimitsAtLastLevel");
         javaOnly("level 0's limit uvs, made on the CPU by RecordBuilder for both back ends",
@@ -137,7 +144,7 @@ class TwinNamesTest {
                 + "their feature macros (ShaderHeader.layoutDefines)", "RecordLayout.of", "RecordLayout.features");
         javaOnly("the layout's sizes, slot bases and flags: they reach the shaders as #defines "
                 + "(ShaderHeader.layoutDefines)",
-                "RecordLayout.carriesNormals", "RecordLayout.chaikin", "RecordLayout.creases", "RecordLayout.limit",
+                "RecordLayout.carriesNormals", "RecordLayout.birthNormals", "RecordLayout.chaikin", "RecordLayout.creases", "RecordLayout.limit",
                 "RecordLayout.uvs", "RecordLayout.uvLimits", "RecordLayout.smoothUvs", "RecordLayout.fanCapacity",
                 "RecordLayout.ringMax", "RecordLayout.metaInts", "RecordLayout.pointFloats",
                 "RecordLayout.pointSlots", "RecordLayout.spokes", "RecordLayout.spokeSharpness",

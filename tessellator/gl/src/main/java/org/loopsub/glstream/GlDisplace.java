@@ -1,0 +1,67 @@
+package org.loopsub.glstream;
+
+import static org.lwjgl.opengl.GL43C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT;
+import static org.lwjgl.opengl.GL43C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1f;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1i;
+import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
+
+import org.loopsub.gl.ComputeProgram;
+import org.loopsub.gl.GlBuffer;
+import org.loopsub.stream.LoopDisplace;
+
+/**
+ * loop_displace over a refinement's output, the GL twin of {@link LoopDisplace#run}: the height map
+ * goes up once per run, then the output's triangles are displaced in windows that each fit one
+ * storage binding (positions, normals and uvs bound beside each other by {@link GlPasses#bindOutput}).
+ */
+final class GlDisplace {
+    private GlDisplace() {
+    }
+
+    /**
+     * Displaces every triangle of {@code out} in place, padding included (its normals are zero, so it
+     * stays where it is).
+     *
+     * @param maxBinding the most bytes one storage binding may hold
+     */
+    static void run(GlPasses passes, GlOutput out, LoopDisplace d, long maxBinding) {
+        if (!out.hasNormals() || !out.hasUvs()) {
+            throw new IllegalArgumentException("displacement needs limit normals and uvs in the output");
+        }
+        long triangles = out.drawTriangles();
+        if (triangles == 0) {
+            return;
+        }
+        ComputeProgram p = passes.program("loop_displace", ShaderHeader.displace());
+        p.ready();
+        int id = p.id();
+        glProgramUniform1i(id, p.uniform("uWidth"), d.width());
+        glProgramUniform1i(id, p.uniform("uHeight"), d.height());
+        glProgramUniform1i(id, p.uniform("uWrap"), d.wrap());
+        glProgramUniform1f(id, p.uniform("uScale"), d.scale());
+        glProgramUniform1f(id, p.uniform("uOffset"), d.offset());
+        int base = p.uniform("uBase");
+        int corners = p.uniform("uCorners");
+        // the levels' passes wrote the output
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        try (GlBuffer map = GlBuffer.of(d.map(), "loop_displace_map")) {
+            map.bindRange(ShaderContract.DISPLACE_MAP, 0, map.bytes());
+            // room for the alignment bindOutput may start a range below the window
+            long window = Math.max(1, Math.min((maxBinding - 3L * passes.align()) / 36, (1L << 30) / 9));
+            for (long first = 0; first < triangles; first += window) {
+                long count = Math.min(window, triangles - first);
+                long floatBase = passes.bindOutput(out, ShaderContract.OUT, first, count);
+                glProgramUniform1ui(id, base, Math.toIntExact(floatBase));
+                glProgramUniform1ui(id, corners, Math.toIntExact(3 * count));
+                p.dispatchFor(3 * count);
+                // the next window may share a range's first aligned bytes
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            }
+        }
+        // a read-back or a renderer's vertex fetch consumes the positions
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+    }
+}
