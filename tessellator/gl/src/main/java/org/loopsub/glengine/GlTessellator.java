@@ -241,7 +241,7 @@ public final class GlTessellator implements Tessellator {
             GlOutput out = engine.run(level0, options.levels(), criteria, timer, progress);
             try {
                 options.displacement().ifPresent(d -> engine.displace(out,
-                        LoopDisplace.of(d, prepared.frame().scaleExponent())));
+                        LoopDisplace.of(d, prepared.frame().scaleExponent()), timer));
             } catch (RuntimeException e) {
                 out.close();
                 throw e;

@@ -10,6 +10,7 @@ import static org.lwjgl.opengl.GL43C.glProgramUniform1ui;
 
 import org.loopsub.gl.ComputeProgram;
 import org.loopsub.gl.GlBuffer;
+import org.loopsub.gl.GpuTimer;
 import org.loopsub.stream.LoopDisplace;
 
 /**
@@ -26,8 +27,9 @@ final class GlDisplace {
      * stays where it is).
      *
      * @param maxBinding the most bytes one storage binding may hold
+     * @param timer times the pass (as one span over its windows) with the levels' passes
      */
-    static void run(GlPasses passes, GlOutput out, LoopDisplace d, long maxBinding) {
+    static void run(GlPasses passes, GlOutput out, LoopDisplace d, long maxBinding, GpuTimer timer) {
         if (!out.hasNormals() || !out.hasUvs()) {
             throw new IllegalArgumentException("displacement needs limit normals and uvs in the output");
         }
@@ -51,6 +53,8 @@ final class GlDisplace {
             map.bindRange(ShaderContract.DISPLACE_MAP, 0, map.bytes());
             // room for the alignment bindOutput may start a range below the window
             long window = Math.max(1, Math.min((maxBinding - 3L * passes.align()) / 36, (1L << 30) / 9));
+            // per corner: position, normal and uv read, the position and normal written
+            timer.begin("loop_displace", out.levelStats().size() - 1, triangles * 3 * 32, triangles * 3 * 24);
             for (long first = 0; first < triangles; first += window) {
                 long count = Math.min(window, triangles - first);
                 long floatBase = passes.bindOutput(out, ShaderContract.OUT, first, count);
@@ -60,6 +64,7 @@ final class GlDisplace {
                 // the next window may share a range's first aligned bytes
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
+            timer.end();
         }
         // a read-back or a renderer's vertex fetch consumes the positions
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);

@@ -186,12 +186,13 @@ public final class GlStreamEngine implements AutoCloseable {
      *
      * @param out the output, with limit normals and uvs
      * @param displace the displacement in the internal frame
+     * @param timer the run's timer: the pass is one more kernel of the run
      */
-    public void displace(GlOutput out, org.loopsub.stream.LoopDisplace displace) {
+    public void displace(GlOutput out, org.loopsub.stream.LoopDisplace displace, GpuTimer timer) {
         long start = System.nanoTime();
         GlChecks.deferOnThisThread();
         try {
-            GlDisplace.run(passes, out, displace, maxBinding);
+            GlDisplace.run(passes, out, displace, maxBinding, timer);
             GlChecks.checkDeferred("displacing the output (loop_displace)");
         } finally {
             GlChecks.endDeferral();
