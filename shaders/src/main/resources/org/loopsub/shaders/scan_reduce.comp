@@ -7,6 +7,10 @@ layout(std430, binding = BINDING_SCAN_AUX) writeonly buffer Partials { uint part
 layout(location = 0) uniform uint uCount;        // elements of src in this dispatch
 layout(location = 1) uniform uint uTiles;        // tiles in this dispatch
 layout(location = 2) uniform uint uPartialBase;  // where this dispatch's first tile sum goes
+// A word of the result buffer the first tile zeroes before anything is summed into it (a partition's
+// second count, which select_scatter sums tile by tile); 0xffffffff: none.
+layout(location = 3) uniform uint uClearIndex;
+layout(std430, binding = BINDING_SCAN_TOTAL) writeonly buffer Total { uint totalWord[]; };
 
 #include "scan_block.glsl"
 
@@ -21,6 +25,9 @@ void main() {
     for (uint k = 0u; k < ITEMS; k++) {
         uint i = start + k * WG_SIZE + t;
         s += i < uCount ? LOAD(src[i]) : 0u;
+    }
+    if (uClearIndex != 0xffffffffu && uPartialBase == 0u && tile == 0u && t == 0u) {
+        totalWord[uClearIndex] = 0u;
     }
     uint total;
     wgExclusiveScan(s, total);

@@ -6,7 +6,8 @@
 // element flagged in both): an element flagged there at index i goes to slot i minus the elements
 // selected before it, which holds because every element before it is flagged in one array or the
 // other (the unflagged ones come last; GpuScan.partition's contract). Their count is summed per
-// tile into the word after the first count, which GpuScan zeroes before the sweep.
+// tile into the word after the first count, which the reduce pass zeroed; a single tile, which has
+// no reduce pass, writes it.
 
 #define PREDICATE 1
 
@@ -74,7 +75,9 @@ void main() {
         atomicAdd(sOtherCount, others);
     }
     SYNC();
-    if (t == 0u && sOtherCount != 0u) {
+    if (t == 0u && uUseCarry == 0u) {
+        totalWord[uOtherTotalIndex] = sOtherCount;
+    } else if (t == 0u && sOtherCount != 0u) {
         atomicAdd(totalWord[uOtherTotalIndex], sOtherCount);
     }
 #endif

@@ -265,8 +265,6 @@ public final class GpuScan implements AutoCloseable {
         if (countOffset + 8 > countBuf.bytes()) {
             throw new IllegalArgumentException("partition: counts at " + countOffset + " not two words inside " + countBuf);
         }
-        // the second count is summed tile by tile
-        countBuf.fill(countOffset + 4, 1, 0);
         this.otherFlags = otherFlags;
         this.otherOut = otherOut;
         try {
@@ -353,8 +351,15 @@ public final class GpuScan implements AutoCloseable {
         long[] off = this.off;
         int top = levels - 1;
         int totalIndex = bindWord(B_TOTAL, totalBuf, totalOffset);
+        // a partition's second count, summed tile by tile, starts from 0: the first reduce zeroes it
+        int clearIndex = NO_TOTAL;
+        if (otherFlags != null) {
+            long start = alignDown(totalOffset);
+            totalBuf.bindRange(B_TOTAL, start, totalOffset + 8 - start);
+            clearIndex = totalIndex + 1;
+        }
 
-        upSweep(in, scratch, top, select);
+        upSweep(in, scratch, top, select, clearIndex);
 
         // the spine: one tile, scanned in place (or the whole input when it fits one tile)
         if (top == 0) {
@@ -386,7 +391,7 @@ public final class GpuScan implements AutoCloseable {
     }
 
     /** Reduce-then-scan's up-sweep: the tile sums of each level below the spine ({@link #levelSizes}). */
-    private void upSweep(GlBuffer in, GlBuffer scratch, int top, boolean select) {
+    private void upSweep(GlBuffer in, GlBuffer scratch, int top, boolean select, int clearIndex) {
         long[] size = this.size;
         long[] off = this.off;
         int tile = policy.tile();
@@ -399,6 +404,7 @@ public final class GpuScan implements AutoCloseable {
                 long cnt = Math.min(chunkElems, size[l] - s);
                 requireBase(bindElems(B_SRC, src, srcOff, s, cnt), s);
                 uniforms(reduce, cnt, tiles(cnt), s / tile);
+                glProgramUniform1ui(reduce.id(), 3, l == 0 ? clearIndex : NO_TOTAL);
                 reduce.dispatchGroups(tiles(cnt));
             }
             // consumer: the next level's reduce, or the spine
