@@ -1,6 +1,7 @@
 package org.loopsub.api.gpu;
 
 import org.loopsub.api.InvalidMeshException;
+import org.loopsub.api.RefineOptions;
 import org.loopsub.api.TriangleMesh;
 
 /**
@@ -48,6 +49,45 @@ public interface GpuTessellator extends AutoCloseable {
      *     yet: refine such a mesh with the Java back end); nothing is kept then
      */
     GpuMesh prepare(TriangleMesh mesh);
+
+    /**
+     * Prepares a mesh and pays for its first frames here rather than in the renderer's first
+     * visible one: {@link #prepare(TriangleMesh)}, then two frames of {@code firstFrames} refined,
+     * waited for and dropped. A process's first frames are the expensive ones: the first builds the
+     * passes and runs level by level to learn its sizes, the second is the first whose sizes stay on
+     * the GPU, and between them they allocate and first touch the GPU memory the frames live in (on
+     * an H100 about 0.6–0.8 s a GiB the first time, a few hundredths after). A renderer that calls
+     * this while loading, with the options and camera of its first frame, finds its first
+     * {@link GpuMesh#refine} as cheap as a steady one, as long as the camera it then refines for asks
+     * for no more room (a camera much closer to the mesh does: that frame grows the room, once).
+     *
+     * <p>GL state: as {@link #prepare(TriangleMesh)} and two {@link GpuMesh#refine} calls; it waits for
+     * the GPU (glFinish-like) before it returns.
+     *
+     * @param mesh the control mesh
+     * @param firstFrames the options of the renderer's first frames (a camera, criteria, culling)
+     * @return the prepared mesh, owned by the caller (close it before this tessellator)
+     * @throws InvalidMeshException if the mesh cannot be subdivided; nothing is kept then
+     * @throws IllegalArgumentException if {@code firstFrames} cannot be refined on the GPU (as {@link
+     *     GpuMesh#refine} says); nothing is kept then
+     * @throws IllegalStateException as {@link #prepare(TriangleMesh)}
+     * @throws UnsupportedOperationException as {@link #prepare(TriangleMesh)}
+     * @throws GpuException if the driver reports an error in those frames; nothing is kept then
+     */
+    default GpuMesh prepare(TriangleMesh mesh, RefineOptions firstFrames) {
+        java.util.Objects.requireNonNull(firstFrames, "firstFrames");
+        GpuMesh prepared = prepare(mesh);
+        try {
+            for (int i = 0; i < 2; i++) {
+                // the count waits for the frame: its memory is touched before this returns
+                prepared.refine(firstFrames).triangleCount();
+            }
+        } catch (RuntimeException e) {
+            prepared.close();
+            throw e;
+        }
+        return prepared;
+    }
 
     /**
      * Deletes the compiled passes and the scratch buffers, and closes every mesh it prepared that is

@@ -433,6 +433,29 @@ class GpuMeshTest extends GlTestBase {
      * next; the plan's margin settles in the next ones), alternating frames build no program,
      * allocate no buffer and wait for the GPU once.
      */
+    /**
+     * A mesh prepared with its first frames' options: the renderer's first refine builds no program,
+     * allocates no buffer and keeps its sizes on the GPU, and its frame is the Java back end's.
+     */
+    @Test
+    void preparedWithItsFirstFramesTheFirstRefineIsASteadyOne() {
+        TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
+        RefineOptions o = screen(BORDER_CENTRE, 12, 4);
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh, o)) {
+            org.loopsub.gl.GlContext gl = ((GlGpuTessellator) t).context();
+            long programs = gl.programsBuilt() + gl.programsFromBinaries();
+            long buffers = gl.buffersAllocated();
+            GlGpuMesh g = (GlGpuMesh) m;
+            int resident = g.residentFrames;
+            GpuFrame f = m.refine(o);
+            assertFrame(mesh, null, o, m, f, "first refine after prepare(mesh, options)");
+            assertEquals(resident + 1, g.residentFrames, "sizes kept on the GPU from the first refine on");
+            assertEquals(programs, gl.programsBuilt() + gl.programsFromBinaries(), "programs built in the first refine");
+            assertEquals(buffers, gl.buffersAllocated(), "buffers allocated in the first refine");
+        }
+    }
+
     private void assertSteady(TriangleMesh mesh, RefineOptions near, RefineOptions far) {
         try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
              GpuMesh m = t.prepare(mesh)) {

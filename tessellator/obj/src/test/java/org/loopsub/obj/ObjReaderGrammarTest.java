@@ -94,8 +94,9 @@ class ObjReaderGrammarTest {
                                 + "v 00001 1e0000000001 0\nf 1 2 3\n",
                         new float[] {Float.MAX_VALUE, -Float.MAX_VALUE, Float.MIN_VALUE, 0, -0f, 0.1f, 1, 10, 0},
                         new int[] {0, 1, 2}, 0, 0, 0),
-                new Valid("w and colour after x y z are ignored", "v 0 0 0 1\nv 1 0 0 0.5 0.5 0.5\nv 0 1 0\nf 1 2 3\n",
-                        TRIANGLE_XYZ, new int[] {0, 1, 2}, 0, 0, 1),
+                // one warning for the w, one for a colour on only one vertex of three (no channel)
+                new Valid("w, and a colour on some vertices only, after x y z are ignored",
+                        "v 0 0 0 1\nv 1 0 0 0.5 0.5 0.5\nv 0 1 0\nf 1 2 3\n", TRIANGLE_XYZ, new int[] {0, 1, 2}, 0, 0, 2),
                 new Valid("polygons are fans from their first corner",
                         TRIANGLE + "v 1 1 0\nv 2 2 0\nf 1 2 4 3\nf 1 2 4 5 3\n",
                         new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 2, 0},
