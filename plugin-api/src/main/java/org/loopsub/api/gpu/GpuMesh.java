@@ -78,10 +78,10 @@ public interface GpuMesh extends AutoCloseable {
      * bindings, such as llvmpipe's 128 MiB: its measured sizes replace the stop's guesses); and a host
      * more than three frames ahead of the GPU waits for the oldest. A uniform frame waits for nothing.
      *
-     * <p>GL state: the current program is restored; shader-storage binding points 0 to 17 (all of them,
+     * <p>GL state: the current program is restored; shader-storage binding points 0 to 18 (all of them,
      * whichever this frame's passes used) and the generic {@code GL_SHADER_STORAGE_BUFFER} binding are
      * left unbound; nothing else is changed (no other buffer binding, vertex array, framebuffer or
-     * draw-indirect binding is touched). A host that keeps buffers on storage binding points 0 to 17
+     * draw-indirect binding is touched). A host that keeps buffers on storage binding points 0 to 18
      * binds them again before its next pass.
      *
      * <p>Refusals come first: a criterion this back end cannot run, and a uniform refinement whose

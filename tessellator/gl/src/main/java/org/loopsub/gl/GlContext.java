@@ -141,8 +141,8 @@ public final class GlContext implements AutoCloseable {
     private long queryScratch;
     /** The context that was current through this class when this one was made: current again after close. */
     private GlContext previous;
-    /** Binding points the passes use (0 to 17), and storage blocks the largest of them declares. */
-    private static final int STORAGE_BINDINGS_NEEDED = 18;
+    /** Binding points the passes use (0 to 18), and storage blocks the largest of them declares. */
+    private static final int STORAGE_BINDINGS_NEEDED = 19;
     private static final int STORAGE_BLOCKS_NEEDED = 14;
 
     private GlContext(long display, long context, long surface, boolean owned, String route, int api, long handle) {
@@ -169,7 +169,7 @@ public final class GlContext implements AutoCloseable {
                     + glGetString(GL_VERSION) + " (" + route + ")");
         }
         // GL 4.3 promises 8 storage blocks per compute shader and 8 binding points; the passes use
-        // binding points 0 to 17 and up to 14 blocks in one shader (loop_split) (every desktop driver has more)
+        // binding points 0 to 18 and up to 14 blocks in one shader (loop_split) (every desktop driver has more)
         int bindings = glGetInteger(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS);
         int blocks = glGetInteger(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS);
         if (bindings < STORAGE_BINDINGS_NEEDED || blocks < STORAGE_BLOCKS_NEEDED) {

@@ -237,7 +237,7 @@ class Issue18Test extends GlTestBase {
     }
 
     /**
-     * GpuMesh.refine's Javadoc (and docs/embedding.md): storage binding points 0 to 17 and the generic
+     * GpuMesh.refine's Javadoc (and docs/embedding.md): storage binding points 0 to 18 and the generic
      * one are left unbound, every other binding point keeps the host's buffer; prepare and
      * updatePositions change none.
      */
@@ -249,7 +249,7 @@ class Issue18Test extends GlTestBase {
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, host);
         glBufferData(GL_SHADER_STORAGE_BUFFER, 256, GL_STATIC_DRAW);
         List<Integer> documented = new ArrayList<>();
-        for (int i = 0; i <= 17; i++) {
+        for (int i = 0; i <= 18; i++) {
             documented.add(i);
         }
         try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl")) {
