@@ -409,7 +409,7 @@ final class GlGpuMesh implements GpuMesh {
      * frame, then by value), and stay there while displacement is switched off and on again.
      */
     private void takeDisplacement(RefineOptions options) {
-        org.loopsub.api.Displacement d = options.displacement().orElse(null);
+        org.loopsub.api.Displacement d = displacementOf(options);
         if (d == null || d == displacementFor) {
             return;
         }
@@ -469,7 +469,12 @@ final class GlGpuMesh implements GpuMesh {
 
     /** @return whether the options displace */
     private static boolean displaced(RefineOptions o) {
-        return o.displacement().isPresent();
+        return displacementOf(o) != null;
+    }
+
+    /** @return the options' displacement, or null (no Optional: this runs every frame) */
+    private static org.loopsub.api.Displacement displacementOf(RefineOptions o) {
+        return o.displacementOrNull();
     }
 
     private void rememberSurface(RefineOptions o) {
@@ -530,7 +535,7 @@ final class GlGpuMesh implements GpuMesh {
 
     /** {@code FacadeBody.reach}, without its lambda (this runs every frame). */
     private static double reach(RefineOptions options) {
-        org.loopsub.api.Displacement d = options.displacement().orElse(null);
+        org.loopsub.api.Displacement d = displacementOf(options);
         return d == null ? 0.0 : d.reach();
     }
 

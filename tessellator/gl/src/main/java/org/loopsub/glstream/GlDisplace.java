@@ -90,7 +90,7 @@ final class GlDisplace {
         if (triangles == 0) {
             return;
         }
-        ComputeProgram p = passes.program("loop_displace", ShaderHeader.displaceFrame(false));
+        ComputeProgram p = passes.displaceFrame(false);
         int id = mapUniforms(p, d);
         int base = p.uniform("uBase");
         int count = p.uniform("uTriangles");
@@ -118,7 +118,7 @@ final class GlDisplace {
      */
     static void residentFrame(GlPasses passes, GlOutput out, LoopDisplace d, GlBuffer map, GlBuffer sizes,
                               long room) {
-        ComputeProgram p = passes.program("loop_displace", ShaderHeader.displaceFrame(true));
+        ComputeProgram p = passes.displaceFrame(true);
         int id = mapUniforms(p, d);
         // the frame's last passes wrote the output and its end
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
