@@ -242,7 +242,8 @@ public final class RefineOptions {
      *   <li>Criteria and culling: the stop criteria measure the undisplaced limit surface's control
      *       points; view culling grows its regions by {@link Displacement#reach()} and culls no back
      *       faces (a displaced region may face the eye where its limit surface does not).
-     *   <li>{@code Tessellator.refine} and its GPU twin honour it; a {@code GpuMesh}'s frames do not.
+     *   <li>{@code Tessellator.refine}, its GPU twin and a {@code GpuMesh}'s frames honour it (a frame's
+     *       normals are its displaced triangles' face normals instead, {@code GpuFrame}).
      * </ul>
      *
      * @param displacement the displacement, or null for none (the default)
@@ -256,6 +257,14 @@ public final class RefineOptions {
     /** @return the displacement ({@link #withDisplacement}), empty for none */
     public java.util.Optional<Displacement> displacement() {
         return java.util.Optional.ofNullable(displacement);
+    }
+
+    /**
+     * @return the displacement ({@link #withDisplacement}), or null for none: {@link #displacement()}
+     *     without its Optional, for a renderer's frame, which allocates nothing
+     */
+    public Displacement displacementOrNull() {
+        return displacement;
     }
 
     /**

@@ -13,8 +13,9 @@ import org.loopsub.api.LevelStats;
  * the mesh's <em>internal frame</em>; {@link #modelMatrix(Matrix4f)} takes it to the mesh's own
  * coordinates (a translation and a uniform power-of-two scale: the engine recentres the mesh so
  * that float precision does not depend on where it sits). {@link #normalBuffer()} holds a unit
- * shading normal per vertex, 3 floats: the limit surface's (a uniform scale does not change
- * normals, so they hold in both frames). Triangles come in the order of {@link #levels()}: per
+ * shading normal per vertex, 3 floats: the limit surface's, or in a displaced frame each displaced
+ * triangle's face normal (a uniform scale does not change normals, so they hold in both frames).
+ * Triangles come in the order of {@link #levels()}: per
  * level its finished triangles, then its slivers; at the last level the triangles made directly.
  *
  * <p><b>Drawing.</b> {@link #drawIndirectBuffer()} holds one {@code DrawArraysIndirectCommand}
@@ -75,6 +76,17 @@ public interface GpuFrame {
      * the limit positions these normals belong to; without, they are the control points of the level
      * where each triangle finished, and the normals are still the limit surface's. The degenerate
      * triangles in the gaps between {@linkplain #blocks() blocks} have zero normals.
+     *
+     * <p><b>Displaced frames</b> ({@link org.loopsub.api.RefineOptions#withDisplacement}): the
+     * positions are those of {@code Tessellator.refine}'s displaced output, bit for bit (each moved
+     * along its unit limit normal by the map's height), and the normals are flat: each triangle's
+     * unit face normal (the cross product of its displaced edges, in its winding's direction) at its
+     * three corners, since the limit normal is not the displaced surface's and the displaced surface's
+     * own at a vertex would need its displaced neighbours. At the triangle sizes screen-space
+     * refinement makes (a pixel or a few) flat shading does not show. A triangle of zero area (a
+     * sliver whose corners stayed in line) has a zero normal, as the padding does. These are not the
+     * bits of {@code Tessellator.refine}'s normals, which its weld averages over the faces around each
+     * vertex.
      *
      * @return GL name of the normal buffer
      * @throws IllegalStateException as {@link #positionBuffer()}

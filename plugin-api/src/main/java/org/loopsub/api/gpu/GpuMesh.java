@@ -102,8 +102,8 @@ public interface GpuMesh extends AutoCloseable {
      *     the object returned here is the one returned two refines ago (see {@link GpuFrame})
      * @throws IllegalArgumentException if a criterion cannot run on this back end (a custom criterion
      *     without GLSL or whose GLSL does not compile, two screen criteria, two custom ones), if the
-     *     output could not fit on the GPU (see above), or if the options displace (frames do not:
-     *     {@code RefineOptions.withDisplacement} is for {@code Tessellator.refine})
+     *     output could not fit on the GPU (see above), or if the options displace a mesh without uvs
+     *     (displaced frames: {@link GpuFrame#normalBuffer()})
      * @throws IllegalStateException if the mesh or its tessellator is closed, or not called on the
      *     tessellator's thread with its context current (checked before any GL call)
      * @throws GpuException if the driver reports an error; the frame is lost

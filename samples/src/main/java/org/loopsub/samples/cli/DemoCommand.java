@@ -41,6 +41,7 @@ import picocli.CommandLine.Parameters;
                     + "L colour by level (slivers highlighted), + and - (also ] and [) screen px up and down, "
                     + "PgUp and PgDn (also D and Shift-D) max depth up and down, U uniform or adaptive, "
                     + "M limit surface or control points, T checker texture from the mesh's uvs, "
+                    + "B displacement on or off (with --displace), "
                     + "F freeze the refinement camera, C culling (all, frustum, backface, none), "
                     + "A animate the control mesh, S screenshot (loopsub-demo-N.png in the working "
                     + "directory), H help, Esc quit. The HUD shows fps, frame time, the GPU time of the "
@@ -70,6 +71,7 @@ import picocli.CommandLine.Parameters;
             "  loopsub demo --sample cylinder --checker",
             "  loopsub demo testdata/meshes/bunny_npm.obj --screen-px 2 --max-depth 10",
             "  loopsub demo --sample bigguy --max-triangles 500000",
+            "  loopsub demo --sample cylinder --displace testdata/maps/bumps.png --displace-scale 0.1",
             "  loopsub demo --headless --sample bigguy --frames 300 --orbit 1 \\",
             "      --stats-json demo.json --screenshot demo.png"})
 final class DemoCommand extends Subcommand {
@@ -143,6 +145,22 @@ final class DemoCommand extends Subcommand {
                     + "view or facing away), frustum, backface or none (key C cycles them). Default: ${DEFAULT-VALUE}.")
     String cull;
 
+    @Option(names = "--displace", paramLabel = "<FILE>",
+            description = "Displace the frames along the limit normal by the height map FILE (a grey PNG of 8 or "
+                    + "16 bits), as subdivide --displace does: each vertex moves by O + S * h(uv). Needs a mesh "
+                    + "with uvs and --displace-scale; frames start displaced (key B toggles it) and are shaded "
+                    + "flat (each triangle's own normal). Default: no displacement.")
+    Path displace;
+
+    @Option(names = "--displace-scale", paramLabel = "<S>",
+            description = "With --displace: the height map's factor S, in mesh units.")
+    Float displaceScale;
+
+    @Option(names = "--displace-offset", paramLabel = "<O>", defaultValue = "0",
+            description = "With --displace: the displacement O added everywhere, in mesh units. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    float displaceOffset;
+
     @Option(names = "--max-triangles", paramLabel = "<N>", defaultValue = "0",
             description = "At most N triangles a frame: coarser where the criterion would make more, crack-free "
                     + "(at least the mesh's own count). 0: no budget. Default: ${DEFAULT-VALUE}.")
@@ -191,6 +209,10 @@ final class DemoCommand extends Subcommand {
         err().flush();
         // before the window opens: an invalid mesh is an input problem, whatever the display
         in.requireValid();
+        if (options.displacement() != null && !in.obj().mesh().hasUvs()) {
+            throw new CliFailure(ExitCodes.INPUT, in.name() + " has no uvs (vt lines and f v/vt corners), which "
+                    + "--displace samples its height map at: give a mesh with uvs (--sample cylinder has them)");
+        }
         AdaptiveOptions.checkBudgetFits(options.maxTriangles(), in.obj().mesh().triangleCount(), this::usage);
 
         activity = "running the demo";
@@ -256,7 +278,26 @@ final class DemoCommand extends Subcommand {
         return new DemoOptions(size.width(), size.height(), screenPx, maxDepth, headless, n, orbit, screenshot != null, limit, checker,
                 animate, rule, AdaptiveOptions.culling(cull, this::usage), !noHud, AdaptiveOptions.budget(maxTriangles, this::usage),
                 spec.commandLine().getParseResult().hasMatchedOption("--screen-px"), quiet, checkFrames,
-                checkFrames > 0 ? FrameCheck::firstDifference : null);
+                checkFrames > 0 ? FrameCheck::firstDifference : null, displacement());
+    }
+
+    /** {@code --displace} with its scale and offset, the map read (exit 3 if unusable); null without. */
+    private org.loopsub.api.Displacement displacement() {
+        if (displace == null) {
+            for (String name : new String[] {"--displace-scale", "--displace-offset"}) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(name)) {
+                    throw usage(name + " applies to --displace only");
+                }
+            }
+            return null;
+        }
+        if (displaceScale == null) {
+            throw usage("--displace needs --displace-scale <S>, the height map's factor in mesh units");
+        }
+        if (!Float.isFinite(displaceScale) || !Float.isFinite(displaceOffset)) {
+            throw usage("--displace-scale and --displace-offset must be finite numbers");
+        }
+        return HeightMapFile.read(displace, displaceScale, displaceOffset);
     }
 
     private ParameterException usage(String message) {

@@ -130,12 +130,8 @@ final class VerifyCommand extends RefiningCommand {
             if (only == null && !ctx.hasSubgroups()) {
                 out.println(Names.word(GpuScan.Strategy.SUBGROUP) + ": skipped (no GL_KHR_shader_subgroup)");
             }
-            if (options.displacement().isPresent()) {
-                out.println("frames: skipped (a renderer's frames do not displace)");
-            } else {
-                activity = "refining " + in.name() + " as a renderer's frames";
-                different.addAll(checkFrames(out, mesh, options));
-            }
+            activity = "refining " + in.name() + " as a renderer's frames";
+            different.addAll(checkFrames(out, mesh, options));
         }
         if (different.isEmpty()) {
             out.printf(Locale.ROOT, "result: identical: the GL back end wrote the same bytes as the Java back end "

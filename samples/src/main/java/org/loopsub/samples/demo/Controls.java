@@ -31,6 +31,7 @@ final class Controls {
             "U              uniform / adaptive",
             "M              limit surface / control points",
             "T              checker texture from the mesh's uvs",
+            "B              displacement (--displace) on / off",
             "F              freeze the refinement camera",
             "C              culling: all / frustum / backface / none",
             "A              animate the control mesh",
@@ -46,6 +47,9 @@ final class Controls {
     private boolean levelColours;
     private boolean limit;
     private boolean checker;
+    private boolean displaced;
+    /** Whether the demo has a height map ({@code --displace}): without one, B does nothing. */
+    private boolean displaceable;
     private boolean frozen;
     private Culling culling;
     private boolean animating;
@@ -111,6 +115,7 @@ final class Controls {
             case GLFW_KEY_U -> uniform = !uniform;
             case GLFW_KEY_M -> limit = !limit;
             case GLFW_KEY_T -> checker = !checker;
+            case GLFW_KEY_B -> displaced = displaceable && !displaced;
             case GLFW_KEY_F -> {
                 frozen = !frozen;
                 frozenChanged = true;
@@ -225,6 +230,17 @@ final class Controls {
     /** @param on the starting setting of {@link #checker()} */
     void checker(boolean on) {
         checker = on;
+    }
+
+    /** @return whether frames displace (never without a height map) */
+    boolean displaced() {
+        return displaced;
+    }
+
+    /** @param available whether the demo has a height map: frames then start displaced, and B toggles it */
+    void displaceable(boolean available) {
+        displaceable = available;
+        displaced = available;
     }
 
     /** @param on the starting setting of {@link #animating()} */

@@ -203,6 +203,7 @@ public final class Demo {
         private final Set<String> variantsRun = new HashSet<>();
         private boolean uniform;
         private boolean limitSurface;
+        private boolean displaced;
         private Culling culling;
         private String announced;
 
@@ -223,11 +224,13 @@ public final class Demo {
             controls.limit(options.limit());
             controls.checker(options.checker());
             controls.animating(options.animate());
+            controls.displaceable(options.displacement() != null);
             window.listen(controls);
             this.progress = options.headless() && limit > 0 && !options.quiet()
                     ? new FrameProgress(limit, System.nanoTime()) : null;
             this.uniform = controls.uniform();
             this.limitSurface = controls.limit();
+            this.displaced = controls.displaced();
             this.culling = controls.culling();
         }
 
@@ -354,7 +357,7 @@ public final class Demo {
          * yet, which first gets a frame with the old switches that says it is compiling.
          */
         private RefineOptions refineOptions(int frame, Camera current, int uniformLevels) {
-            String wanted = variant(controls.uniform(), controls.limit(), controls.culling());
+            String wanted = variant(controls.uniform(), controls.limit(), controls.displaced(), controls.culling());
             if (frame > 0 && !variantsRun.contains(wanted) && !wanted.equals(announced)) {
                 announced = wanted;
                 message = "first use of " + wanted + ": compiling its passes...";
@@ -367,14 +370,16 @@ public final class Demo {
                 }
                 uniform = controls.uniform();
                 limitSurface = controls.limit();
+                displaced = controls.displaced();
                 culling = controls.culling();
             }
             RefineOptions refine = uniform ? RefineOptions.uniform(uniformLevels)
                     : RefineOptions.adaptive(controls.depth(), new StopCriterion.ScreenEdgeLength(
                             frozenCamera != null ? frozenCamera : current, controls.screenPx()));
-            variantsRun.add(variant(uniform, limitSurface, culling));
+            variantsRun.add(variant(uniform, limitSurface, displaced, culling));
             return refine.withLimitSurface(limitSurface).withUvInterpolation(options.uvInterpolation())
-                    .withCulling(culling).withTriangleBudget(options.maxTriangles());
+                    .withCulling(culling).withTriangleBudget(options.maxTriangles())
+                    .withDisplacement(displaced ? options.displacement() : null);
         }
 
         /** The mesh in the area between the HUD's columns (GL's viewport counts rows from the bottom). */
@@ -425,8 +430,8 @@ public final class Demo {
     }
 
     /** @return how the HUD names a pass variant (the switches that choose the engine's passes) */
-    private static String variant(boolean uniform, boolean limit, Culling culling) {
-        return (uniform ? "uniform" : "adaptive") + (limit ? " limit surface" : "")
+    private static String variant(boolean uniform, boolean limit, boolean displaced, Culling culling) {
+        return (uniform ? "uniform" : "adaptive") + (displaced ? " displaced" : limit ? " limit surface" : "")
                 + (uniform || culling == Culling.ALL ? "" : " cull " + culling.name().toLowerCase(Locale.ROOT));
     }
 

@@ -1,6 +1,7 @@
 package org.loopsub.samples.demo;
 
 import org.loopsub.api.Culling;
+import org.loopsub.api.Displacement;
 import org.loopsub.api.RefineOptions;
 import org.loopsub.api.UvInterpolation;
 
@@ -28,11 +29,14 @@ import org.loopsub.api.UvInterpolation;
  * @param quiet no notes and no progress lines on stderr, only errors
  * @param checkFrames how many of the first frames {@code frameChecker} compares (0: none)
  * @param frameChecker what compares them, or null
+ * @param displacement the height map the frames displace by (key B toggles it; on from the start), or
+ *     null for none; the mesh must have uvs
  */
 public record DemoOptions(int width, int height, float screenPx, int maxDepth, boolean headless, long frames,
                           float orbitDegrees, boolean keepLastFrame, boolean limit, boolean checker,
                           boolean animate, UvInterpolation uvInterpolation, Culling culling, boolean hud, long maxTriangles,
-                          boolean screenPxGiven, boolean quiet, int checkFrames, FrameChecker frameChecker) {
+                          boolean screenPxGiven, boolean quiet, int checkFrames, FrameChecker frameChecker,
+                          Displacement displacement) {
     /** The smallest screen-space bound the demo goes down to: finer makes tens of millions of triangles. */
     public static final float MIN_SCREEN_PX = 0.25f;
     /** The largest screen-space bound the demo goes up to. */

@@ -200,6 +200,9 @@ final class Overlay {
         if (c.checker()) {
             flags.add(meshHasUvs ? "checker" : "checker: no uvs");
         }
+        if (c.displaced()) {
+            flags.add("displaced");
+        }
         if (c.frozen()) {
             flags.add("frozen");
         }

@@ -333,6 +333,31 @@ class DemoCommandTest {
         assertTrue(moving.err().contains("frame 1: not checked"), moving::both);
     }
 
+    /**
+     * {@code --displace} headless: the cylinder's displaced frames (the first level by level, the
+     * later ones resident) are the Java back end's displaced triangles (--check-frames), and a mesh
+     * without uvs or a scale without a map is refused before any frame.
+     */
+    @Test
+    void displacedFramesRunHeadlessAndAreTheReferences() {
+        needsGl();
+        String bumps = org.loopsub.corpus.TestMeshes.dir().resolveSibling("maps").resolve("bumps.png").toString();
+        Cli.Result r = Cli.run("demo", "--headless", "--sample", "cylinder", "--size", "320x180", "--frames", "3",
+                "--screen-px", "8", "--max-depth", "5", "--orbit", "7", "--displace", bumps, "--displace-scale", "0.1",
+                "--check-frames", "3");
+        assertEquals(ExitCodes.OK, r.exitCode(), r::both);
+        for (int frame = 1; frame <= 3; frame++) {
+            assertTrue(r.err().matches("(?s).*frame " + frame + ": the reference's \\d+ triangles.*"), r::both);
+        }
+        assertFalse(r.err().contains("DIFFERENT"), r::both);
+        Cli.Result noUvs = Cli.run("demo", "--headless", "--sample", "icosahedron", "--frames", "1", "--displace", bumps,
+                "--displace-scale", "0.1");
+        assertEquals(ExitCodes.INPUT, noUvs.exitCode(), noUvs::both);
+        assertTrue(noUvs.err().contains("has no uvs"), noUvs::both);
+        Cli.Result noMap = Cli.run("demo", "--headless", "--sample", "cylinder", "--displace-scale", "0.1");
+        assertEquals(ExitCodes.USAGE, noMap.exitCode(), noMap::both);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"nonmanifold_edge.obj", "empty.obj", "nan_coordinate.obj"})
     void invalidMeshIsAnInputProblem(String fixture) throws Exception {

@@ -36,6 +36,19 @@ class ControlsTest {
         assertTrue(c.quit());
     }
 
+    /** B toggles displacement only where the demo has a height map, which starts it on. */
+    @Test
+    void displacementTogglesOnlyWithAMap() {
+        press(GLFW_KEY_B);
+        assertFalse(c.displaced(), "no --displace: nothing to displace by");
+        c.displaceable(true);
+        assertTrue(c.displaced(), "with a map, frames start displaced");
+        press(GLFW_KEY_B);
+        assertFalse(c.displaced());
+        press(GLFW_KEY_B);
+        assertTrue(c.displaced());
+    }
+
     @Test
     void freezeIsReportedOnce() {
         press(GLFW_KEY_F);

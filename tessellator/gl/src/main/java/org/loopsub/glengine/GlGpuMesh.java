@@ -48,6 +48,7 @@ import org.loopsub.glstream.HostState;
 import org.loopsub.glstream.OutputBudget;
 import org.loopsub.prepare.PreparedMesh;
 import org.loopsub.rules.LoopRules;
+import org.loopsub.stream.LoopDisplace;
 
 /**
  * A mesh prepared on the GPU for a renderer ({@link GpuMesh}): the CPU preparation ran once, the
@@ -92,6 +93,15 @@ final class GlGpuMesh implements GpuMesh {
     /** Passes for one scheme's weights; made again only when a frame asks for another scheme. */
     private GlStreamEngine engine;
     private Scheme engineScheme;
+    /** Whether {@link #engine}'s passes serve displaced frames (normals as carried, not at unit length). */
+    private boolean engineDisplaced;
+    /**
+     * The displacement of the current frames (null: none), the pass's form of it and its heights on
+     * the GPU, kept while frames ask for the same one (by identity first: a renderer passes the same).
+     */
+    private org.loopsub.api.Displacement displacementFor;
+    private LoopDisplace displace;
+    private GlBuffer displaceMap;
     /** What a uniform frame of {@link #prepared}'s layout may ask of the GPU. */
     private OutputBudget budget;
     private final GlBuffer indirect;
@@ -111,12 +121,17 @@ final class GlGpuMesh implements GpuMesh {
     private BoundaryInterpolation surfaceBoundary;
     private Creasing surfaceCreasing;
     private UvInterpolation surfaceUvs;
+    /** Whether the records were made for displaced frames, and for adaptive ones (birth normals). */
+    private boolean surfaceDisplaced;
+    private boolean surfaceBirthNormals;
 
     /** The criteria as the edge test takes them, for {@link #criteriaFor} at {@link #criteriaRadius}. */
     private GlCriteria criteria;
     private List<StopCriterion> criteriaFor;
     private org.loopsub.api.Culling criteriaCulling;
     private boolean criteriaLimit;
+    /** How far the displaced surface lies off the limit surface at most (0: not displaced): culling's margin. */
+    private double criteriaReach;
     private double criteriaRadius;
     /**
      * The screen pixels the caller asked for last within a triangle budget, those the budget made of
@@ -152,7 +167,7 @@ final class GlGpuMesh implements GpuMesh {
         this.radius = this.prepared.frame().radius(this.prepared.positions());
         this.inputVertices = inputVertices;
         this.budget = budgetFor(this.prepared);
-        this.engine = newEngine(Scheme.LOOP);
+        this.engine = newEngine(Scheme.LOOP, false);
         this.engineScheme = Scheme.LOOP;
         this.level0 = uploadLevel0();
         this.out = new GlOutput(gl.pool());
@@ -161,11 +176,17 @@ final class GlGpuMesh implements GpuMesh {
         queries[1] = glGenQueries();
     }
 
-    private GlStreamEngine newEngine(Scheme scheme) {
+    /**
+     * @param displaced whether the frames displace: their passes then write the limit normals as
+     *     carried, which loop_displace moves along as the Java back end does (and then replaces)
+     */
+    private GlStreamEngine newEngine(Scheme scheme, boolean displaced) {
         float[] weights = LoopRules.weights(scheme, Math.max(6, prepared.topology().maxValence()));
         GlStreamEngine e = new GlStreamEngine(context, prepared.layout(), weights, gl.scan(), gl.programs(),
                 gl.budgetBytes(), prepared.frame().centre(), (float) prepared.frame().inverseScale(), gl.pool());
-        e.unitNormals();
+        if (!displaced) {
+            e.unitNormals();
+        }
         return e;
     }
 
@@ -216,11 +237,6 @@ final class GlGpuMesh implements GpuMesh {
     @Override
     public GpuFrame refine(RefineOptions options) {
         checkUsable();
-        if (options.displacement().isPresent()) {
-            // refused rather than ignored: a frame drawn undisplaced would look like a bug of the map
-            throw new IllegalArgumentException("a GpuMesh's frames do not displace (RefineOptions.withDisplacement "
-                    + "is for Tessellator.refine)");
-        }
         long budget = options.triangleBudget();
         if (budget == 0) {
             return refineOnce(options, 0);
@@ -296,6 +312,9 @@ final class GlGpuMesh implements GpuMesh {
                     ? engine.issueResident(level0, options.levels(), criteria, prediction, out, indirect, cap, frameNumber)
                     : 0;
             if (planned > 0) {
+                if (engineDisplaced) {
+                    engine.displaceFrame(out, displace, displaceMap, true);
+                }
                 f.sizesPending = true;
                 residentFrames++;
                 if (phases != null) {
@@ -305,6 +324,9 @@ final class GlGpuMesh implements GpuMesh {
                 // the first frame, a uniform one, or one too large to plan: the host waits, level by level
                 engine.drainResident(prediction);
                 engine.run(level0, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
+                if (engineDisplaced) {
+                    engine.displaceFrame(out, displace, displaceMap, false);
+                }
                 if (options.criteria().isEmpty()) {
                     // GpuFrame's level times are those of levels the host waited for: a uniform frame has none
                     out.forgetLevelNanos();
@@ -346,14 +368,19 @@ final class GlGpuMesh implements GpuMesh {
             if (surfaceChanged) {
                 rememberSurface(options);
             }
-            if (options.scheme() != engineScheme || wanted != prepared) {
-                // Other weights, the limit surface or other sharpness: other level-0 records, maybe another layout.
+            boolean displaced = displaced(options);
+            if (options.scheme() != engineScheme || wanted != prepared || displaced != engineDisplaced) {
+                // Other weights, the limit surface or other sharpness: other level-0 records, maybe another
+                // layout; displacement on or off: other builds of the passes' normals.
+                if (wanted != prepared) {
+                    mover = null;
+                }
                 prepared = wanted;
                 budget = wantedBudget;
-                mover = null;
                 engine.close();
-                engine = newEngine(options.scheme());
+                engine = newEngine(options.scheme(), displaced);
                 engineScheme = options.scheme();
+                engineDisplaced = displaced;
                 level0.close();
                 level0 = uploadLevel0();
                 if (cageOnGpu) {
@@ -363,6 +390,7 @@ final class GlGpuMesh implements GpuMesh {
                     level0.retile();
                 }
             }
+            takeDisplacement(options);
             if (!options.criteria().isEmpty()) {
                 // a custom criterion's GLSL is compiled here, where a refusal leaves the last frame intact
                 engine.compileEdgeTest(wantedCriteria);
@@ -373,6 +401,31 @@ final class GlGpuMesh implements GpuMesh {
             throw GlGpuTessellator.gpuFailure("configuring the mesh for new options", e);
         }
         adoptCriteria(wantedCriteria, options);
+    }
+
+    /**
+     * Keeps the options' displacement for the frames: its heights go up to the GPU when it is another
+     * than the last frame's (compared by identity first, since a renderer passes the same one each
+     * frame, then by value), and stay there while displacement is switched off and on again.
+     */
+    private void takeDisplacement(RefineOptions options) {
+        org.loopsub.api.Displacement d = displacementOf(options);
+        if (d == null || d == displacementFor) {
+            return;
+        }
+        if (!d.equals(displacementFor)) {
+            LoopDisplace pass = LoopDisplace.of(d, prepared.frame().scaleExponent());
+            if (displaceMap == null || displaceMap.bytes() < 4L * pass.map().length) {
+                if (displaceMap != null) {
+                    displaceMap.close();
+                    displaceMap = null;
+                }
+                displaceMap = GlBuffer.allocate(4L * pass.map().length, "loop_displace_map");
+            }
+            displaceMap.write(0, pass.map());
+            displace = pass;
+        }
+        displacementFor = d;
     }
 
     /**
@@ -410,7 +463,18 @@ final class GlGpuMesh implements GpuMesh {
     private boolean surfaceChanged(RefineOptions o) {
         return !surfaceKnown || o.scheme() != surfaceScheme || o.limitSurface() != surfaceLimit
                 || o.creases() != surfaceCreases || o.boundary() != surfaceBoundary || o.creasing() != surfaceCreasing
-                || o.uvInterpolation() != surfaceUvs;
+                || o.uvInterpolation() != surfaceUvs || displaced(o) != surfaceDisplaced
+                || (displaced(o) && o.isAdaptive()) != surfaceBirthNormals;
+    }
+
+    /** @return whether the options displace */
+    private static boolean displaced(RefineOptions o) {
+        return displacementOf(o) != null;
+    }
+
+    /** @return the options' displacement, or null (no Optional: this runs every frame) */
+    private static org.loopsub.api.Displacement displacementOf(RefineOptions o) {
+        return o.displacementOrNull();
     }
 
     private void rememberSurface(RefineOptions o) {
@@ -421,19 +485,24 @@ final class GlGpuMesh implements GpuMesh {
         surfaceBoundary = o.boundary();
         surfaceCreasing = o.creasing();
         surfaceUvs = o.uvInterpolation();
+        surfaceDisplaced = displaced(o);
+        surfaceBirthNormals = surfaceDisplaced && o.isAdaptive();
     }
 
     /**
      * The criteria as the edge test takes them: the kept ones when the options ask for the same, or
      * for the same with only the screen criterion's camera or pixels (or the cage's radius) changed,
      * refilled in place (the culling's planes and eye too); new ones otherwise, and when the culling
-     * or the limit surface (which sets its margins) changes. Nothing is kept until {@link #adoptCriteria}.
+     * (displacement takes back faces off), the limit surface or the displacement's reach (which set its
+     * margins) changes. Nothing is kept until {@link #adoptCriteria}.
      *
      * @throws IllegalArgumentException if the GL back end cannot run them
      */
     private GlCriteria criteria(RefineOptions options) {
         List<StopCriterion> wanted = options.criteria();
-        if (criteria != null && options.culling() == criteriaCulling && options.limitSurface() == criteriaLimit) {
+        double reach = reach(options);
+        if (criteria != null && options.effectiveCulling() == criteriaCulling && options.limitSurface() == criteriaLimit
+                && reach == criteriaReach) {
             int same = compare(wanted, criteriaFor);
             StopCriterion.ScreenEdgeLength screen = screen(wanted);
             if (same == EQUAL && (screen == null || radius == criteriaRadius)) {
@@ -447,8 +516,8 @@ final class GlGpuMesh implements GpuMesh {
             }
         }
         try {
-            return new GlCriteria(wanted, options.culling(), options.limitSurface(), prepared.frame().centre(),
-                    prepared.frame().scaleExponent(), radius);
+            return new GlCriteria(wanted, options.effectiveCulling(), options.limitSurface(), prepared.frame().centre(),
+                    prepared.frame().scaleExponent(), radius, reach);
         } catch (UnsupportedOperationException e) {
             // a criterion this back end cannot run (no GLSL, two of a kind) is the caller's argument
             throw new IllegalArgumentException(e.getMessage(), e);
@@ -458,9 +527,16 @@ final class GlGpuMesh implements GpuMesh {
     private void adoptCriteria(GlCriteria c, RefineOptions options) {
         criteria = c;
         criteriaFor = options.criteria();
-        criteriaCulling = options.culling();
+        criteriaCulling = options.effectiveCulling();
         criteriaLimit = options.limitSurface();
+        criteriaReach = reach(options);
         criteriaRadius = radius;
+    }
+
+    /** {@code FacadeBody.reach}, without its lambda (this runs every frame). */
+    private static double reach(RefineOptions options) {
+        org.loopsub.api.Displacement d = displacementOf(options);
+        return d == null ? 0.0 : d.reach();
     }
 
     private static final int DIFFERENT = 0;
@@ -636,6 +712,9 @@ final class GlGpuMesh implements GpuMesh {
         }
         out.delete();
         indirect.close();
+        if (displaceMap != null) {
+            displaceMap.close();
+        }
         engine.close();
         glDeleteQueries(queries);
         owner.forget(this);

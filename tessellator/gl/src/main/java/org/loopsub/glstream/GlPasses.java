@@ -110,6 +110,7 @@ final class GlPasses implements AutoCloseable {
     private ComputeProgram tile;
     private final ComputeProgram[] filter = new ComputeProgram[2];
     private final ComputeProgram[] emit = new ComputeProgram[2];
+    private final ComputeProgram[] displaceFrame = new ComputeProgram[2];
     /** loop_split's pairs by 2 * resident + direct. */
     private final SplitPair[] split = new SplitPair[4];
     /** The uniform levels' pairs, by direct. */
@@ -202,6 +203,7 @@ final class GlPasses implements AutoCloseable {
         listParents = null;
         java.util.Arrays.fill(filter, null);
         java.util.Arrays.fill(emit, null);
+        java.util.Arrays.fill(displaceFrame, null);
         java.util.Arrays.fill(split, null);
         java.util.Arrays.fill(uniformSplit, null);
         java.util.Arrays.fill(flag, null);
@@ -224,6 +226,18 @@ final class GlPasses implements AutoCloseable {
             emit[i] = program("loop_emit_finished", resident ? GlSizes.DEFINES : Map.of());
         }
         return emit[i];
+    }
+
+    /**
+     * @param resident whether for a resident frame (its end read from the sizes)
+     * @return loop_displace's build for a renderer's frame (FACE_NORMALS), kept: a frame looks it up
+     */
+    ComputeProgram displaceFrame(boolean resident) {
+        int i = resident ? 1 : 0;
+        if (displaceFrame[i] == null) {
+            displaceFrame[i] = program("loop_displace", ShaderHeader.displaceFrame(resident));
+        }
+        return displaceFrame[i];
     }
 
     /** @return loop_tile: level 0's records into tiles, on the GPU */

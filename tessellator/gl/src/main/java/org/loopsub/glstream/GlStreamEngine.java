@@ -204,6 +204,23 @@ public final class GlStreamEngine implements AutoCloseable {
     }
 
     /**
+     * Displaces a renderer's frame just issued (loop_displace's FACE_NORMALS build): positions to the
+     * bit of {@link #displace}'s, then each triangle's displaced face normal at its corners. Issues
+     * the passes without waiting.
+     *
+     * @param map the displacement's heights on the GPU
+     * @param onGpu whether the frame was issued by {@link #issueResident} (its end is on the GPU)
+     */
+    public void displaceFrame(GlOutput out, org.loopsub.stream.LoopDisplace displace, org.loopsub.gl.GlBuffer map,
+                              boolean onGpu) {
+        if (onGpu) {
+            GlDisplace.residentFrame(passes, out, displace, map, sizes.buffer(), resident.room());
+        } else {
+            GlDisplace.frame(passes, out, displace, map, maxBinding);
+        }
+    }
+
+    /**
      * Compiles the edge test for these criteria now (both variants), rather than in the middle of a
      * frame: a custom criterion's GLSL that does not compile is then refused before any GPU work.
      *

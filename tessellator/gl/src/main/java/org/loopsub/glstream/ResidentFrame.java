@@ -164,6 +164,7 @@ final class ResidentFrame {
         outUvs = out.uvs();
         long outBytes = Math.min(output.bytes(), Math.min(maxBinding, 0xFFFF_FFFFL) / 36 * 36);
         outRoom = Math.min(outRoom, outBytes / 36);
+        room = outRoom;
         level0.restore();
         int[] level0Blocks = sizes.start(GlSizes.MAX_WINDOWS * levels + level0.segments.size(), level0.segments);
         current.clear();
@@ -313,6 +314,14 @@ final class ResidentFrame {
         // under a cap, children beyond it could not be drawn even whole: the plan stops before
         long want = Segment.tiled(withMargin(cap > 0 ? Math.min(lastRecords, cap) : lastRecords));
         return want <= 4 * window && want <= 0xFFFF_FFFFL ? want : 0;
+    }
+
+    /** The last frame's output room in triangles (what a pass after the frame covers). */
+    private long room;
+
+    /** @return the output room of the frame last issued, in triangles: its passes' bound range */
+    long room() {
+        return room;
     }
 
     /** The output's normals this frame (null without), bound beside the positions. */

@@ -288,6 +288,19 @@ final class ShaderHeader {
     }
 
     /**
+     * loop_displace for a renderer's frame: one invocation per triangle, which writes its displaced
+     * face normal ({@code FACE_NORMALS}); a resident frame's reads its end from the sizes.
+     */
+    static Map<String, String> displaceFrame(boolean resident) {
+        Map<String, String> d = displace();
+        d.put("FACE_NORMALS", "1");
+        if (resident) {
+            d.putAll(sizes());
+        }
+        return d;
+    }
+
+    /**
      * The edge test's criteria and culling tests that are on ({@link GlCriteria}): a build has the
      * uniforms of those alone.
      */

@@ -138,6 +138,34 @@ class GpuFrameAllocationTest extends GlTestBase {
         }
     }
 
+    /**
+     * Displaced frames (their map kept on the GPU, the displacement pass issued after the levels', a
+     * resident one reading its end there) allocate nothing either.
+     */
+    @Test
+    void displacedSteadyFramesAllocateNothing() {
+        TriangleMesh mesh = org.loopsub.testing.SyntheticMeshes.projected(TestMeshes.load("icosahedron.obj"));
+        org.loopsub.api.Displacement d = org.loopsub.testing.DisplacementMaps.map(0.05f, 0.01f);
+        Point3 origin = new Point3(0, 0, 0);
+        try (GpuTessellator t = GpuTessellators.createForCurrentContext("gl");
+             GpuMesh m = t.prepare(mesh)) {
+            RefineOptions[] movingCamera = moving(origin, 8f, 16f, 8);
+            for (int i = 0; i < movingCamera.length; i++) {
+                movingCamera[i] = movingCamera[i].withDisplacement(d);
+            }
+            RefineOptions[] uniform = {RefineOptions.uniform(2).withDisplacement(d)};
+            long[] triangles = new long[MEASURED];
+            GlGpuMesh g = (GlGpuMesh) m;
+            int resident = g.residentFrames;
+            double movingBytes = bytesPerFrame(m, movingCamera, false, triangles);
+            assertTrue(g.residentFrames >= resident + 2 * MEASURED, "displaced frames kept their sizes on the GPU");
+            double uniformBytes = bytesPerFrame(m, uniform, true, triangles);
+            System.out.printf("bytes per displaced frame: moving camera %.1f, uniform %.1f%n", movingBytes, uniformBytes);
+            assertEquals(0, movingBytes, "a displaced moving camera's frame allocates");
+            assertEquals(0, uniformBytes, "a displaced uniform frame allocates");
+        }
+    }
+
     @Test
     void updatingPositionsAllocatesNothing() {
         TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");

@@ -101,7 +101,7 @@ class TwinNamesTest {
         javaOnly("the pass's entry point over a chunk; the shader's is main(), one record per invocation",
                 "LoopSplit.run", "LoopFlagEdges.run", "LoopFilter.run", "LoopEmitFinished.run");
         javaOnly("the pass's entry point over the output's corners; the shader's is main(), one corner per "
-                + "invocation", "LoopDisplace.run");
+                + "invocation (one triangle, flatTriangle, in a renderer's frame)", "LoopDisplace.run");
         javaOnly("host-side: the map in the internal frame, which GlDisplace hands the shader as uniforms and a buffer",
                 "LoopDisplace.of", "LoopDisplace.width", "LoopDisplace.map", "LoopDisplace.scale",
                 "LoopDisplace.offset", "LoopDisplace.wrap");
