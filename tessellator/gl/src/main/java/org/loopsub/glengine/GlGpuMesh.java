@@ -143,6 +143,8 @@ final class GlGpuMesh implements GpuMesh {
 
     /** Host time of resident frames' refine calls (only with {@link #FRAME_STATS}). */
     private final Phases phases = FRAME_STATS ? new Phases() : null;
+    /** Times within a refine for {@link #phases}: entry, configured, issuing, issued, barriers, checked, done. */
+    private final long[] marks = new long[7];
 
     /**
      * Frames issued with their sizes on the GPU, those of them read back that stopped short of their
@@ -290,6 +292,8 @@ final class GlGpuMesh implements GpuMesh {
      *     more), or 0 for none
      */
     private Frame refineOnce(RefineOptions options, long cap) {
+        long[] marks = this.marks;
+        marks[0] = phases != null ? System.nanoTime() : 0;
         configure(options);
 
         frameNumber++;
@@ -299,11 +303,16 @@ final class GlGpuMesh implements GpuMesh {
         f.sizesPending = false;
         f.stopLevel = -1;
         lastStopLevel = -1;
+        if (phases != null) {
+            marks[1] = System.nanoTime();
+        }
         int hostProgram = context.getInteger(GL_CURRENT_PROGRAM);
         // one glGetError after the frame's passes instead of one per pass (GlChecks: a sync point)
         GlChecks.deferOnThisThread();
+        boolean resident = false;
         try {
             long t0 = System.nanoTime();
+            marks[2] = t0;
             // what the GPU finished since the last frame plans this one; nothing here waits
             engine.pollResident(prediction);
             out.reset();
@@ -317,8 +326,9 @@ final class GlGpuMesh implements GpuMesh {
                 }
                 f.sizesPending = true;
                 residentFrames++;
+                resident = true;
                 if (phases != null) {
-                    phases.add(System.nanoTime() - t0);
+                    marks[3] = System.nanoTime();
                 }
             } else {
                 // the first frame, a uniform one, or one too large to plan: the host waits, level by level
@@ -339,7 +349,13 @@ final class GlGpuMesh implements GpuMesh {
             // The renderer fetches vertices, reads the draw command, or copies the buffers next.
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT
                     | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+            if (phases != null) {
+                marks[4] = System.nanoTime();
+            }
             GlChecks.checkDeferred("a frame's passes");
+            if (phases != null) {
+                marks[5] = System.nanoTime();
+            }
         } catch (GlException e) {
             throw GlGpuTessellator.gpuFailure("refining a frame", e);
         } finally {
@@ -347,6 +363,10 @@ final class GlGpuMesh implements GpuMesh {
             GlChecks.endDeferral();
             HostState.restore(hostProgram);
             gl.pool().refinementDone();
+        }
+        if (phases != null && resident) {
+            marks[6] = System.nanoTime();
+            phases.add(marks);
         }
         return f;
     }
@@ -720,25 +740,36 @@ final class GlGpuMesh implements GpuMesh {
         owner.forget(this);
     }
 
-    /** Median host time of the last resident frames' refine calls (a bounded record, for frameStats). */
+    /**
+     * Median host times of the last resident frames' refine calls, part by part (a bounded record, for
+     * frameStats): where a call's time goes between taking the options and returning.
+     */
     private static final class Phases {
-        private final long[] issue = new long[1024];
+        private static final String[] PARTS = {"options", "state query", "issue", "query and barrier",
+            "error check", "restore"};
+        private final long[][] parts = new long[PARTS.length][1024];
         private int count;
 
-        void add(long issueNanos) {
-            issue[count % issue.length] = issueNanos;
+        void add(long[] marks) {
+            for (int p = 0; p < PARTS.length; p++) {
+                parts[p][count % 1024] = marks[p + 1] - marks[p];
+            }
             count++;
         }
 
         @Override
         public String toString() {
-            int n = Math.min(count, issue.length);
+            int n = Math.min(count, 1024);
             if (n == 0) {
                 return "no resident frames";
             }
-            long[] s = Arrays.copyOf(issue, n);
-            Arrays.sort(s);
-            return String.format(Locale.ROOT, "resident refine call host ms median %.3f", s[n / 2] / 1e6);
+            StringBuilder b = new StringBuilder("resident refine call host ms median by part:");
+            for (int p = 0; p < PARTS.length; p++) {
+                long[] s = Arrays.copyOf(parts[p], n);
+                Arrays.sort(s);
+                b.append(String.format(Locale.ROOT, " %s %.3f", PARTS[p], s[n / 2] / 1e6));
+            }
+            return b.toString();
         }
     }
 
