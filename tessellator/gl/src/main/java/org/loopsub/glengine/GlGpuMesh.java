@@ -48,7 +48,6 @@ import org.loopsub.glstream.HostState;
 import org.loopsub.glstream.OutputBudget;
 import org.loopsub.prepare.PreparedMesh;
 import org.loopsub.rules.LoopRules;
-import org.loopsub.stream.LoopDisplace;
 
 /**
  * A mesh prepared on the GPU for a renderer ({@link GpuMesh}): the CPU preparation ran once, the
@@ -95,13 +94,8 @@ final class GlGpuMesh implements GpuMesh {
     private Scheme engineScheme;
     /** Whether {@link #engine}'s passes serve displaced frames (normals as carried, not at unit length). */
     private boolean engineDisplaced;
-    /**
-     * The displacement of the current frames (null: none), the pass's form of it and its heights on
-     * the GPU, kept while frames ask for the same one (by identity first: a renderer passes the same).
-     */
-    private org.loopsub.api.Displacement displacementFor;
-    private LoopDisplace displace;
-    private GlBuffer displaceMap;
+    /** The frames' displacement and its heights on the GPU. */
+    private final FrameDisplacement displacement = new FrameDisplacement();
     /** What a uniform frame of {@link #prepared}'s layout may ask of the GPU. */
     private OutputBudget budget;
     private final GlBuffer indirect;
@@ -322,7 +316,7 @@ final class GlGpuMesh implements GpuMesh {
                     : 0;
             if (planned > 0) {
                 if (engineDisplaced) {
-                    engine.displaceFrame(out, displace, displaceMap, true);
+                    displacement.run(engine, out, true);
                 }
                 f.sizesPending = true;
                 residentFrames++;
@@ -335,7 +329,7 @@ final class GlGpuMesh implements GpuMesh {
                 engine.drainResident(prediction);
                 engine.run(level0, options.levels(), criteria, NO_TIMER, ProgressListener.NONE, out);
                 if (engineDisplaced) {
-                    engine.displaceFrame(out, displace, displaceMap, false);
+                    displacement.run(engine, out, false);
                 }
                 if (options.criteria().isEmpty()) {
                     // GpuFrame's level times are those of levels the host waited for: a uniform frame has none
@@ -410,7 +404,7 @@ final class GlGpuMesh implements GpuMesh {
                     level0.retile();
                 }
             }
-            takeDisplacement(options);
+            displacement.take(displacementOf(options), prepared.frame().scaleExponent());
             if (!options.criteria().isEmpty()) {
                 // a custom criterion's GLSL is compiled here, where a refusal leaves the last frame intact
                 engine.compileEdgeTest(wantedCriteria);
@@ -421,31 +415,6 @@ final class GlGpuMesh implements GpuMesh {
             throw GlGpuTessellator.gpuFailure("configuring the mesh for new options", e);
         }
         adoptCriteria(wantedCriteria, options);
-    }
-
-    /**
-     * Keeps the options' displacement for the frames: its heights go up to the GPU when it is another
-     * than the last frame's (compared by identity first, since a renderer passes the same one each
-     * frame, then by value), and stay there while displacement is switched off and on again.
-     */
-    private void takeDisplacement(RefineOptions options) {
-        org.loopsub.api.Displacement d = displacementOf(options);
-        if (d == null || d == displacementFor) {
-            return;
-        }
-        if (!d.equals(displacementFor)) {
-            LoopDisplace pass = LoopDisplace.of(d, prepared.frame().scaleExponent());
-            if (displaceMap == null || displaceMap.bytes() < 4L * pass.map().length) {
-                if (displaceMap != null) {
-                    displaceMap.close();
-                    displaceMap = null;
-                }
-                displaceMap = GlBuffer.allocate(4L * pass.map().length, "loop_displace_map");
-            }
-            displaceMap.write(0, pass.map());
-            displace = pass;
-        }
-        displacementFor = d;
     }
 
     /**
@@ -732,9 +701,7 @@ final class GlGpuMesh implements GpuMesh {
         }
         out.delete();
         indirect.close();
-        if (displaceMap != null) {
-            displaceMap.close();
-        }
+        displacement.close();
         engine.close();
         glDeleteQueries(queries);
         owner.forget(this);
