@@ -74,12 +74,17 @@ public final class EmbeddingExample {
         float[] rest = mesh.positions();
         float[] moved = new float[rest.length];
         double[] sphere = boundingSphere(rest);
+        // the first frame's camera and criteria: prepare pays for the first frames with them, while
+        // loading, so that frame 0 costs what a steady frame costs
+        RefineOptions firstFrames = RefineOptions.adaptive(MAX_DEPTH,
+                        new StopCriterion.ScreenEdgeLength(orbit(sphere, 3.0, 10, 12, WIDTH, HEIGHT), MAX_PIXELS))
+                .withCulling(Culling.ALL).withTriangleBudget(TRIANGLE_BUDGET);
 
         // try-with-resources closes in reverse order, all on this thread: the renderer's objects,
         // the prepared mesh, the tessellator, and last the context
         try (AutoCloseable context = GpuTessellators.createHeadlessContext("gl");
              GpuTessellator tessellator = GpuTessellators.createForCurrentContext("gl");
-             GpuMesh cage = tessellator.prepare(mesh);
+             GpuMesh cage = tessellator.prepare(mesh, firstFrames);
              FrameRenderer renderer = new FrameRenderer(WIDTH, HEIGHT)) {
             System.out.printf(Locale.ROOT, "%s: %d control triangles, on %s%n", input, cage.triangleCount(),
                     glGetString(GL_RENDERER));
