@@ -284,21 +284,7 @@ final class AdaptiveOptions {
 
     /** {@code --displace} and its scale and offset: checked, then the map read (exit 3 if unusable). */
     private org.loopsub.api.Displacement displacement() {
-        if (displace == null) {
-            for (String name : new String[] {"--displace-scale", "--displace-offset"}) {
-                if (given(name)) {
-                    throw usage(name + " applies to --displace only");
-                }
-            }
-            return null;
-        }
-        if (displaceScale == null) {
-            throw usage("--displace needs --displace-scale <S>, the height map's factor in mesh units");
-        }
-        if (!Float.isFinite(displaceScale) || !Float.isFinite(displaceOffset)) {
-            throw usage("--displace-scale and --displace-offset must be finite numbers");
-        }
-        return HeightMapFile.read(displace, displaceScale, displaceOffset);
+        return HeightMapFile.fromOptions(displace, displaceScale, displaceOffset, this::given, this::usage);
     }
 
     /**

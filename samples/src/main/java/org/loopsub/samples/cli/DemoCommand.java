@@ -283,21 +283,8 @@ final class DemoCommand extends Subcommand {
 
     /** {@code --displace} with its scale and offset, the map read (exit 3 if unusable); null without. */
     private org.loopsub.api.Displacement displacement() {
-        if (displace == null) {
-            for (String name : new String[] {"--displace-scale", "--displace-offset"}) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(name)) {
-                    throw usage(name + " applies to --displace only");
-                }
-            }
-            return null;
-        }
-        if (displaceScale == null) {
-            throw usage("--displace needs --displace-scale <S>, the height map's factor in mesh units");
-        }
-        if (!Float.isFinite(displaceScale) || !Float.isFinite(displaceOffset)) {
-            throw usage("--displace-scale and --displace-offset must be finite numbers");
-        }
-        return HeightMapFile.read(displace, displaceScale, displaceOffset);
+        return HeightMapFile.fromOptions(displace, displaceScale, displaceOffset,
+                name -> spec.commandLine().getParseResult().hasMatchedOption(name), this::usage);
     }
 
     private ParameterException usage(String message) {

@@ -62,4 +62,36 @@ final class HeightMapFile {
         }
         return Displacement.of(w, h, heights, scale, offset);
     }
+
+    /**
+     * The displacement a command's {@code --displace}, {@code --displace-scale} and {@code
+     * --displace-offset} ask for, checked, then the map read: one rule for every command that takes
+     * them (their help texts say what each command does with it).
+     *
+     * @param file {@code --displace}, or null
+     * @param scale {@code --displace-scale}, or null where not given
+     * @param offset {@code --displace-offset}
+     * @param given whether an option was given on the command line, by name
+     * @param usage a usage error (exit 2) with a message
+     * @return the displacement, or null without {@code --displace}
+     * @throws CliFailure (exit 3) if the map cannot be read or is not a grey image
+     */
+    static Displacement fromOptions(Path file, Float scale, float offset, java.util.function.Predicate<String> given,
+                                    java.util.function.Function<String, RuntimeException> usage) {
+        if (file == null) {
+            for (String name : new String[] {"--displace-scale", "--displace-offset"}) {
+                if (given.test(name)) {
+                    throw usage.apply(name + " applies to --displace only");
+                }
+            }
+            return null;
+        }
+        if (scale == null) {
+            throw usage.apply("--displace needs --displace-scale <S>, the height map's factor in mesh units");
+        }
+        if (!Float.isFinite(scale) || !Float.isFinite(offset)) {
+            throw usage.apply("--displace-scale and --displace-offset must be finite numbers");
+        }
+        return read(file, scale, offset);
+    }
 }
