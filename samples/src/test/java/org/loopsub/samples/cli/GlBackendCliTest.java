@@ -352,7 +352,18 @@ class GlBackendCliTest {
         assertEquals(ExitCodes.OK, g.exitCode(), g::both);
         assertTrue(g.err().contains("tetra.obj: the GL back end does not refine per-vertex channels yet: "
                 + "channel 'color' left out"), g::both);
-        assertArrayEquals(Files.readAllBytes(java), Files.readAllBytes(gl), "positions and normals alike");
+        // the Java back end's file carries the refined colours after each position; GL's the same without
+        StringBuilder withoutColours = new StringBuilder();
+        for (String line : Files.readAllLines(java, StandardCharsets.US_ASCII)) {
+            String[] t = line.split(" ");
+            if (line.startsWith("v ")) {
+                assertEquals(7, t.length, "a colour after the position: " + line);
+                line = String.join(" ", List.of(t).subList(0, 4));
+            }
+            withoutColours.append(line).append('\n');
+        }
+        assertEquals(withoutColours.toString(), Files.readString(gl, StandardCharsets.US_ASCII),
+                "positions and normals alike");
     }
 
     @Test

@@ -24,11 +24,16 @@ import org.loopsub.api.TriangleMesh;
  * ends, numbers by {@link FloatFormat}. Crease tags, if the mesh has any, follow as
  * {@code t crease 2/1/0 i j s} lines (0-based, as read). A mesh without uvs is written exactly as
  * before uvs existed; {@link ObjReader} reads back the same positions, triangles, uvs and uv indices,
- * bit for bit.
+ * bit for bit. A mesh with the per-vertex channel {@link #COLOR} (a vertex or varying
+ * {@linkplain org.loopsub.api.Primvar primvar} of width 3, what {@link ObjReader} makes of
+ * {@code v x y z r g b}) has its colour after each vertex's position, {@code v x y z r g b}, and
+ * reads back the same; other channels have no OBJ form and are not written (glTF carries them).
  *
  * <p>The same mesh always gives the same bytes: no timestamps, no back-end names.
  */
 public final class ObjWriter {
+    /** The name of the per-vertex colour channel, written as {@code v x y z r g b}. */
+    public static final String COLOR = "color";
     /** Characters gathered before each hand-over to the sink; large enough to amortise the calls. */
     private static final int CHUNK = 1 << 16;
 
@@ -117,6 +122,7 @@ public final class ObjWriter {
                     + 3 * vertices + " (3 per vertex)");
         }
         boolean uvs = mesh.hasUvs();
+        org.loopsub.api.Primvar colour = vertexColours(mesh);
         StringBuilder sb = new StringBuilder(CHUNK + 256);
         sb.append("# loopsub: ").append(vertices).append(" vertices, ").append(triangles).append(" triangles");
         if (uvs) {
@@ -130,6 +136,10 @@ public final class ObjWriter {
             FloatFormat.append(sb, mesh.position(v, 1));
             sb.append(' ');
             FloatFormat.append(sb, mesh.position(v, 2));
+            for (int k = 0; colour != null && k < 3; k++) {
+                sb.append(' ');
+                FloatFormat.append(sb, colour.value(v, k));
+            }
             sb.append('\n');
             flushIfFull(sb, sink);
         }
@@ -184,6 +194,13 @@ public final class ObjWriter {
         if (sb.length() > 0) {
             sink.accept(sb);
         }
+    }
+
+    /** @return the mesh's colour channel where it has one value per vertex of width 3, else null */
+    private static org.loopsub.api.Primvar vertexColours(TriangleMesh mesh) {
+        org.loopsub.api.Primvar c = mesh.primvar(COLOR).orElse(null);
+        boolean perVertex = c != null && !c.hasIndices() && c.width() == 3 && c.valueCount() == mesh.vertexCount();
+        return perVertex ? c : null;
     }
 
     private static void flushIfFull(StringBuilder sb, Sink sink) throws IOException {

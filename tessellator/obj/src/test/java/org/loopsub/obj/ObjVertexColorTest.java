@@ -73,4 +73,40 @@ class ObjVertexColorTest {
         assertEquals(Kind.NON_FINITE, e.problems().get(0).kind());
         assertTrue(e.getMessage().contains("line 1"), e.getMessage());
     }
+
+    /** The writer puts a per-vertex colour after the position, and the reader takes the same back. */
+    @Test
+    void coloursWrittenAreReadBackBitForBit() throws IOException {
+        TriangleMesh mesh = read("""
+                v 0 0 0 1 0 0.5
+                v 1 0 0 0 1 0
+                v 0 1 0 0.25 0.125 1
+                v 1 1 0 1e-3 2 -0
+                f 1 2 3
+                f 2 4 3
+                """).mesh();
+        java.io.StringWriter text = new java.io.StringWriter();
+        ObjWriter.write(text, mesh, null);
+        assertTrue(text.toString().contains("\nv 1 1 0 0.001 2 -0\n"), text.toString());
+        ObjFile again = read(text.toString());
+        assertArrayEquals(mesh.positions(), again.mesh().positions());
+        assertArrayEquals(mesh.primvar("color").orElseThrow().values(),
+                again.mesh().primvar("color").orElseThrow().values());
+        assertTrue(again.warnings().isEmpty(), again.warnings().toString());
+    }
+
+    /** A colour with its own indices (face-varying) has no OBJ form: positions alone are written. */
+    @Test
+    void aFaceVaryingColourIsNotWritten() throws IOException {
+        TriangleMesh plain = read("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n").mesh();
+        TriangleMesh mesh = plain.withPrimvars(java.util.List.of(
+                Primvar.faceVarying("color", 3, new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, new int[] {0, 1, 2})));
+        java.io.StringWriter text = new java.io.StringWriter();
+        ObjWriter.write(text, mesh, null);
+        for (String line : text.toString().split("\n")) {
+            if (line.startsWith("v ")) {
+                assertEquals(4, line.split(" ").length, line);
+            }
+        }
+    }
 }
