@@ -66,10 +66,13 @@ public final class FacadeBody {
 
     private static RefineResult once(TriangleMesh input, RefineOptions options, ProgressListener progress,
                                      String backend, LevelLoop loop) {
-        if (!input.primvars().isEmpty() && options.conforming()) {
-            // ConformingOutput cuts triangles and adds centroids for positions and uvs only
-            throw new UnsupportedOperationException("conforming output does not carry primvars yet ("
-                    + input.primvars().get(0).name() + "); refine without conforming output, or drop the primvars");
+        for (org.loopsub.api.Primvar p : input.primvars()) {
+            if (options.conforming() && p.hasIndices()) {
+                // ConformingOutput gives a centroid the mean of a triangle's values: one value per vertex
+                throw new UnsupportedOperationException("conforming output carries vertex and varying channels "
+                        + "only, not the face-varying '" + p.name() + "'; refine without conforming output, or "
+                        + "drop that channel");
+            }
         }
         PreparedMesh prepared = PreparedMesh.of(input, options.welding()).configured(false, options);
         Made made = loop.run(prepared, options, progress);

@@ -136,11 +136,14 @@ public final class ConformingOutput {
         }
     }
 
-    /** The new mesh, growing: triangles, the centroids' positions, normals and uvs. */
+    /** The new mesh, growing: triangles, the centroids' positions, normals, uvs and channel values. */
     private static final class Builder {
         private final RefineResult in;
         private final TriangleMesh mesh;
         private final boolean uvs;
+        /** The output's per-vertex channels (vertex and varying primvars), and their centroids' values. */
+        private final java.util.List<org.loopsub.api.Primvar> channels;
+        private final float[][] extraValues;
         private int[] tris;
         private int[] uvIdx;
         private int triCount;
@@ -158,6 +161,15 @@ public final class ConformingOutput {
             this.in = in;
             this.mesh = in.mesh();
             this.uvs = mesh.hasUvs();
+            this.channels = mesh.primvars();
+            this.extraValues = new float[channels.size()][];
+            for (int k = 0; k < channels.size(); k++) {
+                if (channels.get(k).hasIndices()) {
+                    throw new UnsupportedOperationException("conforming output carries vertex and varying channels "
+                            + "only; '" + channels.get(k).name() + "' is face-varying");
+                }
+                extraValues[k] = new float[16 * channels.get(k).width()];
+            }
             this.tris = new int[3 * mesh.triangleCount()];
             this.uvIdx = uvs ? new int[3 * mesh.triangleCount()] : null;
         }
@@ -286,6 +298,21 @@ public final class ConformingOutput {
             for (int x = 0; x < 3; x++) {
                 extraNormals[3 * extraVertices + x] = len > 0 ? (float) (n[x] / len) : 0f;
             }
+            // a channel's value at the centroid: the mean of the corners', as the position (linear there)
+            for (int k = 0; k < channels.size(); k++) {
+                org.loopsub.api.Primvar ch = channels.get(k);
+                int w = ch.width();
+                if (w * extraVertices + w > extraValues[k].length) {
+                    extraValues[k] = Arrays.copyOf(extraValues[k], 2 * extraValues[k].length);
+                }
+                for (int x = 0; x < w; x++) {
+                    double sum = 0;
+                    for (int c = 0; c < 3; c++) {
+                        sum += ch.value(mesh.vertex(t, c), x);
+                    }
+                    extraValues[k][w * extraVertices + x] = (float) (sum / 3);
+                }
+            }
             return mesh.vertexCount() + extraVertices++;
         }
 
@@ -358,7 +385,28 @@ public final class ConformingOutput {
             } else {
                 out = TriangleMesh.of(positions, outTris);
             }
-            return new RefineResult(out, normals, in.levels(), in.inputVerticesMerged(), in.warnings(), in.backend());
+            RefineResult result = new RefineResult(out, normals, in.levels(), in.inputVerticesMerged(), in.warnings(),
+                    in.backend());
+            return channels.isEmpty() ? result : result.withPrimvars(channelsOf(order, next));
+        }
+
+        /** The channels with their values in the new vertex order ({@code order}: old index per new one). */
+        private java.util.List<org.loopsub.api.Primvar> channelsOf(int[] order, int vertices) {
+            java.util.List<org.loopsub.api.Primvar> out = new java.util.ArrayList<>(channels.size());
+            for (int k = 0; k < channels.size(); k++) {
+                org.loopsub.api.Primvar ch = channels.get(k);
+                int w = ch.width();
+                float[] values = new float[w * vertices];
+                for (int i = 0; i < vertices; i++) {
+                    int v = order[i];
+                    int e = v - mesh.vertexCount();
+                    for (int x = 0; x < w; x++) {
+                        values[w * i + x] = e < 0 ? ch.value(v, x) : extraValues[k][w * e + x];
+                    }
+                }
+                out.add(org.loopsub.api.Primvar.of(ch.name(), ch.interpolation(), w, values, null));
+            }
+            return out;
         }
     }
 }

@@ -258,7 +258,7 @@ class PrimvarRefineTest {
     }
 
     @Test
-    void aWeldedVertexTakesItsSourcesValueAndConformingIsRefused() {
+    void aWeldedVertexTakesItsSourcesValue() {
         // two copies of vertex 0 at one position: the weld keeps the first, whose value the channel keeps
         TriangleMesh tet = SyntheticMeshes.tetrahedron();
         float[] p = java.util.Arrays.copyOf(tet.positions(), 15);
@@ -274,10 +274,48 @@ class PrimvarRefineTest {
                 float expected = r.mesh().position(v, 0) == 1 && r.mesh().position(v, 1) == 1 ? 1 : 0;
                 assertEquals(expected, w.value(v, 0), "vertex " + v);
             }
+        }
+    }
+
+    /**
+     * Conforming output (no slivers) carries vertex and varying channels: a vertex of the output keeps
+     * its value, and a centroid that cuts a finished triangle takes the mean of its corners', so an
+     * affine function of the positions stays that function of the conforming output's positions; a
+     * face-varying channel is refused, naming it.
+     */
+    @Test
+    void conformingOutputCarriesPerVertexChannelsAndRefusesFaceVaryingOnes() {
+        TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
+        int nv = mesh.vertexCount();
+        float[] affine = new float[4 * nv];
+        for (int v = 0; v < nv; v++) {
+            double[] a = affine(mesh.position(v, 0), mesh.position(v, 1), mesh.position(v, 2));
+            for (int x = 0; x < 4; x++) {
+                affine[4 * v + x] = (float) a[x];
+            }
+        }
+        TriangleMesh m = mesh.withPrimvars(List.of(Primvar.vertex("affine", 4, affine)));
+        RefineOptions o = RefineOptions.adaptive(4, TestCriteria.randomCriterion(23, 0.4));
+        try (Tessellator t = Tessellators.create("java")) {
+            RefineResult slivers = t.refine(m, o);
+            RefineResult r = t.refine(m, o.withConforming(true));
+            assertTrue(slivers.levels().stream().mapToLong(l -> l.slivers()).sum() > 0, "the verdicts made slivers");
+            assertTrue(r.mesh().vertexCount() > slivers.mesh().vertexCount(), "centroids were added");
+            CrackCheck.assertCrackFree(m, r.mesh(), "conforming with a channel");
+            Primvar a = r.mesh().primvar("affine").orElseThrow();
+            assertEquals(r.mesh().vertexCount(), a.valueCount());
+            double scale = 4 * MeshMatcher.diagonal(toDouble(r.mesh().positions()));
+            for (int v = 0; v < r.mesh().vertexCount(); v++) {
+                double[] want = affine(r.mesh().position(v, 0), r.mesh().position(v, 1), r.mesh().position(v, 2));
+                for (int x = 0; x < 4; x++) {
+                    assertEquals(want[x], a.value(v, x), 1e-5 * scale, "affine at vertex " + v);
+                }
+            }
+            TriangleMesh fv = mesh.withPrimvars(List.of(
+                    Primvar.faceVarying("seamless", 2, SyntheticMeshes.unitXy(mesh), mesh.triangles())));
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                    () -> t.refine(dup, RefineOptions.adaptive(3, TestCriteria.randomCriterion(1, 0.5))
-                            .withConforming(true)));
-            assertTrue(e.getMessage().contains("primvars"), e.getMessage());
+                    () -> t.refine(fv, o.withConforming(true)));
+            assertTrue(e.getMessage().contains("face-varying 'seamless'"), e.getMessage());
         }
     }
 }
