@@ -66,13 +66,9 @@ public final class FacadeBody {
 
     private static RefineResult once(TriangleMesh input, RefineOptions options, ProgressListener progress,
                                      String backend, LevelLoop loop) {
-        for (org.loopsub.api.Primvar p : input.primvars()) {
-            if (options.conforming() && p.hasIndices()) {
-                // ConformingOutput gives a centroid the mean of a triangle's values: one value per vertex
-                throw new UnsupportedOperationException("conforming output carries vertex and varying channels "
-                        + "only, not the face-varying '" + p.name() + "'; refine without conforming output, or "
-                        + "drop that channel");
-            }
+        if (options.conforming()) {
+            // before the work: what conforming output cannot carry is refused now
+            ConformingOutput.checkChannels(input.primvars());
         }
         PreparedMesh prepared = PreparedMesh.of(input, options.welding()).configured(false, options);
         Made made = loop.run(prepared, options, progress);

@@ -55,6 +55,23 @@ public final class ConformingOutput {
     }
 
     /**
+     * Refuses channels conforming output cannot carry: a centroid takes the mean of its triangle's
+     * values, which needs one value per vertex (vertex and varying channels), not per corner.
+     *
+     * @param channels a mesh's primvars
+     * @throws UnsupportedOperationException naming the first face-varying channel
+     */
+    public static void checkChannels(java.util.List<org.loopsub.api.Primvar> channels) {
+        for (org.loopsub.api.Primvar p : channels) {
+            if (p.hasIndices()) {
+                throw new UnsupportedOperationException("conforming output carries vertex and varying channels "
+                        + "only, not the face-varying '" + p.name() + "'; refine without conforming output, or "
+                        + "drop that channel");
+            }
+        }
+    }
+
+    /**
      * @return per output triangle whether it is a sliver
      * @throws IllegalArgumentException if the levels' finished triangles and slivers do not add up to
      *     the output's triangles
@@ -162,12 +179,9 @@ public final class ConformingOutput {
             this.mesh = in.mesh();
             this.uvs = mesh.hasUvs();
             this.channels = mesh.primvars();
+            checkChannels(channels);
             this.extraValues = new float[channels.size()][];
             for (int k = 0; k < channels.size(); k++) {
-                if (channels.get(k).hasIndices()) {
-                    throw new UnsupportedOperationException("conforming output carries vertex and varying channels "
-                            + "only; '" + channels.get(k).name() + "' is face-varying");
-                }
                 extraValues[k] = new float[16 * channels.get(k).width()];
             }
             this.tris = new int[3 * mesh.triangleCount()];

@@ -22,16 +22,7 @@ final class MeshMatcher {
     }
 
     static double diagonal(double[] p) {
-        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
-        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
-        for (int i = 0; i < p.length; i++) {
-            lo[i % 3] = Math.min(lo[i % 3], p[i]);
-            hi[i % 3] = Math.max(hi[i % 3], p[i]);
-        }
-        double dx = hi[0] - lo[0];
-        double dy = hi[1] - lo[1];
-        double dz = hi[2] - lo[2];
-        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+        return org.loopsub.testing.TestCameras.diagonal(p);
     }
 
     /**

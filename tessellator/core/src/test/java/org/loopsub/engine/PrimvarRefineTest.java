@@ -183,6 +183,30 @@ class PrimvarRefineTest {
     }
 
     /** 4 floats from a position: the map {@link #adaptiveChannelsAreCrackFree} checks. */
+    /** The output's channel "affine" is {@link #affine} of each output vertex's position. */
+    private static void assertAffine(RefineResult r, String what) {
+        Primvar a = r.mesh().primvar("affine").orElseThrow();
+        double scale = 4 * MeshMatcher.diagonal(toDouble(r.mesh().positions()));
+        for (int v = 0; v < r.mesh().vertexCount(); v++) {
+            double[] want = affine(r.mesh().position(v, 0), r.mesh().position(v, 1), r.mesh().position(v, 2));
+            for (int x = 0; x < 4; x++) {
+                assertEquals(want[x], a.value(v, x), 1e-5 * scale, what + ": affine at vertex " + v);
+            }
+        }
+    }
+
+    /** {@link #affine} of each vertex's position, 4 floats a vertex: a vertex channel's values. */
+    private static float[] affineValues(TriangleMesh mesh) {
+        float[] values = new float[4 * mesh.vertexCount()];
+        for (int v = 0; v < mesh.vertexCount(); v++) {
+            double[] a = affine(mesh.position(v, 0), mesh.position(v, 1), mesh.position(v, 2));
+            for (int x = 0; x < 4; x++) {
+                values[4 * v + x] = (float) a[x];
+            }
+        }
+        return values;
+    }
+
     private static double[] affine(double x, double y, double z) {
         return new double[] {x + 2 * y - 0.5, 3 * z - 1, -x, 5};
     }
@@ -199,14 +223,7 @@ class PrimvarRefineTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("adaptiveMeshes")
     void adaptiveChannelsAreCrackFree(String name, TriangleMesh mesh) {
-        int nv = mesh.vertexCount();
-        float[] affine = new float[4 * nv];
-        for (int v = 0; v < nv; v++) {
-            double[] a = affine(mesh.position(v, 0), mesh.position(v, 1), mesh.position(v, 2));
-            for (int x = 0; x < 4; x++) {
-                affine[4 * v + x] = (float) a[x];
-            }
-        }
+        float[] affine = affineValues(mesh);
         TriangleMesh m = withChannels(mesh);
         List<Primvar> channels = new ArrayList<>(m.primvars());
         channels.add(Primvar.vertex("affine", 4, affine));
@@ -224,14 +241,7 @@ class PrimvarRefineTest {
                     assertTrue(r.warnings().stream().noneMatch(w -> w.startsWith("primvar")), what + ": " + r.warnings());
                     assertTrue(r.levels().stream().anyMatch(l -> l.finishedTriangles() > 0 && l.level() < depth),
                             what + ": the verdicts finish triangles early");
-                    Primvar a = r.mesh().primvar("affine").orElseThrow();
-                    double scale = 4 * MeshMatcher.diagonal(toDouble(r.mesh().positions()));
-                    for (int v = 0; v < r.mesh().vertexCount(); v++) {
-                        double[] want = affine(r.mesh().position(v, 0), r.mesh().position(v, 1), r.mesh().position(v, 2));
-                        for (int x = 0; x < 4; x++) {
-                            assertEquals(want[x], a.value(v, x), 1e-5 * scale, what + ": affine at vertex " + v);
-                        }
-                    }
+                    assertAffine(r, what);
                     Primvar s = r.mesh().primvar("seamless").orElseThrow();
                     int[] index = new int[r.mesh().vertexCount()];
                     java.util.Arrays.fill(index, -1);
@@ -286,14 +296,7 @@ class PrimvarRefineTest {
     @Test
     void conformingOutputCarriesPerVertexChannelsAndRefusesFaceVaryingOnes() {
         TriangleMesh mesh = TestMeshes.load("mesh_with_border.obj");
-        int nv = mesh.vertexCount();
-        float[] affine = new float[4 * nv];
-        for (int v = 0; v < nv; v++) {
-            double[] a = affine(mesh.position(v, 0), mesh.position(v, 1), mesh.position(v, 2));
-            for (int x = 0; x < 4; x++) {
-                affine[4 * v + x] = (float) a[x];
-            }
-        }
+        float[] affine = affineValues(mesh);
         TriangleMesh m = mesh.withPrimvars(List.of(Primvar.vertex("affine", 4, affine)));
         RefineOptions o = RefineOptions.adaptive(4, TestCriteria.randomCriterion(23, 0.4));
         try (Tessellator t = Tessellators.create("java")) {
@@ -302,15 +305,8 @@ class PrimvarRefineTest {
             assertTrue(slivers.levels().stream().mapToLong(l -> l.slivers()).sum() > 0, "the verdicts made slivers");
             assertTrue(r.mesh().vertexCount() > slivers.mesh().vertexCount(), "centroids were added");
             CrackCheck.assertCrackFree(m, r.mesh(), "conforming with a channel");
-            Primvar a = r.mesh().primvar("affine").orElseThrow();
-            assertEquals(r.mesh().vertexCount(), a.valueCount());
-            double scale = 4 * MeshMatcher.diagonal(toDouble(r.mesh().positions()));
-            for (int v = 0; v < r.mesh().vertexCount(); v++) {
-                double[] want = affine(r.mesh().position(v, 0), r.mesh().position(v, 1), r.mesh().position(v, 2));
-                for (int x = 0; x < 4; x++) {
-                    assertEquals(want[x], a.value(v, x), 1e-5 * scale, "affine at vertex " + v);
-                }
-            }
+            assertEquals(r.mesh().vertexCount(), r.mesh().primvar("affine").orElseThrow().valueCount());
+            assertAffine(r, "conforming");
             TriangleMesh fv = mesh.withPrimvars(List.of(
                     Primvar.faceVarying("seamless", 2, SyntheticMeshes.unitXy(mesh), mesh.triangles())));
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,

@@ -63,6 +63,11 @@ public final class TestCameras {
         for (int i = 0; i < p.length; i++) {
             p[i] = m.position(i / 3, i % 3);
         }
+        return diagonal(p);
+    }
+
+    /** The length of the bounding-box diagonal of points given as x, y, z each. */
+    public static double diagonal(double[] p) {
         double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
         double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
         for (int i = 0; i < p.length; i++) {

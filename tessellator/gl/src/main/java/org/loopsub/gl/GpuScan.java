@@ -83,9 +83,6 @@ public final class GpuScan implements AutoCloseable {
     /** What a failed check after a whole selection or sum blames (made once: checked every scan). */
     private final String selectDone;
     private final String sumDone;
-    /** A partition's second flags and output while {@link #partition} runs its selection; else null. */
-    private GlBuffer otherFlags;
-    private GlBuffer otherOut;
     private boolean closed;
 
     private static final String[] STEMS = {"scan_reduce", "select_scatter", "scan_downsweep", "select_gather",
@@ -112,7 +109,7 @@ public final class GpuScan implements AutoCloseable {
      * @param strategy how to scan
      * @param tidy whether each call unbinds its binding points and the program before it returns.
      *     The engine's scans run inside an entry point that restores the state once at its end, and
-     *     unbinding after each of the three scans of every window and level, for the next pass to bind
+     *     unbinding after each of the scans of every window and level, for the next pass to bind
      *     again, was a hundred and more state changes a frame for nothing
      * @throws IllegalStateException for {@link Strategy#SUBGROUP} on a context without subgroups
      */
@@ -205,7 +202,7 @@ public final class GpuScan implements AutoCloseable {
      * @param totalOffset byte offset of the total, a multiple of 4
      */
     public void exclusiveSum(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, GlBuffer totalBuf, long totalOffset) {
-        run(in, out, n, scratch, totalBuf, totalOffset, false);
+        run(in, out, n, scratch, totalBuf, totalOffset, false, null, null);
     }
 
     /**
@@ -223,18 +220,23 @@ public final class GpuScan implements AutoCloseable {
      * @param countOffset byte offset of the count, a multiple of 4
      */
     public void selectFlagged(GlBuffer flags, long n, GlBuffer out, GlBuffer scratch, GlBuffer countBuf, long countOffset) {
+        select(flags, n, out, scratch, countBuf, countOffset, null, null);
+    }
+
+    /** A selection, and with {@code otherFlags} (else null) a partition's second one ({@link #partition}). */
+    private void select(GlBuffer flags, long n, GlBuffer out, GlBuffer scratch, GlBuffer countBuf, long countOffset,
+                        GlBuffer otherFlags, GlBuffer otherOut) {
         if (n > 0 && flags.id() == out.id()) {
             throw new IllegalArgumentException("selectFlagged: out must not alias flags");
         }
-        run(flags, out, n, scratch, countBuf, countOffset, true);
+        run(flags, out, n, scratch, countBuf, countOffset, true, otherFlags, otherOut);
     }
 
     /**
      * Stable partition of the flagged elements: {@link #selectFlagged} of {@code flags} into {@code
      * out} with its count at byte {@code countOffset}, and of {@code otherFlags} into {@code
      * otherOut} with its count in the next word, in one sweep where the strategy has tiles (the
-     * engine's active and finished records: a window's scans were three, one of them this second
-     * selection). No element may be flagged in both arrays, and an element flagged in neither must
+     * engine's active and finished records of a window). No element may be flagged in both arrays, and an element flagged in neither must
      * not come before one flagged in {@code otherFlags} (a window's records past its count): an
      * element of the second selection at index i then goes to slot i minus the selected elements
      * before it, which the first selection's scan has already counted. {@link
@@ -265,17 +267,16 @@ public final class GpuScan implements AutoCloseable {
         if (countOffset + 8 > countBuf.bytes()) {
             throw new IllegalArgumentException("partition: counts at " + countOffset + " not two words inside " + countBuf);
         }
-        this.otherFlags = otherFlags;
-        this.otherOut = otherOut;
-        try {
-            selectFlagged(flags, n, out, scratch, countBuf, countOffset);
-        } finally {
-            this.otherFlags = null;
-            this.otherOut = null;
-        }
+        select(flags, n, out, scratch, countBuf, countOffset, otherFlags, otherOut);
     }
 
-    private void run(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, GlBuffer totalBuf, long totalOffset, boolean select) {
+    /**
+     * A sum or a selection; {@code otherFlags} and {@code otherOut}: a partition's second selection
+     * (reduce-then-scan only), or null. Passed down rather than kept in fields, which would hold a
+     * mode between calls; no object either: a frame runs this per window and allocates nothing.
+     */
+    private void run(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, GlBuffer totalBuf, long totalOffset,
+                     boolean select, GlBuffer otherFlags, GlBuffer otherOut) {
         if (closed) {
             throw new IllegalStateException("GpuScan closed");
         }
@@ -305,7 +306,7 @@ public final class GpuScan implements AutoCloseable {
                     hillisSteeleSum(in, out, n, scratch, totalBuf, totalOffset);
                 }
             } else {
-                reduceThenScan(in, out, n, scratch, totalBuf, totalOffset, select);
+                reduceThenScan(in, out, n, scratch, totalBuf, totalOffset, select, otherFlags, otherOut);
             }
             // consumers: whatever shader or indirect command reads the results next
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
@@ -345,7 +346,7 @@ public final class GpuScan implements AutoCloseable {
     }
 
     private void reduceThenScan(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, GlBuffer totalBuf,
-            long totalOffset, boolean select) {
+            long totalOffset, boolean select, GlBuffer otherFlags, GlBuffer otherOut) {
         levelSizes(n);
         long[] size = this.size;
         long[] off = this.off;
@@ -366,10 +367,10 @@ public final class GpuScan implements AutoCloseable {
             bindWord(B_AUX, totalBuf, totalOffset); // unread: no carry
             bindElems(B_SRC, in, 0, 0, n);
             bindElems(B_DST, out, 0, 0, n);
-            ComputeProgram p = select ? program(scatterStem(), false) : program(DOWNSWEEP, false);
+            ComputeProgram p = select ? program(scatterStem(otherFlags), false) : program(DOWNSWEEP, false);
             if (select) {
                 uniforms(p, n, 1, 0, 0, totalIndex, 0, 0);
-                bindOthers(p, totalBuf, totalOffset, 0, n, 0, n);
+                bindOthers(p, otherFlags, otherOut, totalBuf, totalOffset, 0, n, 0, n);
             } else {
                 uniforms(p, n, 1, 0, 0, totalIndex);
             }
@@ -387,7 +388,7 @@ public final class GpuScan implements AutoCloseable {
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         GlChecks.check("scan_downsweep (spine)");
 
-        downSweep(in, out, n, scratch, top, select, down, totalBuf, totalOffset);
+        downSweep(in, out, n, scratch, top, select, down, totalBuf, totalOffset, otherFlags, otherOut);
     }
 
     /** Reduce-then-scan's up-sweep: the tile sums of each level below the spine ({@link #levelSizes}). */
@@ -418,13 +419,14 @@ public final class GpuScan implements AutoCloseable {
      * level 0 into {@code out} (a selection scattered there, chunk by chunk).
      */
     private void downSweep(GlBuffer in, GlBuffer out, long n, GlBuffer scratch, int top, boolean select,
-                           ComputeProgram down, GlBuffer totalBuf, long totalOffset) {
+                           ComputeProgram down, GlBuffer totalBuf, long totalOffset, GlBuffer otherFlags,
+                           GlBuffer otherOut) {
         long[] size = this.size;
         long[] off = this.off;
         int tile = policy.tile();
         for (int l = top - 1; l >= 0; l--) {
             boolean scatter = select && l == 0;
-            ComputeProgram p = scatter ? program(scatterStem(), false) : down;
+            ComputeProgram p = scatter ? program(scatterStem(otherFlags), false) : down;
             GlBuffer src = l == 0 ? in : scratch;
             GlBuffer dst = l == 0 ? out : scratch;
             long srcOff = l == 0 ? 0 : off[l];
@@ -445,7 +447,8 @@ public final class GpuScan implements AutoCloseable {
                     long outBase = bindElems(B_DST, out, 0, outStart, outCount);
                     uniforms(p, cnt, tiles(cnt), s / tile, 1, NO_TOTAL, s, outBase);
                     // every element before the chunk was selected or is the second selection's
-                    bindOthers(p, totalBuf, totalOffset, s, cnt, s - outStart, Math.min(cnt, n - (s - outStart)));
+                    bindOthers(p, otherFlags, otherOut, totalBuf, totalOffset, s, cnt, s - outStart,
+                            Math.min(cnt, n - (s - outStart)));
                 } else {
                     requireBase(bindElems(B_DST, dst, srcOff, s, cnt), s);
                     uniforms(p, cnt, tiles(cnt), s / tile, 1, NO_TOTAL);
@@ -460,7 +463,7 @@ public final class GpuScan implements AutoCloseable {
         }
     }
 
-    private int scatterStem() {
+    private static int scatterStem(GlBuffer otherFlags) {
         return otherFlags != null ? PARTITION_SCATTER : SCATTER;
     }
 
@@ -469,7 +472,8 @@ public final class GpuScan implements AutoCloseable {
      * output's {@code outCount} slots from {@code otherStart} on, and the word its count is summed
      * into; nothing for a plain selection.
      */
-    private void bindOthers(ComputeProgram p, GlBuffer totalBuf, long totalOffset, long first, long count,
+    private void bindOthers(ComputeProgram p, GlBuffer otherFlags, GlBuffer otherOut, GlBuffer totalBuf,
+                            long totalOffset, long first, long count,
                             long otherStart, long outCount) {
         if (otherFlags == null) {
             return;

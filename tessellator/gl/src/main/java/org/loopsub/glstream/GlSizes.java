@@ -46,7 +46,7 @@ final class GlSizes implements AutoCloseable {
     static final int MAX_LEVELS = 32;
     static final int BLOCKS = STATS + STATS_WORDS * MAX_LEVELS;
     static final int BLOCK_WORDS = 12;
-    /** Fields of a window's block: the three scans' counts first (three consecutive words). */
+    /** Fields of a window's block: the scans' three counts first (three consecutive words). */
     static final int ACTIVE = 0;
     static final int FINISHED = 1;
     static final int SLIVERS = 2;

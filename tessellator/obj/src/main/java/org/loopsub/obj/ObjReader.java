@@ -858,7 +858,7 @@ public final class ObjReader {
                 }
             }
             if (coloredVertices > 0 && coloredVertices == model.vertexCount()) {
-                mesh.primvar(Primvar.vertex("color", 3, colors.toArray()));
+                mesh.primvar(Primvar.vertex(ObjWriter.COLOR, 3, colors.toArray()));
             }
             return mesh.creases(creases).corners(cornerTags).build();
         }

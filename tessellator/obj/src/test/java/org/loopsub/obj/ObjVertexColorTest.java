@@ -16,20 +16,23 @@ import org.loopsub.api.TriangleMesh;
 
 /** Vertex colours ({@code v x y z r g b}, as scanners write them) become the "color" primvar. */
 class ObjVertexColorTest {
-    private static ObjFile read(String text) throws IOException {
-        return ObjReader.read(new StringReader(text), "test.obj");
-    }
-
-    @Test
-    void coloursOnEveryVertexBecomeAVertexChannel() throws IOException {
-        ObjFile file = read("""
+    /** Two triangles, a colour on every vertex (a negative zero and an exponent among them). */
+    private static final String COLOURED_QUAD = """
                 v 0 0 0 1 0 0.5
                 v 1 0 0 0 1 0
                 v 0 1 0 0.25 0.125 1
                 v 1 1 0 1e-3 2 -0
                 f 1 2 3
                 f 2 4 3
-                """);
+                """;
+
+    private static ObjFile read(String text) throws IOException {
+        return ObjReader.read(new StringReader(text), "test.obj");
+    }
+
+    @Test
+    void coloursOnEveryVertexBecomeAVertexChannel() throws IOException {
+        ObjFile file = read(COLOURED_QUAD);
         TriangleMesh mesh = file.mesh();
         assertEquals(1, mesh.primvars().size());
         Primvar color = mesh.primvar("color").orElseThrow();
@@ -77,14 +80,7 @@ class ObjVertexColorTest {
     /** The writer puts a per-vertex colour after the position, and the reader takes the same back. */
     @Test
     void coloursWrittenAreReadBackBitForBit() throws IOException {
-        TriangleMesh mesh = read("""
-                v 0 0 0 1 0 0.5
-                v 1 0 0 0 1 0
-                v 0 1 0 0.25 0.125 1
-                v 1 1 0 1e-3 2 -0
-                f 1 2 3
-                f 2 4 3
-                """).mesh();
+        TriangleMesh mesh = read(COLOURED_QUAD).mesh();
         java.io.StringWriter text = new java.io.StringWriter();
         ObjWriter.write(text, mesh, null);
         assertTrue(text.toString().contains("\nv 1 1 0 0.001 2 -0\n"), text.toString());
